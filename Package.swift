@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "a11yd",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "a11yctl", targets: ["a11yctl"]),
+        .executable(name: "a11y-bench", targets: ["a11y-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "602.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Pure audit engine: colors, token graph, pairing, rules, policy, audit, diff. No I/O.
+        .target(name: "A11yEngine"),
+        // Readers turn files into engine values: Swift sources (SwiftSyntax), project config and policies (Yams).
+        .target(
+            name: "A11yReaders",
+            dependencies: [
+                "A11yEngine",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
+        // Human and machine output of an audit: table, JSON.
+        .target(name: "A11yOutput", dependencies: ["A11yEngine"]),
+        .executableTarget(
+            name: "a11yctl",
+            dependencies: [
+                "A11yEngine", "A11yReaders", "A11yOutput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders"]),
+        .testTarget(name: "A11yEngineTests", dependencies: ["A11yEngine"]),
+        .testTarget(name: "A11yReadersTests", dependencies: ["A11yReaders", "A11yEngine"]),
+        .testTarget(name: "A11yCLITests", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput"]),
+    ]
+)

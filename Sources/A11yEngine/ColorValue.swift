@@ -1,0 +1,109 @@
+import Foundation
+
+/// A color in gamma-encoded sRGB with straight (non-premultiplied) alpha, components in 0...1.
+public struct ColorValue: Hashable, Sendable, Codable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    public static let black = ColorValue(red: 0, green: 0, blue: 0)
+    public static let white = ColorValue(red: 1, green: 1, blue: 1)
+    public static let clear = ColorValue(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// Parses `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, with or without `#` or `0x`. Returns nil when malformed.
+    public init?(hex text: String) {
+        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+        if digits.hasPrefix("#") {
+            digits = digits.dropFirst()
+        } else if digits.lowercased().hasPrefix("0x") {
+            digits = digits.dropFirst(2)
+        }
+        guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
+        let expanded = digits.count <= 4 ? String(digits.flatMap { [$0, $0] }) : String(digits)
+        guard let packed = UInt64(expanded, radix: 16) else { return nil }
+        let hasAlpha = expanded.count == 8
+        let value = hasAlpha ? packed : (packed << 8) | 0xFF
+        self.init(
+            red: Double((value >> 24) & 0xFF) / 255,
+            green: Double((value >> 16) & 0xFF) / 255,
+            blue: Double((value >> 8) & 0xFF) / 255,
+            alpha: Double(value & 0xFF) / 255)
+    }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque. Components are rounded to the nearest 8-bit value.
+    public var hex: String {
+        func byte(_ c: Double) -> String {
+            let v = Int((min(max(c, 0), 1) * 255).rounded())
+            let s = String(v, radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }
+        let base = "#" + byte(red) + byte(green) + byte(blue)
+        return alpha >= 1 ? base : base + byte(alpha)
+    }
+
+    public func withAlpha(_ newAlpha: Double) -> ColorValue {
+        ColorValue(red: red, green: green, blue: blue, alpha: newAlpha)
+    }
+
+    /// SwiftUI `.opacity(x)` multiplies the existing alpha.
+    public func multiplyingAlpha(_ factor: Double) -> ColorValue {
+        withAlpha(alpha * min(max(factor, 0), 1))
+    }
+
+    /// Source-over compositing on gamma-encoded components, as UIKit draws by default.
+    public func composited(over background: ColorValue) -> ColorValue {
+        let outAlpha = alpha + background.alpha * (1 - alpha)
+        guard outAlpha > 0 else { return .clear }
+        func mix(_ f: Double, _ b: Double) -> Double {
+            (f * alpha + b * background.alpha * (1 - alpha)) / outAlpha
+        }
+        return ColorValue(
+            red: mix(red, background.red), green: mix(green, background.green),
+            blue: mix(blue, background.blue), alpha: outAlpha)
+    }
+
+    /// WCAG 2.x relative luminance of the opaque color (alpha ignored; composite first).
+    /// Linearization uses the 0.04045 threshold of IEC 61966-2-1 (WCAG 2.x's text says 0.03928; the results agree to 8 bits).
+    public var relativeLuminance: Double {
+        func linear(_ c: Double) -> Double {
+            c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG 2.x contrast ratio (L1 + 0.05) / (L2 + 0.05) of two opaque colors, 1...21, unrounded.
+    public static func contrastRatio(_ a: ColorValue, _ b: ColorValue) -> Double {
+        let la = a.relativeLuminance, lb = b.relativeLuminance
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// The ratio of `foreground` drawn on `background`, with the background drawn on `surface`
+    /// (the appearance's base surface), compositing alpha at each step.
+    public static func contrastRatio(
+        foreground: ColorValue, background: ColorValue, surface: ColorValue
+    ) -> Double {
+        let opaqueSurface = surface.composited(over: .white).withAlpha(1)
+        let opaqueBackground = background.composited(over: opaqueSurface).withAlpha(1)
+        let opaqueForeground = foreground.composited(over: opaqueBackground).withAlpha(1)
+        return contrastRatio(opaqueForeground, opaqueBackground)
+    }
+}
+
+/// Ratios are compared unrounded and displayed rounded down, so 4.496 reads 4.49 and never "4.5 but failing".
+public func displayRatio(_ ratio: Double) -> String {
+    // The epsilon absorbs binary noise (4.54 * 100 = 453.99999...), far below any threshold's precision.
+    let floored = (ratio * 100 + 1e-9).rounded(.down) / 100
+    return String(format: "%.2f", floored)
+}

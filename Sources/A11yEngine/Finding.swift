@@ -1,0 +1,58 @@
+public enum Severity: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+    case info, warning, error
+
+    public static func < (a: Severity, b: Severity) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// One problem (or, at `info`, one observation) about the design system.
+public struct Finding: Hashable, Sendable, Codable {
+    /// Stable rule id: `contrast.text`, `contrast.large-text`, `contrast.graphic`, `reference`, `parse`, ...
+    public var rule: String
+    public var severity: Severity
+    /// nil for findings that do not depend on the appearance (a parse error).
+    public var appearance: Appearance?
+    /// What the finding is about, stable across edits (used to match findings between audits):
+    /// `NativePickerStyling.label on NativePickerStyling.menuBackground`, a token name, a file path.
+    public var subject: String
+    public var message: String
+    /// Primary location (the foreground token for contrast findings).
+    public var location: SourceLocation?
+    /// Further locations (the background token for contrast findings).
+    public var relatedLocations: [SourceLocation]
+    public var component: String?
+    public var measured: Double?
+    public var required: Double?
+    public var fixHint: String?
+
+    public init(rule: String, severity: Severity, appearance: Appearance? = nil, subject: String, message: String,
+                location: SourceLocation?, relatedLocations: [SourceLocation] = [], component: String? = nil,
+                measured: Double? = nil, required: Double? = nil, fixHint: String? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.appearance = appearance
+        self.subject = subject
+        self.message = message
+        self.location = location
+        self.relatedLocations = relatedLocations
+        self.component = component
+        self.measured = measured
+        self.required = required
+        self.fixHint = fixHint
+    }
+
+    /// Findings are ordered by location, then rule, appearance and subject, so output is deterministic.
+    public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
+        let la = a.location ?? SourceLocation(file: "", line: 0, column: 0)
+        let lb = b.location ?? SourceLocation(file: "", line: 0, column: 0)
+        if la != lb { return la < lb }
+        if a.rule != b.rule { return a.rule < b.rule }
+        if a.appearance != b.appearance {
+            return (a.appearance.map { Appearance.allCases.firstIndex(of: $0)! } ?? -1)
+                < (b.appearance.map { Appearance.allCases.firstIndex(of: $0)! } ?? -1)
+        }
+        if a.subject != b.subject { return a.subject < b.subject }
+        return a.message < b.message
+    }
+}
