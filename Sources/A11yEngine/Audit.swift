@@ -1,0 +1,169 @@
+/// The result of auditing a design system: a deterministic document (stable ordering, no clock unless the daemon stamps it).
+public struct Audit: Codable, Hashable, Sendable {
+    public struct PolicyInfo: Codable, Hashable, Sendable {
+        public var id: String
+        public var name: String
+    }
+
+    public struct SurfacesInfo: Codable, Hashable, Sendable {
+        public var tokens: [String]
+        public var inferred: Bool
+        public var explanation: String
+
+        public init(tokens: [String], inferred: Bool, explanation: String) {
+            self.tokens = tokens
+            self.inferred = inferred
+            self.explanation = explanation
+        }
+    }
+
+    public struct Endpoint: Codable, Hashable, Sendable {
+        public var token: String?
+        public var property: String?
+        /// The color in this appearance, `#RRGGBB` or `#RRGGBBAA`.
+        public var color: String
+        /// False when the appearance's value is an iOS fallback (e.g. dark falls back to any/light).
+        public var explicit: Bool
+        public var location: SourceLocation
+    }
+
+    public struct Typography: Codable, Hashable, Sendable {
+        public var property: String
+        public var size: Double?
+        public var weight: String?
+        public var how: String
+    }
+
+    public struct Pair: Codable, Hashable, Sendable {
+        public var component: String?
+        public var foreground: Endpoint
+        public var background: Endpoint
+        public var appearance: Appearance
+        public var role: Role
+        /// Unrounded WCAG ratio.
+        public var ratio: Double
+        /// nil for exempt pairs (disabled).
+        public var required: Double?
+        public var pass: Bool
+        public var reason: PairingReason
+        public var explanation: String
+        public var typography: Typography?
+        public var subject: String
+    }
+
+    public struct Summary: Codable, Hashable, Sendable {
+        public var files: Int
+        public var tokens: Int
+        public var components: Int
+        public var pairs: Int
+        public var failingPairs: Int
+        public var failingByAppearance: [String: Int]
+        public var errors: Int
+        public var warnings: Int
+        public var infos: Int
+    }
+
+    public var schemaVersion: Int = 1
+    /// Set by the daemon: monotonically increasing, a clock for `subscribe(since:)`.
+    public var id: Int?
+    /// Set by the daemon (ISO 8601); absent in one-shot audits so output is byte-identical for the same input.
+    public var time: String?
+    public var inputDigest: String
+    public var policy: PolicyInfo
+    public var appearances: [Appearance]
+    public var surfaces: SurfacesInfo
+    public var pairs: [Pair]
+    public var findings: [Finding]
+    public var summary: Summary
+}
+
+/// Everything an audit is computed from. Readers fill it; the engine never touches a file.
+public struct AuditInput: Sendable {
+    public var sources: [ParsedSource]
+    public var configuration: ProjectConfiguration
+    public var policy: Policy
+    /// Digest of the input files' contents (computed by whoever read them).
+    public var inputDigest: String
+    /// Problems found before the engine ran (configuration, unreadable files).
+    public var findings: [Finding]
+
+    public init(sources: [ParsedSource], configuration: ProjectConfiguration, policy: Policy, inputDigest: String, findings: [Finding] = []) {
+        self.sources = sources
+        self.configuration = configuration
+        self.policy = policy
+        self.inputDigest = inputDigest
+        self.findings = findings
+    }
+}
+
+/// The evaluated design system behind an audit, kept for `pairs` and `explain`.
+public struct AuditResult {
+    public var audit: Audit
+    public var context: AuditContext
+}
+
+public enum Auditor {
+    public static func run(_ input: AuditInput) -> AuditResult {
+        let graph = TokenGraph(sources: input.sources)
+        let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
+        let inference = PairingInference(graph: graph, components: components, configuration: input.configuration)
+        let (surfaces, surfaceFindings) = inference.surfaces()
+        let (pairings, pairingFindings) = inference.pairings(surfaces: surfaces)
+        let appearances = auditedAppearances(graph)
+        let measurements = PairMeasurement.measure(pairings, graph: graph, surfaces: surfaces, policy: input.policy, appearances: appearances)
+        let context = AuditContext(graph: graph, components: components, surfaces: surfaces, pairings: pairings,
+                                   measurements: measurements, policy: input.policy, configuration: input.configuration)
+
+        var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + surfaceFindings + pairingFindings
+        for rule in allRules { findings += rule.check(context) }
+        findings = Array(Set(findings)).sorted(by: Finding.ordered)
+
+        let pairs = measurements.map { pair(for: $0, graph: graph) }.sorted {
+            ($0.component ?? "~", $0.foreground.location, $0.background.token ?? "", $0.subject, $0.appearance)
+                < ($1.component ?? "~", $1.foreground.location, $1.background.token ?? "", $1.subject, $1.appearance)
+        }
+        var failingByAppearance: [String: Int] = [:]
+        for p in pairs where !p.pass { failingByAppearance[p.appearance.rawValue, default: 0] += 1 }
+        let summary = Audit.Summary(
+            files: input.sources.count, tokens: graph.definitions.count, components: components.count, pairs: pairs.count,
+            failingPairs: pairs.filter { !$0.pass }.count, failingByAppearance: failingByAppearance,
+            errors: findings.filter { $0.severity == .error }.count,
+            warnings: findings.filter { $0.severity == .warning }.count,
+            infos: findings.filter { $0.severity == .info }.count)
+        let audit = Audit(
+            id: nil, time: nil, inputDigest: input.inputDigest,
+            policy: Audit.PolicyInfo(id: input.policy.id, name: input.policy.name), appearances: appearances,
+            surfaces: Audit.SurfacesInfo(tokens: surfaces.endpoints.map(\.name), inferred: surfaces.inferred, explanation: surfaces.explanation),
+            pairs: pairs, findings: findings, summary: summary)
+        return AuditResult(audit: audit, context: context)
+    }
+
+    /// Light and dark always; the increased-contrast appearances when any token defines them.
+    static func auditedAppearances(_ graph: TokenGraph) -> [Appearance] {
+        var result: [Appearance] = [.light, .dark]
+        var highContrast: Set<Appearance> = []
+        for key in graph.definitions.keys {
+            if case .success(.color(let c)) = graph.value(of: key) {
+                highContrast.formUnion(c.explicit.filter(\.isHighContrast))
+            }
+        }
+        if !highContrast.isEmpty { result += [.lightHighContrast, .darkHighContrast] }
+        return result
+    }
+
+    static func pair(for m: PairMeasurement, graph: TokenGraph) -> Audit.Pair {
+        func endpoint(_ e: PairingEndpoint, _ color: ColorValue) -> Audit.Endpoint {
+            var explicit = true
+            if case .success(.color(let c)) = graph.value(of: e.qualifiedName) { explicit = c.explicit.contains(m.appearance) }
+            return Audit.Endpoint(token: e.token, property: e.property, color: color.hex, explicit: explicit, location: e.location)
+        }
+        return Audit.Pair(
+            component: m.pairing.component, foreground: endpoint(m.pairing.foreground, m.foreground),
+            background: endpoint(m.pairing.background, m.background), appearance: m.appearance, role: m.role,
+            ratio: m.ratio, required: m.required, pass: m.pass, reason: m.pairing.reason, explanation: m.pairing.explanation,
+            typography: m.pairing.typography.map {
+                Audit.Typography(property: $0.property, size: $0.font.size, weight: $0.font.weight, how: $0.how)
+            },
+            subject: m.pairing.subject)
+    }
+}

@@ -1,0 +1,125 @@
+/// Shared by the three contrast rules: a finding for each failing measurement of one role.
+func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Finding] {
+    var findings: [Finding] = []
+    for m in context.measurements where m.role == role && !m.pass {
+        let required = m.required ?? 0
+        let fg = m.pairing.foreground, bg = m.pairing.background
+        func describe(_ e: PairingEndpoint) -> String {
+            if let property = e.property, let token = e.token { return "\(property) (\(token))" }
+            return e.name
+        }
+        var hint: String?
+        if let fix = nearestPassingColor(foreground: m.foreground.withAlpha(1), background: m.effectiveBackground, required: required) {
+            hint = "nearest passing foreground: \(fix.color.hex) (\(displayRatio(fix.ratio)):1), same hue, lightness adjusted in OKLCH"
+        }
+        findings.append(Finding(
+            rule: rule, severity: context.policy.severity(of: rule), appearance: m.appearance, subject: m.pairing.subject,
+            message: "\(describe(fg)) on \(describe(bg)), \(m.appearance.rawValue), \(displayRatio(m.ratio)):1 (needs \(displayRatio(required)):1 for \(role == .graphic ? "graphics" : role == .largeText ? "large text" : "text"))",
+            location: fg.location, relatedLocations: [bg.location], component: m.pairing.component,
+            measured: m.ratio, required: required, fixHint: hint))
+    }
+    return findings
+}
+
+/// Body text contrast, WCAG 2.x SC 1.4.3 (AA 4.5:1) / 1.4.6 (AAA 7:1). Disabled text is exempt and reported as info.
+public struct ContrastTextRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "contrast.text",
+        summary: "Text has enough contrast against what it is drawn on, in every appearance",
+        standard: "WCAG 2.x SC 1.4.3 Contrast (Minimum) 4.5:1; SC 1.4.6 Contrast (Enhanced) 7:1; Apple HIG Accessibility",
+        passing: [RuleExample("""
+            enum BannerStyling {
+                struct Colors {
+                    static let text = Color(hex: "#767676")
+                    static let background = Color.white
+                }
+            }
+            """)],
+        failing: [RuleExample("""
+            enum BannerStyling {
+                struct Colors {
+                    static let text = Color(hex: "#777777")
+                    static let background = Color.white
+                }
+            }
+            """)])
+
+    public func check(_ context: AuditContext) -> [Finding] {
+        var findings = contrastFindings(context, role: .text, rule: Self.description.id)
+        // Disabled controls are exempt under WCAG 1.4.3 ("part of an inactive user interface component"): info only.
+        let threshold = { (a: Appearance) in context.policy.thresholds(for: a).text }
+        for m in context.measurements where m.role == .disabled && m.ratio < threshold(m.appearance) {
+            findings.append(Finding(
+                rule: Self.description.id, severity: .info, appearance: m.appearance, subject: m.pairing.subject,
+                message: "\(m.pairing.foreground.name) on \(m.pairing.background.name), \(m.appearance.rawValue), \(displayRatio(m.ratio)):1: disabled, so exempt from the \(displayRatio(threshold(m.appearance))):1 minimum",
+                location: m.pairing.foreground.location, relatedLocations: [m.pairing.background.location],
+                component: m.pairing.component, measured: m.ratio))
+        }
+        return findings
+    }
+}
+
+/// Large text contrast, WCAG 2.x SC 1.4.3 (AA 3:1) / 1.4.6 (AAA 4.5:1); "large" per the policy's mapping.
+public struct ContrastLargeTextRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "contrast.large-text",
+        summary: "Large text (per the policy: WCAG 18pt / 14pt bold, or HIG 18pt / bold) has enough contrast",
+        standard: "WCAG 2.x SC 1.4.3 large-scale text 3:1; SC 1.4.6 4.5:1; Apple HIG Accessibility (18pt+ or bold: 3:1)",
+        passing: [RuleExample("""
+            enum HeroStyling {
+                struct Colors {
+                    static let title = Color(hex: "#949494")
+                    static let background = Color.white
+                }
+                struct Typography {
+                    static let title = Font.system(size: 28, weight: .bold).relativeTo(.title)
+                }
+            }
+            """)],
+        failing: [RuleExample("""
+            enum HeroStyling {
+                struct Colors {
+                    static let title = Color(hex: "#AAAAAA")
+                    static let background = Color.white
+                }
+                struct Typography {
+                    static let title = Font.system(size: 28, weight: .bold).relativeTo(.title)
+                }
+            }
+            """)])
+
+    public func check(_ context: AuditContext) -> [Finding] {
+        contrastFindings(context, role: .largeText, rule: Self.description.id)
+    }
+}
+
+/// Non-text contrast of UI components and meaningful graphics, WCAG 2.1 SC 1.4.11 (3:1).
+public struct ContrastGraphicRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "contrast.graphic",
+        summary: "Icons, borders, indicators and other meaningful graphics reach 3:1 against adjacent colors",
+        standard: "WCAG 2.1 SC 1.4.11 Non-text Contrast 3:1",
+        passing: [RuleExample("""
+            enum FieldStyling {
+                struct Colors {
+                    static let border = Color(hex: "#8A8A8A")
+                    static let background = Color.white
+                }
+            }
+            """)],
+        failing: [RuleExample("""
+            enum FieldStyling {
+                struct Colors {
+                    static let border = Color(hex: "#D1D5DB")
+                    static let background = Color.white
+                }
+            }
+            """)])
+
+    public func check(_ context: AuditContext) -> [Finding] {
+        contrastFindings(context, role: .graphic, rule: Self.description.id)
+    }
+}

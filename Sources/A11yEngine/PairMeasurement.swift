@@ -1,0 +1,44 @@
+/// One pairing measured in one appearance.
+public struct PairMeasurement: Hashable, Sendable {
+    public var pairing: Pairing
+    public var appearance: Appearance
+    public var foreground: ColorValue
+    public var background: ColorValue
+    /// The background composited over the appearance's base surface: what the foreground is really drawn on.
+    public var effectiveBackground: ColorValue
+    public var ratio: Double
+    /// `text` becomes `largeText` when the paired typography is large under the policy.
+    public var role: Role
+    public var required: Double?
+    /// Compared unrounded: 4.496 fails 4.5.
+    public var pass: Bool { required.map { ratio >= $0 } ?? true }
+    public var exempt: Bool { required == nil }
+
+    /// Measures every pairing in every audited appearance. Pairs whose colors do not evaluate are skipped here;
+    /// their tokens already carry a `reference`/`parse` finding.
+    public static func measure(_ pairings: [Pairing], graph: TokenGraph, surfaces: Surfaces, policy: Policy,
+                               appearances: [Appearance]) -> [PairMeasurement] {
+        func color(_ key: String) -> AppearanceColor? {
+            if case .success(.color(let c)) = graph.value(of: key) { return c }
+            if key == "UIColor.systemBackground" { return SystemColors.color(named: "systemBackground") }
+            return nil
+        }
+        let surface = surfaces.endpoints.first.flatMap { color($0.qualifiedName) } ?? SystemColors.color(named: "systemBackground")!
+        var result: [PairMeasurement] = []
+        for pairing in pairings {
+            guard let fg = color(pairing.foreground.qualifiedName), let bg = color(pairing.background.qualifiedName) else { continue }
+            var role = pairing.role
+            if role == .text, let font = pairing.typography?.font, policy.isLargeText(font) { role = .largeText }
+            for appearance in appearances {
+                let base = surface[appearance].composited(over: .white).withAlpha(1)
+                let effectiveBackground = bg[appearance].composited(over: base).withAlpha(1)
+                let drawn = fg[appearance].composited(over: effectiveBackground).withAlpha(1)
+                result.append(PairMeasurement(
+                    pairing: pairing, appearance: appearance, foreground: fg[appearance], background: bg[appearance],
+                    effectiveBackground: effectiveBackground, ratio: ColorValue.contrastRatio(drawn, effectiveBackground),
+                    role: role, required: policy.required(for: role, in: appearance)))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,71 @@
+/// Contrast minimums for one set of appearances.
+public struct ContrastThresholds: Hashable, Sendable, Codable {
+    public var text: Double
+    public var largeText: Double
+    public var graphic: Double
+
+    public init(text: Double, largeText: Double, graphic: Double) {
+        self.text = text
+        self.largeText = largeText
+        self.graphic = graphic
+    }
+}
+
+/// A standard's thresholds and severities, loaded from `policies/*.yml`.
+public struct Policy: Hashable, Sendable {
+    /// How "large text" (which needs less contrast) is decided.
+    public enum LargeTextMapping: String, Hashable, Sendable, Codable {
+        /// WCAG 2.x "large scale": at least 18pt, or at least 14pt bold (700+).
+        case wcag
+        /// Apple HIG: 17pt and below needs 4.5:1; 18pt and above, or bold at any size, needs 3:1.
+        case appleHIG = "apple-hig"
+    }
+
+    public var id: String
+    public var name: String
+    public var sources: [String]
+    public var largeText: LargeTextMapping
+    public var contrast: ContrastThresholds
+    /// Stricter minimums for the increased-contrast appearances; nil: the same as `contrast`.
+    public var highContrast: ContrastThresholds?
+    /// Severity per rule id; rules not listed are errors.
+    public var severities: [String: Severity]
+
+    public init(id: String, name: String, sources: [String], largeText: LargeTextMapping, contrast: ContrastThresholds,
+                highContrast: ContrastThresholds?, severities: [String: Severity]) {
+        self.id = id
+        self.name = name
+        self.sources = sources
+        self.largeText = largeText
+        self.contrast = contrast
+        self.highContrast = highContrast
+        self.severities = severities
+    }
+
+    public func severity(of rule: String) -> Severity { severities[rule] ?? .error }
+
+    public func thresholds(for appearance: Appearance) -> ContrastThresholds {
+        appearance.isHighContrast ? (highContrast ?? contrast) : contrast
+    }
+
+    /// The minimum ratio for a role, nil when the role is exempt (disabled, decorative, background).
+    public func required(for role: Role, in appearance: Appearance) -> Double? {
+        let t = thresholds(for: appearance)
+        switch role {
+        case .text: return t.text
+        case .largeText: return t.largeText
+        case .graphic: return t.graphic
+        case .disabled, .decorative, .background: return nil
+        }
+    }
+
+    /// Whether a font counts as large text under this policy; false when the size is unknown (the safe side).
+    public func isLargeText(_ font: FontValue) -> Bool {
+        guard let size = font.size else { return false }
+        let bold = font.numericWeight >= 700
+        switch largeText {
+        case .wcag: return size >= 18 || (size >= 14 && bold)
+        case .appleHIG: return size >= 18 || bold
+        }
+    }
+}

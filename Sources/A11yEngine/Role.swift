@@ -1,0 +1,54 @@
+/// What a color does on screen, which decides the contrast it needs.
+public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
+    case text, largeText, graphic, background, disabled, decorative
+
+    /// The role a property's name implies. Disabled and decorative words win anywhere in the name
+    /// (`disabledDayText`, `thumbShadow`); otherwise the last role word decides (`trackBackground` is a background,
+    /// `dotActive` a graphic). Names with no role word are treated as graphics: they are drawn, so they need 3:1.
+    public static func inferred(fromName name: String) -> (role: Role, word: String?) {
+        let words = nameWords(name)
+        if let word = words.first(where: { disabledWords.contains($0) }) { return (.disabled, word) }
+        if let word = words.first(where: { decorativeWords.contains($0) }) { return (.decorative, word) }
+        for word in words.reversed() {
+            if textWords.contains(word) { return (.text, word) }
+            if graphicWords.contains(word) { return (.graphic, word) }
+            if backgroundWords.contains(word) { return (.background, word) }
+        }
+        return (.graphic, nil)
+    }
+
+    static let textWords: Set<String> = [
+        "text", "label", "title", "message", "placeholder", "numeral", "header", "heading", "caption", "body",
+        "link", "foreground", "content",
+    ]
+    static let graphicWords: Set<String> = [
+        "icon", "glyph", "border", "stroke", "separator", "divider", "indicator", "dot", "thumb", "track", "tint",
+        "outline", "ring", "badge", "symbol", "progress",
+    ]
+    static let backgroundWords: Set<String> = [
+        "background", "surface", "fill", "container", "card", "sheet", "menu", "bar", "row", "bg", "canvas", "scrim",
+    ]
+    static let disabledWords: Set<String> = ["disabled"]
+    static let decorativeWords: Set<String> = ["decorative", "shadow", "overlay"]
+}
+
+/// Splits `appTextOnBrandPrimary`, `fill_default`, `text-on-brand` into lowercase words.
+public func nameWords(_ name: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var previous: Character?
+    for ch in name {
+        if ch == "_" || ch == "-" || ch == "." || ch == " " || ch == "/" {
+            if !current.isEmpty { words.append(current.lowercased()) }
+            current = ""
+        } else if ch.isUppercase, let p = previous, p.isLowercase || p.isNumber {
+            words.append(current.lowercased())
+            current = String(ch)
+        } else {
+            current.append(ch)
+        }
+        previous = ch
+    }
+    if !current.isEmpty { words.append(current.lowercased()) }
+    return words
+}

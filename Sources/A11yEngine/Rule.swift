@@ -1,0 +1,42 @@
+/// A self-describing check. Its description carries passing and failing examples; the test suite runs every one.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    func check(_ context: AuditContext) -> [Finding]
+}
+
+public struct RuleDescription: Hashable, Sendable {
+    public var id: String
+    public var summary: String
+    /// The standard the rule enforces (success criterion numbers, HIG pages).
+    public var standard: String
+    public var passing: [RuleExample]
+    public var failing: [RuleExample]
+
+    public init(id: String, summary: String, standard: String, passing: [RuleExample], failing: [RuleExample]) {
+        self.id = id
+        self.summary = summary
+        self.standard = standard
+        self.passing = passing
+        self.failing = failing
+    }
+}
+
+/// A small design system (one Swift source) that a rule passes or fails on.
+public struct RuleExample: Hashable, Sendable {
+    public var source: String
+    public init(_ source: String) { self.source = source }
+}
+
+/// What rules see: the evaluated design system and its measured pairs.
+public struct AuditContext {
+    public var graph: TokenGraph
+    public var components: [Component]
+    public var surfaces: Surfaces
+    public var pairings: [Pairing]
+    public var measurements: [PairMeasurement]
+    public var policy: Policy
+    public var configuration: ProjectConfiguration
+}
+
+/// Every rule, in the order findings are produced. Adding a rule = one file + one line here.
+public let allRules: [any Rule] = [ContrastTextRule(), ContrastLargeTextRule(), ContrastGraphicRule()]

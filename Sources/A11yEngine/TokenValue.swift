@@ -1,0 +1,92 @@
+/// A color as it resolves in each appearance, with a record of which appearances were given explicitly.
+public struct AppearanceColor: Hashable, Sendable {
+    /// A value for every appearance (missing ones already filled by iOS's fallback rules).
+    public var values: [Appearance: ColorValue]
+    /// Appearances the source defines explicitly; the others are fallbacks (shown as such in output).
+    public var explicit: Set<Appearance>
+
+    public init(values: [Appearance: ColorValue], explicit: Set<Appearance>) {
+        self.values = values
+        self.explicit = explicit
+    }
+
+    /// One color for all appearances, as a plain literal is: only "any" (light) is given.
+    public init(constant color: ColorValue) {
+        self.values = Dictionary(uniqueKeysWithValues: Appearance.allCases.map { ($0, color) })
+        self.explicit = [.light]
+    }
+
+    public subscript(appearance: Appearance) -> ColorValue { values[appearance] ?? .clear }
+
+    /// The appearance whose given value is used for `appearance` (itself when explicit).
+    public func source(for appearance: Appearance) -> Appearance {
+        var current = appearance
+        while !explicit.contains(current), let next = current.fallback { current = next }
+        return current
+    }
+
+    public func map(_ transform: (ColorValue) -> ColorValue) -> AppearanceColor {
+        AppearanceColor(values: values.mapValues(transform), explicit: explicit)
+    }
+}
+
+/// A font as a token defines it, reduced to what the rules need.
+public struct FontValue: Hashable, Sendable {
+    /// Point size at the default (Large) Dynamic Type setting; nil when unknown.
+    public var size: Double?
+    /// `regular`, `semibold`, `bold`, ...; nil for the default (regular).
+    public var weight: String?
+    public var face: String?
+    /// The text style the font scales with; nil when it does not scale.
+    public var textStyle: String?
+    public var scales: Bool
+    public var location: SourceLocation?
+
+    public init(size: Double?, weight: String?, face: String?, textStyle: String?, scales: Bool, location: SourceLocation?) {
+        self.size = size
+        self.weight = weight
+        self.face = face
+        self.textStyle = textStyle
+        self.scales = scales
+        self.location = location
+    }
+
+    /// CSS-style numeric weight (regular 400, bold 700), so WCAG's "bold" (700 and above) can be decided.
+    public var numericWeight: Int {
+        let byName: [String: Int] = [
+            "ultralight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500,
+            "semibold": 600, "bold": 700, "heavy": 800, "black": 900,
+        ]
+        if let weight, let value = byName[weight.lowercased()] { return value }
+        // Custom faces carry the weight in the face name ("Inter-SemiBold").
+        if let face = face?.lowercased() {
+            for (name, value) in byName.sorted(by: { $0.key.count > $1.key.count }) where face.hasSuffix(name) {
+                return value
+            }
+        }
+        return 400
+    }
+}
+
+public enum TokenValue: Hashable, Sendable {
+    case color(AppearanceColor)
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case enumCase(String)
+    case font(FontValue)
+
+    public var kind: TokenKind {
+        switch self {
+        case .color: return .color
+        case .number: return .number
+        case .string: return .string
+        case .font: return .font
+        case .bool, .enumCase: return .other
+        }
+    }
+
+    public var color: AppearanceColor? { if case .color(let c) = self { return c } else { return nil } }
+    public var number: Double? { if case .number(let n) = self { return n } else { return nil } }
+    public var font: FontValue? { if case .font(let f) = self { return f } else { return nil } }
+}

@@ -1,0 +1,14 @@
+import A11yEngine
+import Foundation
+
+/// The JSON form of an audit (schema: docs/audit-json.md). Sorted keys and stable ordering: the same input gives
+/// byte-identical output.
+public enum AuditJSON {
+    public static func encode<T: Encodable>(_ value: T, pretty: Bool = true) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(value)
+        if pretty { data.append(0x0A) }
+        return data
+    }
+}

@@ -1,0 +1,14 @@
+import A11yEngine
+
+/// A problem with the project configuration or a policy: reported with file:line:column, exit code 2.
+public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(_ message: String, at location: SourceLocation? = nil) {
+        self.message = message
+        self.location = location
+    }
+
+    public var description: String { (location.map { "\($0): " } ?? "") + "error: " + message }
+}

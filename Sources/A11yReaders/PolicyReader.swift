@@ -1,0 +1,84 @@
+import A11yEngine
+import Foundation
+
+/// Reads policy presets (`policies/*.yml`) and custom policy files.
+public enum PolicyReader {
+    static let keys = ["id", "name", "sources", "large-text", "contrast", "high-contrast", "severity"]
+    static let thresholdKeys = ["text", "large-text", "graphic"]
+
+    public static func read(_ text: String, file: String) throws(ConfigurationError) -> Policy {
+        let fields = try YAMLFields.parse(text, file: file)
+        try fields.rejectUnknownKeys(keys, context: "policy \(file)")
+        guard let id = try fields.string("id") else { throw ConfigurationError("a policy needs an 'id'", at: fields.location) }
+        let mappingName = try fields.string("large-text") ?? "wcag"
+        guard let mapping = Policy.LargeTextMapping(rawValue: mappingName) else {
+            throw ConfigurationError("unknown large-text mapping '\(mappingName)' (use wcag or apple-hig)", at: fields.node("large-text")?.1)
+        }
+        guard let contrastFields = try fields.mapping("contrast") else {
+            throw ConfigurationError("a policy needs 'contrast' thresholds", at: fields.location)
+        }
+        var severities: [String: Severity] = [:]
+        if let severity = try fields.mapping("severity") {
+            for key in severity.keys {
+                let value = try severity.string(key) ?? ""
+                guard let s = Severity(rawValue: value) else {
+                    throw ConfigurationError("severity of \(key) must be error, warning or info", at: severity.node(key)?.1)
+                }
+                severities[key] = s
+            }
+        }
+        return Policy(
+            id: id, name: try fields.string("name") ?? id, sources: try fields.strings("sources") ?? [],
+            largeText: mapping, contrast: try thresholds(contrastFields),
+            highContrast: try fields.mapping("high-contrast").map { (f) throws(ConfigurationError) in try thresholds(f) },
+            severities: severities)
+    }
+
+    private static func thresholds(_ fields: YAMLFields) throws(ConfigurationError) -> ContrastThresholds {
+        try fields.rejectUnknownKeys(thresholdKeys, context: "contrast thresholds")
+        func value(_ key: String) throws(ConfigurationError) -> Double {
+            guard let n = try fields.number(key) else { throw ConfigurationError("missing '\(key)' threshold", at: fields.location) }
+            guard n >= 1, n <= 21 else { throw ConfigurationError("'\(key)' must be a ratio between 1 and 21", at: fields.node(key)?.1) }
+            return n
+        }
+        return ContrastThresholds(text: try value("text"), largeText: try value("large-text"), graphic: try value("graphic"))
+    }
+
+    /// Where presets are looked up: `$A11YD_POLICIES`, then `share/a11yd/policies` beside the executable's prefix,
+    /// then a `policies/` directory in the executable's ancestors (a source checkout's `.build/debug/a11yctl`).
+    public static func presetDirectories(executable: String = CommandLine.arguments.first ?? "") -> [String] {
+        var result: [String] = []
+        if let env = ProcessInfo.processInfo.environment["A11YD_POLICIES"], !env.isEmpty { result.append(env) }
+        var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        result.append(dir.deletingLastPathComponent().appendingPathComponent("share/a11yd/policies").path)
+        for _ in 0..<8 {
+            result.append(dir.appendingPathComponent("policies").path)
+            dir = dir.deletingLastPathComponent()
+        }
+        return result
+    }
+
+    /// Loads a preset by name or a policy file by path (relative paths are relative to `relativeTo`).
+    public static func load(_ nameOrPath: String, relativeTo base: String, searchDirectories: [String] = presetDirectories(),
+                            referencedAt: SourceLocation? = nil) throws(ConfigurationError) -> Policy {
+        let fm = FileManager.default
+        var candidates: [String] = []
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yml") || nameOrPath.hasSuffix(".yaml") {
+            candidates.append(nameOrPath.hasPrefix("/") ? nameOrPath : (base as NSString).appendingPathComponent(nameOrPath))
+        } else {
+            candidates = searchDirectories.map { ($0 as NSString).appendingPathComponent(nameOrPath + ".yml") }
+        }
+        for path in candidates where fm.fileExists(atPath: path) {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ConfigurationError("cannot read policy file \(path)", at: referencedAt)
+            }
+            return try read(text, file: path)
+        }
+        let presets = searchDirectories.lazy.compactMap { try? fm.contentsOfDirectory(atPath: $0) }.first { !$0.isEmpty }?
+            .filter { $0.hasSuffix(".yml") }.map { String($0.dropLast(4)) }.sorted() ?? []
+        throw ConfigurationError(
+            "unknown policy '\(nameOrPath)'" + (presets.isEmpty ? " (no presets found; set A11YD_POLICIES to the policies/ directory)"
+                                                : " (presets: \(presets.joined(separator: ", ")))"),
+            at: referencedAt)
+    }
+}

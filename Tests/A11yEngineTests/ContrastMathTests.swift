@@ -1,0 +1,110 @@
+import Testing
+@testable import A11yEngine
+
+/// Published contrast vectors. Each source is named next to its values.
+struct ContrastMathTests {
+    struct Vector: Sendable, CustomTestStringConvertible {
+        var foreground: String
+        var background: String
+        /// The published value, as the source displays it (two decimals).
+        var published: String
+        var source: String
+        var testDescription: String { "\(foreground) on \(background) = \(published) (\(source))" }
+    }
+
+    static let vectors: [Vector] = [
+        // WCAG 2.x definition: black on white is the maximum, 21:1; identical colors 1:1.
+        Vector(foreground: "#000000", background: "#FFFFFF", published: "21.00", source: "WCAG 2.x contrast ratio definition"),
+        Vector(foreground: "#FFFFFF", background: "#FFFFFF", published: "1.00", source: "WCAG 2.x contrast ratio definition"),
+        // WebAIM Contrast Checker: #777777 on white is 4.47:1 (fails AA), #767676 is 4.54:1 (passes).
+        Vector(foreground: "#777777", background: "#FFFFFF", published: "4.47", source: "WebAIM Contrast Checker"),
+        Vector(foreground: "#767676", background: "#FFFFFF", published: "4.54", source: "WebAIM Contrast Checker"),
+        // styled-components/polished src/color/test/getContrast.test.js.
+        Vector(foreground: "#CCCD64", background: "#000000", published: "12.48", source: "polished getContrast rgb(204,205,100) on rgb(0,0,0)"),
+        Vector(foreground: "#FF0000", background: "#FFFFFF", published: "3.99", source: "polished getContrast hsl(0,100%,50%) on hsl(0,100%,100%)"),
+        Vector(foreground: "#FFEFD5", background: "#FFFFFF", published: "1.13", source: "polished getContrast papayawhip on white"),
+        // misund/get-contrast-ratio test/test.js: blue on red.
+        Vector(foreground: "#0000FF", background: "#FF0000", published: "2.14", source: "get-contrast-ratio blue on red"),
+    ]
+
+    @Test(arguments: vectors)
+    func publishedVectorMatchesDisplayedRatio(_ v: Vector) throws {
+        let fg = try #require(ColorValue(hex: v.foreground))
+        let bg = try #require(ColorValue(hex: v.background))
+        #expect(displayRatio(ColorValue.contrastRatio(fg, bg)) == v.published)
+        // The ratio is symmetric.
+        #expect(ColorValue.contrastRatio(fg, bg) == ColorValue.contrastRatio(bg, fg))
+    }
+
+    @Test func unroundedRatioOf777777OnWhiteFailsAAWhile767676Passes() throws {
+        let white = ColorValue.white
+        let r777 = ColorValue.contrastRatio(try #require(ColorValue(hex: "#777")), white)
+        let r767 = ColorValue.contrastRatio(try #require(ColorValue(hex: "767676")), white)
+        #expect(abs(r777 - 4.478) < 0.001)
+        #expect(abs(r767 - 4.542) < 0.001)
+        #expect(r777 < 4.5)
+        #expect(r767 >= 4.5)
+    }
+
+    @Test func displayedRatioIsRoundedDownNeverUp() {
+        #expect(displayRatio(4.496) == "4.49")
+        #expect(displayRatio(4.4999) == "4.49")
+        #expect(displayRatio(4.5) == "4.50")
+        #expect(displayRatio(2.999) == "2.99")
+        #expect(displayRatio(21) == "21.00")
+    }
+
+    @Test(arguments: [
+        ("#FFF", ColorValue(red: 1, green: 1, blue: 1, alpha: 1)),
+        ("#0f08", ColorValue(red: 0, green: 1, blue: 0, alpha: 136.0 / 255)),
+        ("0x336699", ColorValue(red: 0x33 / 255.0, green: 0x66 / 255.0, blue: 0x99 / 255.0, alpha: 1)),
+        ("336699CC", ColorValue(red: 0x33 / 255.0, green: 0x66 / 255.0, blue: 0x99 / 255.0, alpha: 0xCC / 255.0)),
+        ("#abc", ColorValue(red: 0xAA / 255.0, green: 0xBB / 255.0, blue: 0xCC / 255.0, alpha: 1)),
+    ])
+    func hexFormsParse(_ text: String, _ expected: ColorValue) {
+        #expect(ColorValue(hex: text) == expected)
+    }
+
+    @Test(arguments: ["", "#", "#12", "#12345", "#1234567", "#GGGGGG", "0x", "##fff", "#fff fff"])
+    func malformedHexIsRejected(_ text: String) {
+        #expect(ColorValue(hex: text) == nil)
+    }
+
+    @Test func hexRoundTripsAndKeepsAlpha() throws {
+        #expect(try #require(ColorValue(hex: "#0f172a")).hex == "#0F172A")
+        #expect(try #require(ColorValue(hex: "#0F172A80")).hex == "#0F172A80")
+    }
+
+    @Test func halfBlackOverWhiteCompositesInGammaSpace() {
+        // UIKit blends gamma-encoded values: 50% black over white is 0.5 gray, not linear-light 0.5 (which would be #BCBCBC).
+        let c = ColorValue.black.withAlpha(0.5).composited(over: .white)
+        #expect(abs(c.red - 0.5) < 1e-12)
+        #expect(c.alpha == 1)
+        // 0.5 gray on white: L = ((0.5+0.055)/1.055)^2.4 = 0.21404; (1.05)/(0.26404) = 3.9767.
+        #expect(abs(ColorValue.contrastRatio(c, .white) - 3.9767) < 0.0005)
+    }
+
+    @Test func translucentForegroundIsCompositedOverBackgroundOverSurface() {
+        // A 60%-opaque white text on a clear background over a black surface reads as 0.6 gray on black.
+        let ratio = ColorValue.contrastRatio(
+            foreground: ColorValue.white.withAlpha(0.6), background: .clear, surface: .black)
+        let gray = ColorValue(white: 0.6)
+        #expect(abs(ratio - ColorValue.contrastRatio(gray, .black)) < 1e-12)
+        // A clear foreground has no contrast at all.
+        #expect(ColorValue.contrastRatio(foreground: .clear, background: .white, surface: .white) == 1)
+    }
+
+    @Test func opacityMultipliesAlpha() {
+        #expect(ColorValue.white.withAlpha(0.5).multiplyingAlpha(0.5).alpha == 0.25)
+    }
+
+    @Test func nearestPassingColorReachesTheThresholdWithTheSameHue() throws {
+        let fg = try #require(ColorValue(hex: "#8E8E93"))
+        let fix = try #require(nearestPassingColor(foreground: fg, background: .white, required: 4.5))
+        #expect(fix.ratio >= 4.5)
+        #expect(fix.ratio < 4.7) // nearest, not black
+        #expect(ColorValue.contrastRatio(fix.color, .white) == fix.ratio)
+        let fixedHue = OKLCH(fix.color).hue, originalHue = OKLCH(fg).hue
+        #expect(abs(fixedHue - originalHue) < 0.2)
+    }
+}
