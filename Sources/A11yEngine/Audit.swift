@@ -49,6 +49,27 @@ public struct Audit: Codable, Hashable, Sendable {
         public var explanation: String
         public var typography: Typography?
         public var subject: String
+
+        enum CodingKeys: String, CodingKey {
+            case component, foreground, background, appearance, role, ratio, required, pass, reason, explanation, typography, subject
+        }
+
+        /// `component` and `required` are always present (null when absent): consumers rely on the keys.
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(component, forKey: .component)
+            try c.encode(foreground, forKey: .foreground)
+            try c.encode(background, forKey: .background)
+            try c.encode(appearance, forKey: .appearance)
+            try c.encode(role, forKey: .role)
+            try c.encode(ratio, forKey: .ratio)
+            try c.encode(required, forKey: .required)
+            try c.encode(pass, forKey: .pass)
+            try c.encode(reason, forKey: .reason)
+            try c.encode(explanation, forKey: .explanation)
+            try c.encodeIfPresent(typography, forKey: .typography)
+            try c.encode(subject, forKey: .subject)
+        }
     }
 
     public struct Summary: Codable, Hashable, Sendable {

@@ -42,6 +42,41 @@ public struct Finding: Hashable, Sendable, Codable {
         self.fixHint = fixHint
     }
 
+    enum CodingKeys: String, CodingKey {
+        case rule, severity, appearance, subject, message, location, relatedLocations, component, measured, required, fixHint
+    }
+
+    /// `appearance` and `location` are always present (null when the finding has none): consumers rely on the keys.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rule, forKey: .rule)
+        try c.encode(severity, forKey: .severity)
+        try c.encode(appearance, forKey: .appearance)
+        try c.encode(subject, forKey: .subject)
+        try c.encode(message, forKey: .message)
+        try c.encode(location, forKey: .location)
+        if !relatedLocations.isEmpty { try c.encode(relatedLocations, forKey: .relatedLocations) }
+        try c.encodeIfPresent(component, forKey: .component)
+        try c.encodeIfPresent(measured, forKey: .measured)
+        try c.encodeIfPresent(required, forKey: .required)
+        try c.encodeIfPresent(fixHint, forKey: .fixHint)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        rule = try c.decode(String.self, forKey: .rule)
+        severity = try c.decode(Severity.self, forKey: .severity)
+        appearance = try c.decodeIfPresent(Appearance.self, forKey: .appearance)
+        subject = try c.decode(String.self, forKey: .subject)
+        message = try c.decode(String.self, forKey: .message)
+        location = try c.decodeIfPresent(SourceLocation.self, forKey: .location)
+        relatedLocations = try c.decodeIfPresent([SourceLocation].self, forKey: .relatedLocations) ?? []
+        component = try c.decodeIfPresent(String.self, forKey: .component)
+        measured = try c.decodeIfPresent(Double.self, forKey: .measured)
+        required = try c.decodeIfPresent(Double.self, forKey: .required)
+        fixHint = try c.decodeIfPresent(String.self, forKey: .fixHint)
+    }
+
     /// Findings are ordered by location, then rule, appearance and subject, so output is deterministic.
     public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
         let la = a.location ?? SourceLocation(file: "", line: 0, column: 0)

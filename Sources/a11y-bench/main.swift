@@ -1,1 +1,130 @@
-print("todo")
+import A11yEngine
+import A11yReaders
+import Foundation
+
+// Benchmark (not a test): cold audit of a synthetic design system of 5,000 color tokens and 300 component enums.
+// Reports the median in-process audit time (read + parse + resolve + pair + rules) and, when `a11yctl` sits next to
+// this executable, the median whole-process time of `a11yctl audit --format json`. Run in release:
+//   swift build -c release && .build/release/a11y-bench [--tokens 5000] [--components 300] [--runs 9]
+
+func argument(_ name: String, default value: Int) -> Int {
+    let args = CommandLine.arguments
+    if let i = args.firstIndex(of: name), i + 1 < args.count, let n = Int(args[i + 1]) { return n }
+    return value
+}
+
+let tokenCount = argument("--tokens", default: 5000)
+let componentCount = argument("--components", default: 300)
+let runs = argument("--runs", default: 9)
+
+/// Deterministic pseudo-random hex colors (xorshift), so every run audits the same system.
+struct Generator {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
+    mutating func hex() -> String {
+        let s = String(next() & 0xFFFFFF, radix: 16, uppercase: true)
+        return "#" + String(repeating: "0", count: 6 - s.count) + s
+    }
+}
+
+func writeSystem(to dir: URL) throws {
+    var g = Generator()
+    var tokens = """
+        import SwiftUI
+
+        extension Color {
+            static func adaptive(light: String, dark: String) -> Color {
+                Color(UIColor { traits in traits.userInterfaceStyle == .dark ? UIColor(Color(hex: dark)) : UIColor(Color(hex: light)) })
+            }
+            static let benchSurfaceBasePrimary = adaptive(light: "#FFFFFF", dark: "#0B1120")
+
+        """
+    let roles = ["Text", "Icon", "Border", "Surface"]
+    for i in 0..<tokenCount {
+        tokens += "    static let bench\(roles[i % roles.count])\(i) = adaptive(light: \"\(g.hex())\", dark: \"\(g.hex())\")\n"
+    }
+    tokens += "}\n\nextension CGFloat {\n    static let space2: CGFloat = 8\n    static let space4: CGFloat = 16\n}\n"
+    tokens += "\nextension Font {\n    static let benchBody = Font.system(size: 16).relativeTo(.body)\n}\n"
+    var styling = "import SwiftUI\n"
+    for c in 0..<componentCount {
+        func token(_ role: String) -> String {
+            let base = roles.firstIndex(of: role)!
+            let index = (c * 16 + base * 4 + Int(g.next() % 4) * roles.count + base) % tokenCount
+            return "bench\(roles[index % roles.count])\(index - index % roles.count + base)"
+        }
+        styling += """
+
+            enum BenchComponent\(c)Styling {
+                struct Colors {
+                    static let label = Color.\(token("Text"))
+                    static let secondaryLabel = Color.\(token("Text"))
+                    static let icon = Color.\(token("Icon"))
+                    static let border = Color.\(token("Border"))
+                    static let background = Color.\(token("Surface"))
+                    static let pressedBackground = Color.\(token("Surface"))
+                }
+                struct Layout {
+                    static let paddingH = CGFloat.space4
+                    static let paddingV = CGFloat.space2
+                }
+                struct Typography {
+                    static let label = Font.benchBody
+                }
+            }
+
+            """
+    }
+    try tokens.write(to: dir.appendingPathComponent("DesignTokens.swift"), atomically: true, encoding: .utf8)
+    try styling.write(to: dir.appendingPathComponent("NativeComponentStyling.swift"), atomically: true, encoding: .utf8)
+    try "policy: wcag21-aa\nsurfaces: [benchSurfaceBasePrimary]\n".write(
+        to: dir.appendingPathComponent(".a11yd.yml"), atomically: true, encoding: .utf8)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func milliseconds(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+}
+
+let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-bench-\(getpid())")
+try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: dir) }
+try writeSystem(to: dir)
+
+var inProcess: [Double] = []
+var summary = ""
+for _ in 0..<runs {
+    let start = DispatchTime.now()
+    let loaded = try DesignSystemLoader().load(root: dir.path)
+    let result = Auditor.run(loaded.input)
+    inProcess.append(milliseconds(since: start))
+    summary = "\(result.audit.summary.tokens) tokens, \(result.audit.summary.components) components, \(result.audit.summary.pairs) pair measurements, \(result.audit.summary.failingPairs) failing"
+}
+print("synthetic system: \(summary)")
+print(String(format: "in-process audit (read+parse+resolve+pair+rules): median %.1f ms over %d runs", median(inProcess), runs))
+
+let ctl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("a11yctl")
+if FileManager.default.isExecutableFile(atPath: ctl.path) {
+    var wholeProcess: [Double] = []
+    for _ in 0..<runs {
+        let process = Process()
+        process.executableURL = ctl
+        process.arguments = ["audit", dir.path, "--format", "json"]
+        process.standardOutput = FileHandle.nullDevice
+        let start = DispatchTime.now()
+        try process.run()
+        process.waitUntilExit()
+        wholeProcess.append(milliseconds(since: start))
+    }
+    print(String(format: "whole process (a11yctl audit --format json): median %.1f ms over %d runs", median(wholeProcess), runs))
+} else {
+    print("a11yctl not found next to a11y-bench; build the a11yctl product to measure the whole process")
+}

@@ -1,0 +1,18 @@
+# The two set-up commands of the README: `make example` audits the bundled design system, `make test` runs the tests.
+.PHONY: example test bench deps
+
+deps:
+	@scripts/install-deps.sh
+
+example: deps
+	swift build --product a11yctl
+	.build/debug/a11yctl audit Examples/DesignSystem || test $$? -eq 1
+
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+bench: deps
+	swift build -c release --product a11yctl
+	swift build -c release --product a11y-bench
+	.build/release/a11y-bench
