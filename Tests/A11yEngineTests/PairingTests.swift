@@ -1,0 +1,123 @@
+import Testing
+@testable import A11yEngine
+
+struct PairingTests {
+    @Test(arguments: [
+        ("label", Role.text), ("selectedDayText", .text), ("weekdayHeader", .text), ("largeTitle", .text),
+        ("errorBorder", .graphic), ("dragIndicator", .graphic), ("thumb", .graphic), ("trackActive", .graphic),
+        ("tint", .graphic), ("badge", .graphic), ("selected", .graphic),
+        ("menuBackground", .background), ("trackBackground", .background), ("dotRowBackground", .background),
+        ("sheetBackground", .background),
+        ("disabledDayText", .disabled), ("disabled", .disabled), ("thumbShadow", .decorative),
+    ])
+    func roleComesFromNameWords(_ name: String, _ expected: Role) {
+        #expect(Role.inferred(fromName: name).role == expected)
+    }
+
+    @Test func nameWordsSplitCamelSnakeAndKebabCase() {
+        #expect(nameWords("appTextOnBrandPrimary") == ["app", "text", "on", "brand", "primary"])
+        #expect(nameWords("fill_default") == ["fill", "default"])
+        #expect(nameWords("text-on-brand") == ["text", "on", "brand"])
+        #expect(nameWords("space4XL") == ["space4", "xl"])
+    }
+
+    static let file = "Styling.swift"
+    static func at(_ line: Int) -> A11yEngine.SourceLocation { A11yEngine.SourceLocation(file: file, line: line, column: 9) }
+    static func color(_ name: String, _ hex: String, line: Int) -> TokenDefinition {
+        TokenDefinition(qualifiedName: name.split(separator: ".").map(String.init), declaredKind: .color,
+                        expression: .hexColor(.string(hex), at: at(line)), location: at(line))
+    }
+
+    func context(_ tokens: [TokenDefinition], components: [String], configuration: ProjectConfiguration = ProjectConfiguration()) -> (PairingInference, Surfaces) {
+        let source = ParsedSource(file: Self.file, tokens: tokens,
+                                  components: components.map { ComponentDeclaration(qualifiedName: [$0], location: Self.at(1)) })
+        let graph = TokenGraph(sources: [source])
+        let inference = PairingInference(graph: graph, components: Component.all(declarations: source.components, graph: graph),
+                                         configuration: configuration)
+        return (inference, inference.surfaces().0)
+    }
+
+    @Test func textPairsWithTheComponentBackgroundAndBadgeTextWithBadge() {
+        let (inference, surfaces) = context([
+            Self.color("Color.appSurfaceBasePrimary", "#FFFFFF", line: 1),
+            Self.color("Nav.Colors.background", "#F8FAFC", line: 2),
+            Self.color("Nav.Colors.activeLabel", "#4F46E5", line: 3),
+            Self.color("Nav.Colors.badge", "#DC2626", line: 4),
+            Self.color("Nav.Colors.badgeText", "#FFFFFF", line: 5),
+        ], components: ["Nav"])
+        #expect(surfaces.endpoints.map(\.name) == ["appSurfaceBasePrimary"])
+        #expect(surfaces.inferred)
+        let pairs = inference.pairings(surfaces: surfaces).0.map { "\($0.foreground.name) on \($0.background.name) \($0.reason.rawValue)" }
+        #expect(pairs.contains("activeLabel on background component"))
+        #expect(pairs.contains("badge on background component"))
+        #expect(pairs.contains("badgeText on badge naming-convention"))
+        #expect(!pairs.contains("badgeText on background component"))
+    }
+
+    @Test func clearOrMissingBackgroundMeansTheDefaultSurface() {
+        let (inference, surfaces) = context([
+            Self.color("Color.appSurfaceBasePrimary", "#FFFFFF", line: 1),
+            Self.color("Dots.Colors.dotActive", "#4F46E5", line: 2),
+            TokenDefinition(qualifiedName: ["Dots", "Colors", "dotRowBackground"], declaredKind: .color,
+                            expression: .color(.clear), location: Self.at(3)),
+            Self.color("Loader.Colors.label", "#475569", line: 4),
+        ], components: ["Dots", "Loader"])
+        let pairs = inference.pairings(surfaces: surfaces).0
+        let dot = pairs.filter { $0.foreground.name == "dotActive" }
+        #expect(dot.map(\.background.name) == ["appSurfaceBasePrimary"])
+        #expect(dot.first?.reason == .defaultSurface)
+        #expect(pairs.first { $0.foreground.name == "label" }?.background.name == "appSurfaceBasePrimary")
+    }
+
+    @Test func onAndInverseTokensPairByNamingConvention() {
+        let (inference, surfaces) = context([
+            Self.color("Color.appSurfaceBasePrimary", "#FFFFFF", line: 1),
+            Self.color("Color.appSurfaceBrand", "#4F46E5", line: 2),
+            Self.color("Color.appTextOnBrandPrimary", "#FFFFFF", line: 3),
+            Self.color("Color.appSurfaceInversePrimary", "#0F172A", line: 4),
+            Self.color("Color.appTextInversePrimary", "#F8FAFC", line: 5),
+        ], components: [])
+        let pairs = inference.pairings(surfaces: surfaces).0.map { "\($0.foreground.name) on \($0.background.name)" }
+        #expect(pairs.contains("appTextOnBrandPrimary on appSurfaceBrand"))
+        #expect(pairs.contains("appTextInversePrimary on appSurfaceInversePrimary"))
+        #expect(pairs.count == 2)
+    }
+
+    @Test func declaredPairsWinAndUnknownNamesAreFindings() {
+        let configuration = ProjectConfiguration(pairs: [
+            .init(foreground: "Date.Colors.selectedDayText", background: "Date.tint", role: .text,
+                  location: A11yEngine.SourceLocation(file: ".a11yd.yml", line: 4, column: 5)),
+            .init(foreground: "appTextNope", background: "appSurfaceBasePrimary", role: .text,
+                  location: A11yEngine.SourceLocation(file: ".a11yd.yml", line: 7, column: 5)),
+        ])
+        let (inference, surfaces) = context([
+            Self.color("Color.appSurfaceBasePrimary", "#FFFFFF", line: 1),
+            Self.color("Date.Colors.tint", "#4F46E5", line: 2),
+            Self.color("Date.Colors.selectedDayText", "#FFFFFF", line: 3),
+        ], components: ["Date"], configuration: configuration)
+        let (pairs, findings) = inference.pairings(surfaces: surfaces)
+        #expect(pairs.contains { $0.foreground.name == "selectedDayText" && $0.background.name == "tint" && $0.reason == .declared })
+        #expect(findings.count == 1)
+        #expect(findings.first?.location?.line == 7)
+        #expect(findings.first?.message.contains("appTextNope") == true)
+    }
+
+    @Test func largeTextFollowsThePolicyMapping() {
+        let wcag = Policy(id: "w", name: "w", sources: [], largeText: .wcag, contrast: .init(text: 4.5, largeText: 3, graphic: 3),
+                          highContrast: nil, severities: [:])
+        var hig = wcag
+        hig.largeText = .appleHIG
+        func font(_ size: Double, _ weight: String?) -> FontValue {
+            FontValue(size: size, weight: weight, face: nil, textStyle: nil, scales: true, location: nil)
+        }
+        #expect(wcag.isLargeText(font(18, nil)))
+        #expect(!wcag.isLargeText(font(17, nil)))
+        #expect(wcag.isLargeText(font(14, "bold")))
+        #expect(!wcag.isLargeText(font(13, "bold")))
+        #expect(!wcag.isLargeText(font(17, "semibold")))
+        #expect(hig.isLargeText(font(13, "bold")))
+        #expect(!hig.isLargeText(font(17, nil)))
+        #expect(hig.isLargeText(font(18, nil)))
+        #expect(!hig.isLargeText(FontValue(size: nil, weight: nil, face: nil, textStyle: nil, scales: false, location: nil)))
+    }
+}
