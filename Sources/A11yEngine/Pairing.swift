@@ -174,6 +174,9 @@ public struct PairingInference {
         findings += declared.1
         for component in components { pairs += componentPairings(component, surfaces: surfaces) }
         pairs += namingConventionPairings()
+        // Declaring where a foreground is drawn overrides what inference guessed for it.
+        let declaredForegrounds = Set(declared.0.map(\.foreground.qualifiedName))
+        pairs.removeAll { $0.reason != .declared && declaredForegrounds.contains($0.foreground.qualifiedName) }
         // Keep the most trusted reason for each (component, foreground, background).
         var best: [String: Pairing] = [:]
         for pair in pairs {

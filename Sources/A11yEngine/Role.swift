@@ -3,16 +3,20 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
     case text, largeText, graphic, background, disabled, decorative
 
     /// The role a property's name implies. Disabled and decorative words win anywhere in the name
-    /// (`disabledDayText`, `thumbShadow`); otherwise the last role word decides (`trackBackground` is a background,
+    /// (`disabledDayText`, `thumbShadow`); otherwise the last role word decides (`menuBackground` is a background,
     /// `dotActive` a graphic). Names with no role word are treated as graphics: they are drawn, so they need 3:1.
     public static func inferred(fromName name: String) -> (role: Role, word: String?) {
         let words = nameWords(name)
         if let word = words.first(where: { disabledWords.contains($0) }) { return (.disabled, word) }
         if let word = words.first(where: { decorativeWords.contains($0) }) { return (.decorative, word) }
-        for word in words.reversed() {
+        for (index, word) in words.enumerated().reversed() {
             if textWords.contains(word) { return (.text, word) }
             if graphicWords.contains(word) { return (.graphic, word) }
-            if backgroundWords.contains(word) { return (.background, word) }
+            if backgroundWords.contains(word) {
+                // `trackBackground` is the track's own fill, a graphic; `dotRowBackground` is a row, a background.
+                if word == "background", index > 0, graphicWords.contains(words[index - 1]) { return (.graphic, words[index - 1]) }
+                return (.background, word)
+            }
         }
         return (.graphic, nil)
     }

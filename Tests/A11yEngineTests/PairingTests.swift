@@ -6,7 +6,7 @@ struct PairingTests {
         ("label", Role.text), ("selectedDayText", .text), ("weekdayHeader", .text), ("largeTitle", .text),
         ("errorBorder", .graphic), ("dragIndicator", .graphic), ("thumb", .graphic), ("trackActive", .graphic),
         ("tint", .graphic), ("badge", .graphic), ("selected", .graphic),
-        ("menuBackground", .background), ("trackBackground", .background), ("dotRowBackground", .background),
+        ("menuBackground", .background), ("trackBackground", .graphic), ("dotRowBackground", .background),
         ("sheetBackground", .background),
         ("disabledDayText", .disabled), ("disabled", .disabled), ("thumbShadow", .decorative),
     ])
@@ -94,9 +94,11 @@ struct PairingTests {
             Self.color("Color.appSurfaceBasePrimary", "#FFFFFF", line: 1),
             Self.color("Date.Colors.tint", "#4F46E5", line: 2),
             Self.color("Date.Colors.selectedDayText", "#FFFFFF", line: 3),
+            Self.color("Date.Colors.background", "#F2F2F7", line: 4),
         ], components: ["Date"], configuration: configuration)
         let (pairs, findings) = inference.pairings(surfaces: surfaces)
-        #expect(pairs.contains { $0.foreground.name == "selectedDayText" && $0.background.name == "tint" && $0.reason == .declared })
+        // The declaration replaces the inferred selectedDayText-on-background pair.
+        #expect(pairs.filter { $0.foreground.name == "selectedDayText" }.map { "\($0.background.name) \($0.reason.rawValue)" } == ["tint declared"])
         #expect(findings.count == 1)
         #expect(findings.first?.location?.line == 7)
         #expect(findings.first?.message.contains("appTextNope") == true)
