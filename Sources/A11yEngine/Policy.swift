@@ -30,9 +30,16 @@ public struct Policy: Hashable, Sendable {
     public var highContrast: ContrastThresholds?
     /// Severity per rule id; rules not listed are errors.
     public var severities: [String: Severity]
+    /// Minimum hit area side in points (HIG 44; WCAG 2.5.5 AAA 44; WCAG 2.2 2.5.8 AA 24; Material 48).
+    public var touchTargetMinimum: Double
+    /// Smallest acceptable text size in points at the default Dynamic Type setting (HIG: 11pt).
+    public var minimumFontSize: Double
+    /// Namespaces or name prefixes of primitive (palette) tokens that styling files must not use.
+    public var primitiveTokens: [String]
 
     public init(id: String, name: String, sources: [String], largeText: LargeTextMapping, contrast: ContrastThresholds,
-                highContrast: ContrastThresholds?, severities: [String: Severity]) {
+                highContrast: ContrastThresholds?, severities: [String: Severity], touchTargetMinimum: Double = 44,
+                minimumFontSize: Double = 11, primitiveTokens: [String] = Policy.defaultPrimitiveTokens) {
         self.id = id
         self.name = name
         self.sources = sources
@@ -40,6 +47,22 @@ public struct Policy: Hashable, Sendable {
         self.contrast = contrast
         self.highContrast = highContrast
         self.severities = severities
+        self.touchTargetMinimum = touchTargetMinimum
+        self.minimumFontSize = minimumFontSize
+        self.primitiveTokens = primitiveTokens
+    }
+
+    public static let defaultPrimitiveTokens = ["Palette", "Primitives", "ElevatePrimitives", "prim", "primitive", "palette"]
+
+    /// Whether a token (qualified name) is a primitive: in a primitive namespace or named with a primitive prefix.
+    public func isPrimitive(_ qualifiedName: String) -> Bool {
+        let parts = qualifiedName.split(separator: ".").map(String.init)
+        for marker in primitiveTokens {
+            if parts.dropLast().contains(marker) { return true }
+            if let last = parts.last, last.hasPrefix(marker), last.count > marker.count,
+               last[last.index(last.startIndex, offsetBy: marker.count)].isUppercase { return true }
+        }
+        return false
     }
 
     public func severity(of rule: String) -> Severity { severities[rule] ?? .error }

@@ -39,4 +39,6 @@ public struct AuditContext {
 }
 
 /// Every rule, in the order findings are produced. Adding a rule = one file + one line here.
-public let allRules: [any Rule] = [ContrastTextRule(), ContrastLargeTextRule(), ContrastGraphicRule()]
+public let allRules: [any Rule] = [
+    ContrastTextRule(), ContrastLargeTextRule(), ContrastGraphicRule(), TouchTargetRule(), DynamicTypeRule(), TokenHygieneRule(),
+]

@@ -3,7 +3,8 @@ import Foundation
 
 /// Reads policy presets (`policies/*.yml`) and custom policy files.
 public enum PolicyReader {
-    static let keys = ["id", "name", "sources", "large-text", "contrast", "high-contrast", "severity"]
+    static let keys = ["id", "name", "sources", "large-text", "contrast", "high-contrast", "severity",
+                       "touch-target", "dynamic-type", "token-hygiene"]
     static let thresholdKeys = ["text", "large-text", "graphic"]
 
     public static func read(_ text: String, file: String) throws(ConfigurationError) -> Policy {
@@ -27,11 +28,24 @@ public enum PolicyReader {
                 severities[key] = s
             }
         }
-        return Policy(
+        var policy = Policy(
             id: id, name: try fields.string("name") ?? id, sources: try fields.strings("sources") ?? [],
             largeText: mapping, contrast: try thresholds(contrastFields),
             highContrast: try fields.mapping("high-contrast").map { (f) throws(ConfigurationError) in try thresholds(f) },
             severities: severities)
+        if let touch = try fields.mapping("touch-target") {
+            try touch.rejectUnknownKeys(["minimum"], context: "touch-target")
+            if let minimum = try touch.number("minimum") { policy.touchTargetMinimum = minimum }
+        }
+        if let type = try fields.mapping("dynamic-type") {
+            try type.rejectUnknownKeys(["minimum-size"], context: "dynamic-type")
+            if let minimum = try type.number("minimum-size") { policy.minimumFontSize = minimum }
+        }
+        if let hygiene = try fields.mapping("token-hygiene") {
+            try hygiene.rejectUnknownKeys(["primitives"], context: "token-hygiene")
+            if let primitives = try hygiene.strings("primitives") { policy.primitiveTokens = primitives }
+        }
+        return policy
     }
 
     private static func thresholds(_ fields: YAMLFields) throws(ConfigurationError) -> ContrastThresholds {

@@ -1,0 +1,93 @@
+/// Text scales with the user's text size, is not too small, and fits fixed heights at the largest size.
+public struct DynamicTypeRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "dynamic-type",
+        summary: "Fonts scale with Dynamic Type (relativeTo:, text styles, UIFontMetrics), are at least the minimum size, and fixed heights fit them at AX5",
+        standard: "Apple HIG Typography (Dynamic Type); WCAG 2.x SC 1.4.4 Resize Text",
+        passing: [RuleExample("""
+            extension Font {
+                static let appBody = Font.custom("Inter-Regular", size: 16, relativeTo: .body)
+                static let appHeadline = Font.system(size: 17, weight: .semibold).relativeTo(.headline)
+            }
+            """)],
+        failing: [RuleExample("""
+            extension Font {
+                static let appCaptionSmall = Font.custom("Inter-Regular", size: 10)
+            }
+            """)])
+
+    public func check(_ context: AuditContext) -> [Finding] {
+        let rule = Self.description.id
+        let severity = context.policy.severity(of: rule)
+        let minimum = context.policy.minimumFontSize
+        var findings: [Finding] = []
+        for key in context.graph.definitions.keys.sorted() {
+            guard let definition = context.graph.definitions[key] else { continue }
+            // An alias reports nothing: the font it names is reported where it is built.
+            if case .reference = definition.expression { continue }
+            let name = TokenGraph.displayName(key)
+            switch context.graph.value(of: key) {
+            case .success(.font(let font)):
+                if !font.scales {
+                    findings.append(Finding(
+                        rule: rule, severity: severity, subject: name,
+                        message: "\(name) has a fixed size\(font.size.map { " of \(format($0))pt" } ?? "") and does not scale with Dynamic Type; add relativeTo: (or .relativeTo(.style)), use a text style, or UIFontMetrics",
+                        location: definition.location))
+                }
+                if let size = font.size, size < minimum {
+                    findings.append(Finding(
+                        rule: rule, severity: severity, subject: name + " (size)",
+                        message: "\(name) is \(format(size))pt, below the \(format(minimum))pt minimum text size",
+                        location: definition.location, measured: size, required: minimum))
+                }
+            case .success(.number(let size)) where definition.qualifiedName.dropLast().last == Component.Group.typography.rawValue
+                && nameWords(definition.name).contains("size"):
+                // `labelSize: CGFloat = 10` feeds UIFont.systemFont(ofSize:) in UIKit appearance code: a fixed size.
+                findings.append(Finding(
+                    rule: rule, severity: severity, subject: name,
+                    message: "\(name) is a raw point size (\(format(size))pt) for label text and does not scale with Dynamic Type; use a text style or UIFontMetrics",
+                    location: definition.location))
+                if size < minimum {
+                    findings.append(Finding(
+                        rule: rule, severity: severity, subject: name + " (size)",
+                        message: "\(name) is \(format(size))pt, below the \(format(minimum))pt minimum text size",
+                        location: definition.location, measured: size, required: minimum))
+                }
+            default:
+                break
+            }
+        }
+        findings += clippingFindings(context)
+        return findings
+    }
+
+    /// A fixed `height` in Layout that the component's scaling text outgrows at AX5 (the largest accessibility size).
+    func clippingFindings(_ context: AuditContext) -> [Finding] {
+        var findings: [Finding] = []
+        let excluded: Set<String> = ["min", "minimum", "max", "track", "dot", "thumb", "total", "paged", "line", "indicator", "icon", "image"]
+        for component in context.components {
+            var largest: (size: Double, property: String)?
+            for property in component.properties(in: .typography) {
+                if case .success(.font(let f)) = context.graph.value(of: property.qualifiedName),
+                   let ax5 = DynamicTypeSizes.largestAccessibilitySize(of: f), ax5 > (largest?.size ?? 0) {
+                    largest = (ax5, property.name)
+                }
+            }
+            guard let text = largest else { continue }
+            for property in component.properties(in: .layout) {
+                let words = nameWords(property.name)
+                guard words.last == "height", Set(words).isDisjoint(with: excluded),
+                      case .success(.number(let height)) = context.graph.value(of: property.qualifiedName) else { continue }
+                let needed = text.size * DynamicTypeSizes.lineHeightFactor
+                guard needed > height else { continue }
+                findings.append(Finding(
+                    rule: Self.description.id, severity: context.policy.severity(of: Self.description.id),
+                    subject: "\(component.name).\(property.name) (clipping)",
+                    message: "\(component.name).\(property.name) is a fixed \(format(height))pt, but \(text.property) text grows to \(format(text.size))pt at the largest accessibility size (AX5), needing about \(format(needed))pt: use a minimum height so the text is not clipped",
+                    location: property.location, component: component.name, measured: height, required: needed))
+            }
+        }
+        return findings
+    }
+}
