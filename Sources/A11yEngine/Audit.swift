@@ -82,6 +82,8 @@ public struct Audit: Codable, Hashable, Sendable {
         public var errors: Int
         public var warnings: Int
         public var infos: Int
+        /// Findings removed by suppressions (inline or `suppress:`).
+        public var suppressed: Int
     }
 
     public var schemaVersion: Int = 1
@@ -107,13 +109,17 @@ public struct AuditInput: Sendable {
     public var inputDigest: String
     /// Problems found before the engine ran (configuration, unreadable files).
     public var findings: [Finding]
+    /// Inline suppressions found in the sources; `configuration.suppressions` are added to them.
+    public var suppressions: [Suppression]
 
-    public init(sources: [ParsedSource], configuration: ProjectConfiguration, policy: Policy, inputDigest: String, findings: [Finding] = []) {
+    public init(sources: [ParsedSource], configuration: ProjectConfiguration, policy: Policy, inputDigest: String,
+                findings: [Finding] = [], suppressions: [Suppression] = []) {
         self.sources = sources
         self.configuration = configuration
         self.policy = policy
         self.inputDigest = inputDigest
         self.findings = findings
+        self.suppressions = suppressions
     }
 }
 
@@ -137,7 +143,8 @@ public enum Auditor {
 
         var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + surfaceFindings + pairingFindings
         for rule in allRules { findings += rule.check(context) }
-        findings = Array(Set(findings)).sorted(by: Finding.ordered)
+        let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
+        findings = (suppression.kept + suppression.problems).sorted(by: Finding.ordered)
 
         let pairs = measurements.map { pair(for: $0, graph: graph) }.sorted {
             ($0.component ?? "~", $0.foreground.location, $0.background.token ?? "", $0.subject, $0.appearance)
@@ -150,7 +157,7 @@ public enum Auditor {
             failingPairs: pairs.filter { !$0.pass }.count, failingByAppearance: failingByAppearance,
             errors: findings.filter { $0.severity == .error }.count,
             warnings: findings.filter { $0.severity == .warning }.count,
-            infos: findings.filter { $0.severity == .info }.count)
+            infos: findings.filter { $0.severity == .info }.count, suppressed: suppression.suppressed.count)
         let audit = Audit(
             id: nil, time: nil, inputDigest: input.inputDigest,
             policy: Audit.PolicyInfo(id: input.policy.id, name: input.policy.name), appearances: appearances,

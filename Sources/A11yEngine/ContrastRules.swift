@@ -28,6 +28,7 @@ public struct ContrastTextRule: Rule {
         id: "contrast.text",
         summary: "Text has enough contrast against what it is drawn on, in every appearance",
         standard: "WCAG 2.x SC 1.4.3 Contrast (Minimum) 4.5:1; SC 1.4.6 Contrast (Enhanced) 7:1; Apple HIG Accessibility",
+        helpURL: "https://www.w3.org/WAI/WCAG21/Understanding/contrast-minimum.html",
         passing: [RuleExample("""
             enum BannerStyling {
                 struct Colors {
@@ -67,6 +68,7 @@ public struct ContrastLargeTextRule: Rule {
         id: "contrast.large-text",
         summary: "Large text (per the policy: WCAG 18pt / 14pt bold, or HIG 18pt / bold) has enough contrast",
         standard: "WCAG 2.x SC 1.4.3 large-scale text 3:1; SC 1.4.6 4.5:1; Apple HIG Accessibility (18pt+ or bold: 3:1)",
+        helpURL: "https://www.w3.org/WAI/WCAG21/Understanding/contrast-minimum.html",
         passing: [RuleExample("""
             enum HeroStyling {
                 struct Colors {
@@ -102,6 +104,7 @@ public struct ContrastGraphicRule: Rule {
         id: "contrast.graphic",
         summary: "Icons, borders, indicators and other meaningful graphics reach 3:1 against adjacent colors",
         standard: "WCAG 2.1 SC 1.4.11 Non-text Contrast 3:1",
+        helpURL: "https://www.w3.org/WAI/WCAG21/Understanding/non-text-contrast.html",
         passing: [RuleExample("""
             enum FieldStyling {
                 struct Colors {

@@ -5,6 +5,7 @@ public struct DynamicTypeRule: Rule {
         id: "dynamic-type",
         summary: "Fonts scale with Dynamic Type (relativeTo:, text styles, UIFontMetrics), are at least the minimum size, and fixed heights fit them at AX5",
         standard: "Apple HIG Typography (Dynamic Type); WCAG 2.x SC 1.4.4 Resize Text",
+        helpURL: "https://developer.apple.com/design/human-interface-guidelines/typography#Supporting-Dynamic-Type",
         passing: [RuleExample("""
             extension Font {
                 static let appBody = Font.custom("Inter-Regular", size: 16, relativeTo: .body)

@@ -27,6 +27,23 @@ public struct ProjectConfiguration: Hashable, Sendable {
     public var flags: [String]
     /// Where the configuration came from (for messages); nil when defaults are used.
     public var file: String?
+    /// Overrides of the policy (`severity:`, `touch-target: minimum`, `dynamic-type: minimum-size`, `token-hygiene: primitives`).
+    public var severities: [String: Severity] = [:]
+    public var touchTargetMinimum: Double?
+    public var minimumFontSize: Double?
+    public var primitiveTokens: [String]?
+    /// `suppress:` entries.
+    public var suppressions: [Suppression] = []
+
+    /// The policy with this project's overrides applied.
+    public func customize(_ policy: Policy) -> Policy {
+        var result = policy
+        result.severities.merge(severities) { _, project in project }
+        if let touchTargetMinimum { result.touchTargetMinimum = touchTargetMinimum }
+        if let minimumFontSize { result.minimumFontSize = minimumFontSize }
+        if let primitiveTokens { result.primitiveTokens = primitiveTokens }
+        return result
+    }
 
     public static let defaultInclude = ["**/*.swift"]
     public static let defaultExclude = ["**/.build/**", "**/DerivedData/**", "**/.git/**", "**/Pods/**", "**/Carthage/**"]

@@ -9,13 +9,16 @@ public struct RuleDescription: Hashable, Sendable {
     public var summary: String
     /// The standard the rule enforces (success criterion numbers, HIG pages).
     public var standard: String
+    /// Where the standard is explained (linked from SARIF and docs/rules.md).
+    public var helpURL: String
     public var passing: [RuleExample]
     public var failing: [RuleExample]
 
-    public init(id: String, summary: String, standard: String, passing: [RuleExample], failing: [RuleExample]) {
+    public init(id: String, summary: String, standard: String, helpURL: String, passing: [RuleExample], failing: [RuleExample]) {
         self.id = id
         self.summary = summary
         self.standard = standard
+        self.helpURL = helpURL
         self.passing = passing
         self.failing = failing
     }
@@ -37,6 +40,20 @@ public struct AuditContext {
     public var policy: Policy
     public var configuration: ProjectConfiguration
 }
+
+/// Findings that come from reading and resolving rather than from a `Rule`: described here so SARIF and the
+/// docs list every rule id a finding can carry.
+public let readerRuleDescriptions: [RuleDescription] = [
+    RuleDescription(id: "reference", summary: "Token references resolve: no dangling names, no cycles, no duplicate definitions",
+                    standard: "a11yd (a token that does not resolve cannot be audited)",
+                    helpURL: "", passing: [], failing: []),
+    RuleDescription(id: "parse", summary: "Files and expressions can be read (valid Swift, valid hex, known forms)",
+                    standard: "a11yd (the last good version of a broken file stays in force in the daemon)",
+                    helpURL: "", passing: [], failing: []),
+    RuleDescription(id: "suppression", summary: "Suppressions carry a reason and still suppress something",
+                    standard: "a11yd", helpURL: "",
+                    passing: [], failing: []),
+]
 
 /// Every rule, in the order findings are produced. Adding a rule = one file + one line here.
 public let allRules: [any Rule] = [

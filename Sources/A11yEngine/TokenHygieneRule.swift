@@ -5,6 +5,7 @@ public struct TokenHygieneRule: Rule {
         id: "token-hygiene",
         summary: "No hex or RGB literals, primitive tokens or raw point sizes in styling files; no Color.black/.white for text or surfaces; every color has a dark value",
         standard: "House rules of the design system (semantic tokens only; Dark Mode is mandatory); Apple HIG Dark Mode",
+        helpURL: "https://developer.apple.com/design/human-interface-guidelines/dark-mode",
         passing: [RuleExample("""
             extension Color {
                 static func adaptive(light: String, dark: String) -> Color {

@@ -5,6 +5,7 @@ public struct TouchTargetRule: Rule {
         id: "touch-target",
         summary: "Interactive components offer at least the policy's minimum hit area (explicit size, or content plus padding)",
         standard: "Apple HIG Accessibility 44x44pt; WCAG 2.5.5 Target Size (AAA) 44px; WCAG 2.2 2.5.8 Target Size (Minimum, AA) 24px; Material 48dp",
+        helpURL: "https://developer.apple.com/design/human-interface-guidelines/accessibility#Buttons-and-controls",
         passing: [RuleExample("""
             enum NativeRangeSliderStyling {
                 struct Layout {

@@ -3,14 +3,52 @@ import A11yEngine
 /// Reads `.a11yd.yml`. Unknown keys and wrong types are errors with file:line:column.
 public enum ConfigurationReader {
     public static let fileName = ".a11yd.yml"
-    static let keys = ["policy", "include", "exclude", "surfaces", "pairs", "flags"]
+    static let keys = ["policy", "extends", "include", "exclude", "surfaces", "pairs", "flags", "severity", "touch-target",
+                       "dynamic-type", "token-hygiene", "suppress"]
+    static let ruleIDs = ["contrast.text", "contrast.large-text", "contrast.graphic", "touch-target", "dynamic-type",
+                          "token-hygiene", "reference", "parse", "suppression"]
     static let pairKeys = ["fg", "bg", "role", "component"]
 
     public static func read(_ text: String, file: String) throws(ConfigurationError) -> ProjectConfiguration {
         let fields = try YAMLFields.parse(text, file: file)
         try fields.rejectUnknownKeys(keys, context: file)
         var configuration = ProjectConfiguration(file: file)
-        if let policy = try fields.string("policy") { configuration.policy = policy }
+        if fields.has("policy"), fields.has("extends") {
+            throw ConfigurationError("use either 'policy' or 'extends', not both", at: fields.node("extends")?.1)
+        }
+        let extends = try fields.string("extends")
+        if let policy = try fields.string("policy") ?? extends { configuration.policy = policy }
+        if let severity = try fields.mapping("severity") {
+            try severity.rejectUnknownKeys(ruleIDs, context: "severity")
+            for key in severity.keys {
+                let value = try severity.string(key) ?? ""
+                guard let level = Severity(rawValue: value) else {
+                    throw ConfigurationError("severity of \(key) must be error, warning or info", at: severity.node(key)?.1)
+                }
+                configuration.severities[key] = level
+            }
+        }
+        if let touch = try fields.mapping("touch-target") {
+            try touch.rejectUnknownKeys(["minimum"], context: "touch-target")
+            configuration.touchTargetMinimum = try touch.number("minimum")
+        }
+        if let type = try fields.mapping("dynamic-type") {
+            try type.rejectUnknownKeys(["minimum-size"], context: "dynamic-type")
+            configuration.minimumFontSize = try type.number("minimum-size")
+        }
+        if let hygiene = try fields.mapping("token-hygiene") {
+            try hygiene.rejectUnknownKeys(["primitives"], context: "token-hygiene")
+            configuration.primitiveTokens = try hygiene.strings("primitives")
+        }
+        for entry in try fields.list("suppress") ?? [] {
+            try entry.rejectUnknownKeys(["rule", "subject", "reason"], context: "a suppression")
+            guard let subject = try entry.string("subject") else {
+                throw ConfigurationError("a suppression needs 'subject' (a pair, token or component)", at: entry.location)
+            }
+            let rules = try entry.strings("rule") ?? []
+            configuration.suppressions.append(Suppression(
+                rules: rules, scope: .subject(subject), reason: try entry.string("reason"), location: entry.location))
+        }
         if let include = try fields.strings("include") { configuration.include = include }
         if let exclude = try fields.strings("exclude") { configuration.exclude = exclude }
         configuration.surfaces = try fields.strings("surfaces")

@@ -36,15 +36,17 @@ public struct DesignSystemLoader {
             configuration = try ConfigurationReader.read(text, file: configPath)
         }
         let policyName = policyOverride ?? configuration.policy
-        let policy = try PolicyReader.load(policyName, relativeTo: rootDir, searchDirectories: policySearchDirectories,
+        let preset = try PolicyReader.load(policyName, relativeTo: rootDir, searchDirectories: policySearchDirectories,
                                            referencedAt: policyOverride == nil && configuration.file != nil
                                                ? SourceLocation(file: configPath, line: 1, column: 1) : nil)
+        let policy = configuration.customize(preset)
 
         let relativeFiles = isDirectory.boolValue
             ? Self.files(under: root, include: configuration.include.map(Glob.init), exclude: configuration.exclude.map(Glob.init))
             : [(root as NSString).lastPathComponent]
         let reader = SwiftSourceReader(customFlags: Set(configuration.flags))
         var sources: [ParsedSource] = []
+        var suppressions: [Suppression] = []
         var files: [String] = []
         var digest = FNV1a64()
         for relative in relativeFiles {
@@ -64,10 +66,13 @@ public struct DesignSystemLoader {
                     location: SourceLocation(file: path, line: 1, column: 1))]))
                 continue
             }
-            if relative.hasSuffix(".swift") { sources.append(reader.read(source: text, file: path)) }
+            if relative.hasSuffix(".swift") {
+                sources.append(reader.read(source: text, file: path))
+                suppressions += InlineSuppressions.scan(text, file: path)
+            }
         }
         let input = AuditInput(sources: sources, configuration: configuration, policy: policy,
-                               inputDigest: "fnv1a64:" + digest.hex)
+                               inputDigest: "fnv1a64:" + digest.hex, suppressions: suppressions)
         return Loaded(input: input, root: root, files: files)
     }
 

@@ -25,14 +25,19 @@ struct A11yCtl: ParsableCommand {
               a11yctl audit Examples/DesignSystem
               a11yctl audit Examples/DesignSystem --format json > audit.json
               a11yctl audit MyApp/Design --policy apple-hig --fail-on warning
+              a11yctl audit MyApp/Design --format sarif > a11yd.sarif
+              a11yctl audit MyApp/Design --write-baseline a11yd-baseline.json   # adopt: accept today's findings
+              a11yctl audit MyApp/Design --baseline a11yd-baseline.json         # then report only new ones
               a11yctl pairs Examples/DesignSystem
+              a11yctl rules
 
             EXIT CODES
               0  no finding at or above --fail-on (default: error)
               1  findings at or above --fail-on
               2  usage or configuration error (bad option, unknown policy, invalid .a11yd.yml)
             """,
-        subcommands: [Audit.self, Pairs.self])
+        version: toolVersion,
+        subcommands: [Audit.self, Pairs.self, Rules.self])
 
     /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here.
     static func main() {
@@ -58,6 +63,12 @@ struct A11yCtl: ParsableCommand {
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json
 }
+
+enum AuditFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, sarif
+}
+
+let toolVersion = "0.1.0"
 
 struct AuditOptions: ParsableArguments {
     @Argument(help: "The design system directory (holding .a11yd.yml, Swift token and styling files).")
@@ -85,8 +96,8 @@ extension A11yCtl {
 
         @OptionGroup var options: AuditOptions
 
-        @Option(help: "Output format: table or json.")
-        var format: OutputFormat = .table
+        @Option(help: "Output format: table, json or sarif (SARIF 2.1.0 for code scanning).")
+        var format: AuditFormat = .table
 
         @Option(help: "Lowest severity that makes the exit code 1: error, warning or info.")
         var failOn: SeverityArgument = .error
@@ -94,11 +105,47 @@ extension A11yCtl {
         @Option(help: "Colored output: auto (only on a terminal, off with NO_COLOR), always, never.")
         var color: ColorArgument = .auto
 
+        @Option(help: ArgumentHelp("Write the current findings (warning and above) to FILE as a baseline, then report as usual.", valueName: "FILE"))
+        var writeBaseline: String?
+
+        @Option(help: ArgumentHelp("Report only findings not in the baseline FILE (matched by rule, subject and appearance, not line).", valueName: "FILE"))
+        var baseline: String?
+
+        @Flag(help: "With --baseline: also fail when a baselined finding no longer occurs, so the baseline is kept tight.")
+        var strictBaseline = false
+
+        func validate() throws {
+            if strictBaseline && baseline == nil { throw ValidationError("--strict-baseline needs --baseline FILE") }
+        }
+
         func run() throws {
-            let result = try options.load()
+            var result = try options.load()
+            if let path = writeBaseline {
+                let data = try AuditJSON.encode(A11yEngine.Baseline(findings: result.audit.findings))
+                guard FileManager.default.createFile(atPath: path, contents: data) else {
+                    throw ConfigurationError("cannot write baseline \(path)")
+                }
+            }
+            var fixed: [A11yEngine.Baseline.Entry] = []
+            if let path = baseline {
+                guard let data = FileManager.default.contents(atPath: path) else { throw ConfigurationError("cannot read baseline \(path)") }
+                let accepted: A11yEngine.Baseline
+                do { accepted = try JSONDecoder().decode(A11yEngine.Baseline.self, from: data) } catch {
+                    throw ConfigurationError("\(path) is not an a11yd baseline: \(error)")
+                }
+                let comparison = accepted.compare(result.audit.findings)
+                result.audit.findings = comparison.new
+                fixed = comparison.fixed
+            }
             switch format {
             case .json: FileHandle.standardOutput.write(try AuditJSON.encode(result.audit))
+            case .sarif: FileHandle.standardOutput.write(try SARIF.encode(result.audit, toolVersion: toolVersion))
             case .table: print(AuditTable(color: color.choice.enabled()).render(result.audit), terminator: "")
+            }
+            if !fixed.isEmpty {
+                let list = fixed.map { "  \($0.rule) \($0.subject)\($0.appearance.map { " (\($0.rawValue))" } ?? "")" }.joined(separator: "\n")
+                FileHandle.standardError.write(Data("\(fixed.count) baselined finding(s) no longer occur; rewrite the baseline with --write-baseline:\n\(list)\n".utf8))
+                if strictBaseline { throw ExitCode(Exit.findings) }
             }
             if result.audit.findings.contains(where: { $0.severity >= failOn.severity }) { throw ExitCode(Exit.findings) }
         }
@@ -125,6 +172,17 @@ extension A11yCtl {
             case .json: FileHandle.standardOutput.write(try AuditJSON.encode(listing))
             case .table: print(listing.render(), terminator: "")
             }
+        }
+    }
+}
+
+extension A11yCtl {
+    struct Rules: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Describe every rule: id, what it checks, the standard it comes from, examples (Markdown, as docs/rules.md).")
+
+        func run() throws {
+            print(RulesDocument.markdown(), terminator: "")
         }
     }
 }
