@@ -6,7 +6,7 @@ struct AuditDiffTests {
         Audit(id: id, time: nil, inputDigest: "x", policy: .init(id: "wcag21-aa", name: "WCAG 2.1 AA"), appearances: [.light, .dark],
               surfaces: .init(tokens: [], inferred: true, explanation: ""), pairs: [], findings: findings,
               summary: .init(files: 0, tokens: 0, components: 0, pairs: 0, failingPairs: 0, failingByAppearance: [:],
-                             errors: 0, warnings: 0, infos: 0))
+                             errors: 0, warnings: 0, infos: 0, suppressed: 0))
     }
 
     static func contrast(_ subject: String, _ appearance: Appearance, ratio: Double, line: Int = 10) -> Finding {

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// SARIF, baselines and suppressions through the real executable.
+struct ReportingTests {
+    typealias CLI = CLITests
+
+    static let failingSystem = [
+        "Tokens.swift": """
+            import SwiftUI
+            extension Color {
+                static let surfaceBase = Color(hex: "#FFFFFF")
+            }
+            enum CardStyling {
+                struct Colors {
+                    static let title = Color(hex: "#777777")
+                    static let background = Color.surfaceBase
+                }
+            }
+            """,
+    ]
+
+    @Test func sarifOutputValidatesAgainstTheSarif210Schema() throws {
+        let run = try CLI.run(["audit", CLI.example, "--format", "sarif"])
+        #expect(run.status == 1)
+        let dir = try CLI.temporaryDesignSystem([:])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sarif = dir.appendingPathComponent("audit.sarif")
+        try run.stdout.write(to: sarif)
+        let schema = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/sarif-schema-2.1.0.json")
+        let validator = Process()
+        validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        validator.arguments = ["python3", "-c", """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            doc = json.load(open(sys.argv[2]))
+            jsonschema.Draft7Validator(schema).validate(doc)
+            results = doc["runs"][0]["results"]
+            assert results, "no results"
+            contrast = [r for r in results if r["ruleId"].startswith("contrast.")]
+            assert contrast and all(len(r["relatedLocations"]) == 1 for r in contrast), "background location missing"
+            assert all(r["properties"]["appearance"] in r["message"]["text"] for r in contrast), "appearance not in message"
+            ids = {r["id"] for r in doc["runs"][0]["tool"]["driver"]["rules"]}
+            assert {r["ruleId"] for r in results} <= ids, "result rule missing from driver rules"
+            print("valid", len(results))
+            """, schema.path, sarif.path]
+        let out = Pipe()
+        validator.standardOutput = out
+        validator.standardError = out
+        try validator.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        validator.waitUntilExit()
+        #expect(validator.terminationStatus == 0, "\(text)")
+        #expect(text.hasPrefix("valid"))
+    }
+
+    @Test func baselineReportsOnlyNewFindingsAndStrictModeCatchesFixedOnes() throws {
+        let dir = try CLI.temporaryDesignSystem(Self.failingSystem)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let baseline = dir.appendingPathComponent("baseline.json").path
+        #expect(try CLI.run(["audit", dir.path, "--write-baseline", baseline]).status == 1)
+        // Same findings, baselined: clean.
+        #expect(try CLI.run(["audit", dir.path, "--baseline", baseline]).status == 0)
+        // Moving the token to another line does not make it new (matched by rule + subject + appearance).
+        let tokens = dir.appendingPathComponent("Tokens.swift")
+        let moved = Self.failingSystem["Tokens.swift"]!.replacingOccurrences(of: "import SwiftUI\n", with: "import SwiftUI\n\n\n")
+        try moved.write(to: tokens, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["audit", dir.path, "--baseline", baseline]).status == 0)
+        // A new failure is reported.
+        let worse = moved.replacingOccurrences(of: "static let background", with: "static let subtitle = Color(hex: \"#999999\")\n        static let background")
+        try worse.write(to: tokens, atomically: true, encoding: .utf8)
+        let newRun = try CLI.run(["audit", dir.path, "--baseline", baseline, "--format", "json"])
+        #expect(newRun.status == 1)
+        #expect(newRun.text.contains("subtitle"))
+        #expect(!newRun.text.contains("\"subject\" : \"CardStyling: title on background\""))
+        // Fixing the baselined failure: fine normally, a failure under --strict-baseline.
+        let fixed = moved.replacingOccurrences(of: "#777777", with: "#595959")
+        try fixed.write(to: tokens, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["audit", dir.path, "--baseline", baseline]).status == 0)
+        let strict = try CLI.run(["audit", dir.path, "--baseline", baseline, "--strict-baseline"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("no longer occur"))
+    }
+
+    @Test func inlineSuppressionWithReasonSilencesAndStaleOneIsReported() throws {
+        var files = Self.failingSystem
+        files["Tokens.swift"] = files["Tokens.swift"]!.replacingOccurrences(
+            of: "        static let title", with: "        // a11yd:ignore contrast.text -- brand-mandated gray, tracked in DS-12\n        static let title")
+        let dir = try CLI.temporaryDesignSystem(files)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(["audit", dir.path])
+        #expect(run.status == 0, "\(run.text)")
+        #expect(!run.text.contains("[contrast.text]"))
+
+        // Without a reason: still suppressed, but the suppression itself is reported.
+        try files["Tokens.swift"]!.replacingOccurrences(of: " -- brand-mandated gray, tracked in DS-12", with: "")
+            .write(to: dir.appendingPathComponent("Tokens.swift"), atomically: true, encoding: .utf8)
+        let noReason = try CLI.run(["audit", dir.path, "--fail-on", "warning"])
+        #expect(noReason.status == 1)
+        #expect(noReason.text.contains("has no reason"))
+
+        // Fixed color: the suppression no longer suppresses anything.
+        try files["Tokens.swift"]!.replacingOccurrences(of: "#777777", with: "#595959")
+            .write(to: dir.appendingPathComponent("Tokens.swift"), atomically: true, encoding: .utf8)
+        let stale = try CLI.run(["audit", dir.path, "--fail-on", "warning"])
+        #expect(stale.text.contains("no longer suppresses anything"))
+        #expect(stale.text.contains("Tokens.swift:7:9"))
+    }
+
+    @Test func configSuppressionBySubjectAndSeverityOverride() throws {
+        var files = Self.failingSystem
+        files[".a11yd.yml"] = """
+            extends: wcag21-aa
+            severity:
+              contrast.text: warning
+            """
+        let dir = try CLI.temporaryDesignSystem(files)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try CLI.run(["audit", dir.path]).status == 0)
+        #expect(try CLI.run(["audit", dir.path, "--fail-on", "warning"]).status == 1)
+
+        try """
+            policy: wcag21-aa
+            suppress:
+              - {rule: contrast.text, subject: CardStyling, reason: "legacy card, redesign in Q3"}
+            """.write(to: dir.appendingPathComponent(".a11yd.yml"), atomically: true, encoding: .utf8)
+        let suppressed = try CLI.run(["audit", dir.path, "--format", "json"])
+        #expect(suppressed.status == 0, "\(suppressed.stderr)")
+        #expect(suppressed.text.contains("\"suppressed\" : 2"))
+    }
+}
