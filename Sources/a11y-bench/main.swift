@@ -103,8 +103,7 @@ var inProcess: [Double] = []
 var summary = ""
 for _ in 0..<runs {
     let start = DispatchTime.now()
-    let loaded = try DesignSystemLoader().load(root: dir.path)
-    let result = Auditor.run(loaded.input)
+    let result = Auditor.run(try Workspace(root: dir.path).refresh())
     inProcess.append(milliseconds(since: start))
     summary = "\(result.audit.summary.tokens) tokens, \(result.audit.summary.components) components, \(result.audit.summary.pairs) pair measurements, \(result.audit.summary.failingPairs) failing"
 }

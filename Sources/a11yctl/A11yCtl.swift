@@ -78,8 +78,7 @@ struct AuditOptions: ParsableArguments {
     var policy: String?
 
     func load() throws -> AuditResult {
-        let loaded = try DesignSystemLoader().load(root: path, policyOverride: policy)
-        return Auditor.run(loaded.input)
+        return Auditor.run(try Workspace(root: path, policyOverride: policy).refresh())
     }
 }
 

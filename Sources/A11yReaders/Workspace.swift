@@ -1,0 +1,174 @@
+import A11yEngine
+import Foundation
+
+/// A design system on disk: its configuration, policy, and one parsed result per file. The one-shot audit reads it
+/// once; the daemon keeps it and refreshes only the files that changed (by content digest), keeping the last good
+/// version of a file that stops parsing. The engine never sees a path it has to open.
+public final class Workspace {
+    public let root: String
+    public let policyOverride: String?
+    public let policySearchDirectories: [String]
+    public private(set) var configuration = ProjectConfiguration()
+    public private(set) var policy: Policy
+    /// True when `root` is a single file rather than a directory.
+    private let isSingleFile: Bool
+
+    private struct Entry {
+        var digest: UInt64
+        var source: ParsedSource
+        var suppressions: [Suppression]
+        /// The last version that parsed, kept in force while the file is broken.
+        var lastGood: ParsedSource?
+    }
+    private var entries: [String: Entry] = [:]
+
+    /// Directories never audited, whatever the globs say: VCS, build products, dependencies.
+    public static let skippedDirectories: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"]
+
+    public init(root: String, policyOverride: String? = nil,
+                policySearchDirectories: [String] = PolicyReader.presetDirectories()) throws(ConfigurationError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+            throw ConfigurationError("\(root): no such file or directory")
+        }
+        self.root = root
+        self.isSingleFile = !isDirectory.boolValue
+        self.policyOverride = policyOverride
+        self.policySearchDirectories = policySearchDirectories
+        self.policy = Policy(id: "", name: "", sources: [], largeText: .wcag, contrast: .init(text: 4.5, largeText: 3, graphic: 3),
+                             highContrast: nil, severities: [:])
+        try reloadConfiguration()
+    }
+
+    public var rootDirectory: String { isSingleFile ? (root as NSString).deletingLastPathComponent : root }
+    public var configurationPath: String { (rootDirectory as NSString).appendingPathComponent(ConfigurationReader.fileName) }
+
+    /// Re-reads `.a11yd.yml` and the policy. On error the previous configuration stays in force.
+    public func reloadConfiguration() throws(ConfigurationError) {
+        let fm = FileManager.default
+        var newConfiguration = ProjectConfiguration()
+        if fm.fileExists(atPath: configurationPath) {
+            guard let text = try? String(contentsOfFile: configurationPath, encoding: .utf8) else {
+                throw ConfigurationError("cannot read \(configurationPath)")
+            }
+            newConfiguration = try ConfigurationReader.read(text, file: configurationPath)
+        }
+        let preset = try PolicyReader.load(
+            policyOverride ?? newConfiguration.policy, relativeTo: rootDirectory, searchDirectories: policySearchDirectories,
+            referencedAt: policyOverride == nil && newConfiguration.file != nil
+                ? SourceLocation(file: configurationPath, line: 1, column: 1) : nil)
+        let flagsChanged = newConfiguration.flags != configuration.flags
+        configuration = newConfiguration
+        policy = newConfiguration.customize(preset)
+        // `#if` flags change what a file means: parse everything again.
+        if flagsChanged { entries.removeAll() }
+    }
+
+    /// Relative paths of the files to audit, sorted (so audits are deterministic).
+    public func listFiles() -> [String] {
+        if isSingleFile { return [(root as NSString).lastPathComponent] }
+        let include = configuration.include.map(Glob.init), exclude = configuration.exclude.map(Glob.init)
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        var result: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if Self.skippedDirectories.contains(name) {
+                enumerator.skipDescendants()
+                continue
+            }
+            if let type = enumerator.fileAttributes?[.type] as? FileAttributeType, type == .typeDirectory { continue }
+            guard include.contains(where: { $0.matches(relative) }), !exclude.contains(where: { $0.matches(relative) }) else { continue }
+            result.append(relative)
+        }
+        return result.sorted()
+    }
+
+    public func path(of relative: String) -> String {
+        isSingleFile ? root : (root as NSString).appendingPathComponent(relative)
+    }
+
+    /// Brings the parsed files up to date and returns the audit input. `changed` limits reading to those relative
+    /// paths (the watcher's batch); nil reads every file (start-up, overflow rescan). Unchanged bytes are never re-parsed.
+    public func refresh(changed: Set<String>? = nil) -> AuditInput {
+        let files = listFiles()
+        let present = Set(files)
+        entries = entries.filter { present.contains($0.key) }
+        let reader = SwiftSourceReader(customFlags: Set(configuration.flags))
+        for relative in files where changed == nil || changed!.contains(relative) || entries[relative] == nil {
+            read(relative, reader: reader)
+        }
+        var digest = FNV1a64()
+        var sources: [ParsedSource] = []
+        var suppressions: [Suppression] = []
+        for relative in files {
+            guard let entry = entries[relative] else { continue }
+            digest.add(relative)
+            digest.add(word: entry.digest)
+            sources.append(entry.source)
+            suppressions += entry.suppressions
+        }
+        return AuditInput(sources: sources, configuration: configuration, policy: policy,
+                          inputDigest: "fnv1a64:" + digest.hex, suppressions: suppressions)
+    }
+
+    private func read(_ relative: String, reader: SwiftSourceReader) {
+        let path = path(of: relative)
+        func unreadable(_ message: String) {
+            var source = entries[relative]?.lastGood ?? ParsedSource(file: path)
+            source.findings = [Finding(rule: "parse", severity: .error, subject: path,
+                                       message: message + (entries[relative]?.lastGood != nil ? "; the last good version stays in force" : ""),
+                                       location: SourceLocation(file: path, line: 1, column: 1))]
+            entries[relative] = Entry(digest: 0, source: source, suppressions: entries[relative]?.suppressions ?? [],
+                                      lastGood: entries[relative]?.lastGood)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return unreadable("cannot read \(path)") }
+        var fileDigest = FNV1a64()
+        fileDigest.add(data)
+        if let existing = entries[relative], existing.digest == fileDigest.value { return }
+        guard let text = String(data: data, encoding: .utf8) else { return unreadable("\(path) is not UTF-8 text") }
+        guard relative.hasSuffix(".swift") else { return }
+        var source = reader.read(source: text, file: path)
+        let previousGood = entries[relative]?.lastGood
+        let broken = source.findings.contains { $0.rule == "parse" && $0.subject == path }
+        if broken, let good = previousGood {
+            // Keep serving the last version that parsed; say so in the finding.
+            let parseFindings = source.findings.filter { $0.rule == "parse" && $0.subject == path }.map { f -> Finding in
+                var f = f
+                f.message += "; the last good version of this file stays in force"
+                return f
+            }
+            source = good
+            source.findings = good.findings + parseFindings
+        }
+        entries[relative] = Entry(digest: fileDigest.value, source: source,
+                                  suppressions: InlineSuppressions.scan(text, file: path),
+                                  lastGood: broken ? previousGood : source)
+    }
+}
+
+/// 64-bit FNV-1a: a fast, dependency-free digest to tell whether input changed (not a security hash).
+struct FNV1a64 {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+        for byte in bytes { mix(byte) }
+        // A separator, so ("ab", "c") and ("a", "bc") differ.
+        mix(0xFF)
+    }
+
+    mutating func add(_ string: String) { add(Array(string.utf8)) }
+
+    mutating func add(word: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+    }
+
+    private mutating func mix(_ byte: UInt8) {
+        value ^= UInt64(byte)
+        value = value &* 0x0000_0100_0000_01b3
+    }
+
+    var hex: String {
+        let s = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+}
