@@ -1,3 +1,4 @@
+import A11yOutput
 import Foundation
 import Testing
 
@@ -141,5 +142,12 @@ struct CLITests {
         #expect(help.status == 0)
         #expect(help.text.contains("EXIT CODES"))
         #expect(help.text.contains("a11yctl audit Examples/DesignSystem"))
+    }
+}
+
+struct RulesDocumentTests {
+    @Test func rulesDocumentIsUpToDate() throws {
+        let committed = try String(contentsOfFile: CLITests.packageRoot.appendingPathComponent("docs/rules.md").path, encoding: .utf8)
+        #expect(committed == RulesDocument.markdown(), "docs/rules.md is stale: regenerate with `a11yctl rules > docs/rules.md`")
     }
 }
