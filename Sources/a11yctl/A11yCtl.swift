@@ -37,7 +37,7 @@ struct A11yCtl: ParsableCommand {
               2  usage or configuration error (bad option, unknown policy, invalid .a11yd.yml)
             """,
         version: toolVersion,
-        subcommands: [Audit.self, Pairs.self, Rules.self])
+        subcommands: [Audit.self, Pairs.self, Explain.self, Rules.self])
 
     /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here.
     static func main() {
@@ -176,6 +176,34 @@ extension A11yCtl {
 }
 
 extension A11yCtl {
+    struct Explain: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Explain a pairing: how both colors resolve, why they are paired, and the ratio in each appearance.",
+            discussion: """
+                FG and BG are property names (placeholder, NativePickerStyling.Colors.placeholder) or token names \
+                (appTextMuted). Two colors that no pairing links are measured anyway, as text.
+                  a11yctl explain placeholder menuBackground Examples/DesignSystem
+                """)
+
+        @Argument(help: "Foreground property or token.") var foreground: String
+        @Argument(help: "Background property or token.") var background: String
+        @OptionGroup var options: AuditOptions
+
+        @Option(help: "Output format: table or json.")
+        var format: OutputFormat = .table
+
+        func run() throws {
+            let context = try options.load().context
+            guard let explanations = PairExplanation.explain(foreground: foreground, background: background, in: context) else {
+                throw ValidationError("no color named \(foreground) or \(background) in \(options.path)")
+            }
+            switch format {
+            case .json: FileHandle.standardOutput.write(try AuditJSON.encode(explanations))
+            case .table: print(ExplanationText.render(explanations), terminator: "")
+            }
+        }
+    }
+
     struct Rules: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Describe every rule: id, what it checks, the standard it comes from, examples (Markdown, as docs/rules.md).")

@@ -1,0 +1,85 @@
+/// Everything behind one pairing: how each side resolves (alias chain, per-appearance values and fallbacks),
+/// why the pair exists, the role and threshold, and the ratio in each appearance with a fix hint when it fails.
+public struct PairExplanation: Codable, Hashable, Sendable {
+    public struct Side: Codable, Hashable, Sendable {
+        public var name: String
+        /// `NativePickerStyling.Colors.label -> Color.appTextPrimary`: each alias followed, in order.
+        public var chain: [String]
+        public var location: SourceLocation
+        /// Color per appearance, with `(falls back to dark)` style notes for non-explicit values.
+        public var values: [String: String]
+    }
+
+    public struct Measurement: Codable, Hashable, Sendable {
+        public var appearance: Appearance
+        public var ratio: Double
+        public var required: Double?
+        public var pass: Bool
+        public var fixHint: String?
+    }
+
+    public var component: String?
+    public var foreground: Side
+    public var background: Side
+    public var role: Role
+    public var reason: PairingReason
+    public var explanation: String
+    public var typography: String?
+    public var measurements: [Measurement]
+
+    /// Explains the pairings whose foreground and background match the given names (property, token or
+    /// qualified name). A name pair that no pairing links is measured anyway, as text, so any two colors can be asked about.
+    public static func explain(foreground: String, background: String, in context: AuditContext) -> [PairExplanation]? {
+        func matches(_ e: PairingEndpoint, _ name: String) -> Bool {
+            e.name == name || e.token == name || e.qualifiedName == name || e.qualifiedName.hasSuffix("." + name)
+        }
+        var pairings = context.pairings.filter { matches($0.foreground, foreground) && matches($0.background, background) }
+        if pairings.isEmpty {
+            let inference = PairingInference(graph: context.graph, components: context.components, configuration: context.configuration)
+            guard let fg = inference.resolveName(foreground), let bg = inference.resolveName(background),
+                  let fgDefinition = context.graph.definitions[fg], let bgDefinition = context.graph.definitions[bg] else { return nil }
+            pairings = [Pairing(
+                component: nil,
+                foreground: PairingEndpoint(qualifiedName: fg, token: TokenGraph.displayName(fg), property: nil, location: fgDefinition.location),
+                background: PairingEndpoint(qualifiedName: bg, token: TokenGraph.displayName(bg), property: nil, location: bgDefinition.location),
+                role: .text, reason: .declared, explanation: "not a pairing of this design system; measured on request as text",
+                typography: nil)]
+        }
+        let measured = PairMeasurement.measure(pairings, graph: context.graph, surfaces: context.surfaces, policy: context.policy,
+                                               appearances: Auditor.auditedAppearances(context.graph))
+        return pairings.map { pairing in
+            let ms = measured.filter { $0.pairing == pairing }
+            return PairExplanation(
+                component: pairing.component, foreground: side(pairing.foreground, context.graph),
+                background: side(pairing.background, context.graph), role: ms.first?.role ?? pairing.role,
+                reason: pairing.reason, explanation: pairing.explanation,
+                typography: pairing.typography.map { "\($0.property): \($0.font.size.map { "\($0)pt" } ?? "size unknown") \($0.font.weight ?? "regular") (\($0.how))" },
+                measurements: ms.map { m in
+                    var hint: String?
+                    if !m.pass, let required = m.required,
+                       let fix = nearestPassingColor(foreground: m.foreground.withAlpha(1), background: m.effectiveBackground, required: required) {
+                        hint = "\(fix.color.hex) reaches \(displayRatio(fix.ratio)):1"
+                    }
+                    return Measurement(appearance: m.appearance, ratio: m.ratio, required: m.required, pass: m.pass, fixHint: hint)
+                })
+        }
+    }
+
+    static func side(_ endpoint: PairingEndpoint, _ graph: TokenGraph) -> Side {
+        var chain = [endpoint.qualifiedName]
+        var current = endpoint.qualifiedName
+        while let definition = graph.definitions[current], case .reference(let ref) = definition.expression,
+              let next = graph.resolve(ref), !chain.contains(next) {
+            chain.append(next)
+            current = next
+        }
+        var values: [String: String] = [:]
+        if case .success(.color(let color)) = graph.value(of: endpoint.qualifiedName) {
+            for appearance in Appearance.allCases {
+                let source = color.source(for: appearance)
+                values[appearance.rawValue] = color[appearance].hex + (source == appearance ? "" : " (falls back to \(source.rawValue))")
+            }
+        }
+        return Side(name: endpoint.name, chain: chain, location: endpoint.location, values: values)
+    }
+}
