@@ -171,7 +171,8 @@ public enum Auditor {
         var result: [Appearance] = [.light, .dark]
         var highContrast: Set<Appearance> = []
         for key in graph.definitions.keys {
-            if case .success(.color(let c)) = graph.value(of: key) {
+            // A constant color (Color.clear, a fixed literal) is the same everywhere: it defines no high-contrast variant.
+            if case .success(.color(let c)) = graph.value(of: key), Set(c.values.values).count > 1 {
                 highContrast.formUnion(c.explicit.filter(\.isHighContrast))
             }
         }

@@ -35,12 +35,14 @@ public struct TokenHygieneRule: Rule {
         var findings: [Finding] = []
         let componentProperties = Dictionary(
             context.components.flatMap { c in c.properties.map { ($0.qualifiedName, (c, $0)) } }, uniquingKeysWith: { a, _ in a })
-        let spacingTokens: [Double: String] = Dictionary(
-            graph.definitions.compactMap { key, d -> (Double, String)? in
-                guard componentProperties[key] == nil, d.declaredKind == .number,
-                      case .success(.number(let n)) = graph.value(of: key) else { return nil }
-                return (n, TokenGraph.displayName(key))
-            }, uniquingKeysWith: { a, b in min(a, b) })
+        // Number tokens by family, so a raw radius is matched with radius tokens, padding with spacing tokens.
+        var numberTokens: [String: [Double: String]] = [:]
+        for (key, d) in graph.definitions where componentProperties[key] == nil && d.declaredKind == .number {
+            guard case .success(.number(let n)) = graph.value(of: key), let family = Self.family(of: d.name) else { continue }
+            let name = TokenGraph.displayName(key)
+            if let existing = numberTokens[family]?[n], existing < name { continue }
+            numberTokens[family, default: [:]][n] = name
+        }
 
         for key in graph.definitions.keys.sorted() {
             guard let definition = graph.definitions[key] else { continue }
@@ -57,7 +59,8 @@ public struct TokenHygieneRule: Rule {
                                             message: "\(label) uses the primitive token \(TokenGraph.displayName(target)); use a semantic token",
                                             location: definition.location, component: component.name))
                 }
-                if property.group == .layout, case .number(let n) = definition.expression, n > 0, let token = spacingTokens[n] {
+                if property.group == .layout, case .number(let n) = definition.expression, n > 0,
+                   let family = Self.family(of: property.name), let token = numberTokens[family]?[n] {
                     findings.append(Finding(rule: rule, severity: .warning, subject: label,
                                             message: "\(label) is a raw \(format(n))pt where the token \(token) has that value",
                                             location: definition.location, component: component.name))
@@ -79,6 +82,17 @@ public struct TokenHygieneRule: Rule {
             }
         }
         return findings
+    }
+
+    /// The family of a dimension by its name words: spacing, radius or size.
+    static func family(of name: String) -> String? {
+        let words = Set(nameWords(name))
+        if words.contains("radius") { return "radius" }
+        if !words.isDisjoint(with: ["space", "spacing", "padding", "gap", "margin", "inset"]) || words.contains(where: { $0.hasPrefix("space") }) {
+            return "spacing"
+        }
+        if !words.isDisjoint(with: ["height", "size", "target", "touch", "diameter", "width"]) { return "size" }
+        return nil
     }
 
     static func isLiteralColor(_ expression: TokenExpression) -> Bool {

@@ -71,8 +71,10 @@ struct ReportingTests {
         try worse.write(to: tokens, atomically: true, encoding: .utf8)
         let newRun = try CLI.run(["audit", dir.path, "--baseline", baseline, "--format", "json"])
         #expect(newRun.status == 1)
-        #expect(newRun.text.contains("subtitle"))
-        #expect(!newRun.text.contains("\"subject\" : \"CardStyling: title on background\""))
+        let json = try #require(try JSONSerialization.jsonObject(with: newRun.stdout) as? [String: Any])
+        let subjects = (json["findings"] as? [[String: Any]] ?? []).compactMap { $0["subject"] as? String }
+        #expect(subjects.contains("CardStyling: subtitle on background"))
+        #expect(!subjects.contains("CardStyling: title on background"))
         // Fixing the baselined failure: fine normally, a failure under --strict-baseline.
         let fixed = moved.replacingOccurrences(of: "#777777", with: "#595959")
         try fixed.write(to: tokens, atomically: true, encoding: .utf8)

@@ -96,7 +96,7 @@ struct ExampleAuditTests {
             #expect(f.location?.file == file)
             #expect(f.location?.line == (try Self.line(of: text, in: file)))
         }
-        try has("touch-target", "NativeCarouselStyling.dotHeight", line: "static let dotHeight", in: Self.styling)
+        try has("touch-target", "NativeCarouselStyling.dotInactiveWidth", line: "static let dotInactiveWidth", in: Self.styling)
         try has("dynamic-type", "NativeBottomNavStyling.Typography.labelSize", line: "static let labelSize", in: Self.styling)
         try has("dynamic-type", "NativeBottomNavStyling.Typography.labelSize (size)", line: "static let labelSize", in: Self.styling)
         try has("dynamic-type", "appCaptionSmall", line: "static let appCaptionSmall", in: Self.tokens)
@@ -114,8 +114,10 @@ struct ExampleAuditTests {
     }
 
     @Test func auditIsDeterministic() throws {
-        let a = try JSONEncoder().encode(try Self.audit().audit)
-        let b = try JSONEncoder().encode(try Self.audit().audit)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let a = try encoder.encode(try Self.audit().audit)
+        let b = try encoder.encode(try Self.audit().audit)
         #expect(a == b)
     }
 }
