@@ -153,7 +153,9 @@ struct ExpressionContext {
                              arguments: arguments(call))
             }
             let basePath = path(of: base)
-            let isType = basePath.map { p in p.first.map { $0.first?.isUppercase ?? false } ?? false } ?? false
+            // `Color.adaptive(...)`, `ElevateAliases.Action.make(...)`: a static call on a type path (all names capitalized).
+            // `Color.black.opacity(0.4)`: a method on a value.
+            let isType = basePath.map { p in p.allSatisfy { $0.first?.isUppercase ?? false } } ?? false
             if !isType || (basePath.map { parameters.contains($0[0]) || bindings[$0[0]] != nil } ?? false) {
                 let value = translate(base, expecting: nil)
                 switch name {

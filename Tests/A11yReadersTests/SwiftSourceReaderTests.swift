@@ -1,0 +1,250 @@
+import A11yEngine
+import A11yReaders
+import Foundation
+import Testing
+
+/// The Swift reader on realistic and malformed sources, checked through the token graph that evaluates its output.
+struct SwiftSourceReaderTests {
+    static let tokens = """
+        import SwiftUI
+
+        extension Color {
+            static func adaptive(light: String, dark: String) -> Color {
+                Color(UIColor { traits in
+                    traits.userInterfaceStyle == .dark
+                        ? UIColor(Color(hex: dark))
+                        : UIColor(Color(hex: light))
+                })
+            }
+            static let appTextPrimary = adaptive(light: "#0F172A", dark: "#F8FAFC")
+            static let appSurfaceBasePrimary = adaptive(
+                light: "#FFFFFF",
+                dark: "#0B1120"
+            )
+            static var appBackground: Color { appSurfaceBasePrimary }
+            static var appCard: Color { return Color.appSurfaceBasePrimary }
+            static let appLink = Color.appTextPrimary
+            static let scrim = Color.black.opacity(0.4)
+            static let ink = Color(red: 0.1, green: 0.2, blue: 0.3, opacity: 0.5)
+            static let mist = Color(white: 0.9)
+            static let page = Color(.systemBackground)
+            // static let appTextGhost = adaptive(light: "#FFFFFF", dark: "#000000")
+            /* static let appTextBlock = adaptive(light: "#FFFFFF", dark: "#000000") */
+            static let dynamic = Color(UIColor { traits in
+                if traits.userInterfaceStyle == .dark {
+                    return traits.accessibilityContrast == .high ? UIColor(Color(hex: "#FFFFFF")) : UIColor(Color(hex: "#DDDDDD"))
+                } else {
+                    return UIColor(Color(hex: "#222222"))
+                }
+            })
+        }
+
+        enum ElevateAliases {
+            enum Action {
+                enum StrongPrimary {
+                    static let fill_default = Color.adaptive(light: "#4F46E5", dark: "#818CF8")
+                }
+            }
+        }
+
+        extension CGFloat {
+            static let space2: CGFloat = 8
+            static let space4: CGFloat = space2 * 2
+        }
+
+        extension Font {
+            static func appInter(size: CGFloat, face: String, relativeTo style: Font.TextStyle = .body) -> Font {
+                .custom(face, size: size, relativeTo: style)
+            }
+            static let appBody = appInter(size: 16, face: "Inter-Regular", relativeTo: .callout)
+            static let appBodyDefault = appInter(size: 15, face: "Inter-Regular")
+            static let appHeadline = Font.system(size: 17, weight: .semibold).relativeTo(.headline)
+            static let appFixed = Font.custom("Inter-Regular", size: 10)
+            static let appUIKit = UIFont.systemFont(ofSize: 12, weight: .bold)
+            static let appScaled = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: UIFont.systemFont(ofSize: 13))
+            static let appStyle = Font.body
+        }
+        """
+
+    static func graph(_ sources: [(String, String)], flags: Set<String> = []) -> (TokenGraph, [ParsedSource]) {
+        let reader = SwiftSourceReader(customFlags: flags)
+        let parsed = sources.map { reader.read(source: $0.1, file: $0.0) }
+        return (TokenGraph(sources: parsed), parsed)
+    }
+
+    static func color(_ g: TokenGraph, _ key: String) throws -> AppearanceColor {
+        try #require(try g.value(of: key).get().color, "\(key)")
+    }
+
+    @Test func helperTokensAliasesAndLiteralsEvaluate() throws {
+        let (g, parsed) = Self.graph([("DesignTokens.swift", Self.tokens)])
+        #expect(parsed[0].findings.isEmpty)
+        #expect(g.findings().isEmpty, "\(g.findings())")
+        #expect(try Self.color(g, "Color.appTextPrimary")[.dark].hex == "#F8FAFC")
+        #expect(try Self.color(g, "Color.appSurfaceBasePrimary")[.dark].hex == "#0B1120")
+        #expect(try Self.color(g, "Color.appBackground")[.dark].hex == "#0B1120")
+        #expect(try Self.color(g, "Color.appCard")[.light].hex == "#FFFFFF")
+        #expect(try Self.color(g, "Color.appLink")[.light].hex == "#0F172A")
+        #expect(try Self.color(g, "Color.scrim")[.light] == ColorValue(red: 0, green: 0, blue: 0, alpha: 0.4))
+        #expect(try Self.color(g, "Color.ink")[.light] == ColorValue(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.5))
+        #expect(try Self.color(g, "Color.mist")[.light] == ColorValue(white: 0.9))
+        #expect(try Self.color(g, "Color.page")[.dark] == .black)
+        #expect(try Self.color(g, "ElevateAliases.Action.StrongPrimary.fill_default")[.dark].hex == "#818CF8")
+    }
+
+    @Test func appearanceClosureWithIfAndContrastTestFillsHighContrast() throws {
+        let (g, _) = Self.graph([("DesignTokens.swift", Self.tokens)])
+        let c = try Self.color(g, "Color.dynamic")
+        #expect(c[.light].hex == "#222222")
+        #expect(c[.dark].hex == "#DDDDDD")
+        #expect(c[.darkHighContrast].hex == "#FFFFFF")
+        #expect(c[.lightHighContrast].hex == "#222222")
+        #expect(c.explicit.contains(.darkHighContrast))
+    }
+
+    @Test func numbersAndFontsEvaluate() throws {
+        let (g, _) = Self.graph([("DesignTokens.swift", Self.tokens)])
+        #expect(try g.value(of: "CGFloat.space4").get().number == 16)
+        func font(_ key: String) throws -> FontValue { try #require(try g.value(of: key).get().font, "\(key)") }
+        #expect(try font("Font.appBody").textStyle == "callout")
+        #expect(try font("Font.appBody").size == 16)
+        #expect(try font("Font.appBodyDefault").textStyle == "body") // default argument value
+        #expect(try font("Font.appHeadline").scales && (try font("Font.appHeadline").weight) == "semibold")
+        #expect(try !font("Font.appFixed").scales)
+        #expect(try !font("Font.appUIKit").scales && (try font("Font.appUIKit").numericWeight) == 700)
+        #expect(try font("Font.appScaled").scales && (try font("Font.appScaled").textStyle) == "footnote")
+        #expect(try font("Font.appStyle").size == 17)
+    }
+
+    @Test func locationsPointAtTheTokenName() throws {
+        let (g, _) = Self.graph([("DesignTokens.swift", Self.tokens)])
+        let definition = try #require(g.definitions["Color.appSurfaceBasePrimary"])
+        #expect(definition.location == A11yEngine.SourceLocation(file: "DesignTokens.swift", line: 12, column: 16))
+    }
+
+    @Test func tokensInCommentsAndInactiveBranchesDoNotExist() {
+        let source = """
+            import SwiftUI
+            extension Color {
+                // static let commented = Color.red
+                #if false
+                static let never = Color.red
+                #elseif os(macOS)
+                static let mac = Color.red
+                #elseif os(iOS) && canImport(UIKit)
+                static let ios = Color.blue
+                #else
+                static let other = Color.red
+                #endif
+                #if DEBUG
+                static let debug = Color.red
+                #endif
+                #if !os(watchOS)
+                static let notWatch = Color.green
+                #endif
+            }
+            """
+        let (g, _) = Self.graph([("T.swift", source)])
+        #expect(Set(g.definitions.keys) == ["Color.ios", "Color.notWatch"])
+        let (withDebug, _) = Self.graph([("T.swift", source)], flags: ["DEBUG"])
+        #expect(withDebug.definitions["Color.debug"] != nil)
+    }
+
+    @Test func componentEnumsAreDeclaredAcrossFiles() throws {
+        let styling = """
+            enum NativePickerStyling {
+                struct Colors {
+                    static let label = Color.appTextPrimary
+                    static let background = Color.appSurfaceBasePrimary
+                }
+                struct Layout {
+                    static let paddingV = CGFloat.space2
+                }
+                struct Typography {
+                    static let label = Font.appBody
+                }
+                static func applyAppearance() {
+                    let x = 1
+                    print(x)
+                }
+            }
+            """
+        let (g, parsed) = Self.graph([("DesignTokens.swift", Self.tokens), ("NativeComponentStyling.swift", styling)])
+        #expect(parsed[1].components.map(\.name) == ["NativePickerStyling"])
+        let components = Component.all(declarations: parsed.flatMap(\.components), graph: g)
+        let picker = try #require(components.first)
+        #expect(picker.properties.map(\.name) == ["label", "background", "paddingV", "label"])
+        #expect(try g.value(of: "NativePickerStyling.Colors.label").get().color?[.dark].hex == "#F8FAFC")
+        #expect(try g.value(of: "NativePickerStyling.Layout.paddingV").get().number == 8)
+        #expect(g.findings().isEmpty, "\(g.findings())")
+    }
+
+    @Test func truncatedFileIsOneParseFindingAndNoTokens() throws {
+        let truncated = String(Self.tokens.prefix(400))
+        let (_, parsed) = Self.graph([("DesignTokens.swift", truncated)])
+        #expect(parsed[0].tokens.isEmpty)
+        let finding = try #require(parsed[0].findings.first)
+        #expect(parsed[0].findings.count == 1)
+        #expect(finding.rule == "parse" && finding.severity == .error)
+        #expect(finding.message.contains("is not valid Swift"))
+        #expect((finding.location?.line ?? 0) > 1)
+    }
+
+    @Test func invalidHexUnknownHelperCycleAndDanglingReferenceAreFindingsWithLocations() throws {
+        let source = """
+            extension Color {
+                static let badHex = Color(hex: "#12345")
+                static let mystery = blend(Color.red, 0.5)
+                static let loopA = Color.loopB
+                static let loopB = Color.loopA
+                static let dangling = Color.appTextPrimery
+            }
+            """
+        let (g, _) = Self.graph([("Broken.swift", source)])
+        let findings = g.findings()
+        func finding(_ subject: String) throws -> Finding { try #require(findings.first { $0.subject == subject }, "\(subject)") }
+        #expect(try finding("badHex").rule == "parse")
+        #expect(try finding("badHex").message.contains("invalid hex color \"#12345\""))
+        #expect(try finding("badHex").relatedLocations.first == A11yEngine.SourceLocation(file: "Broken.swift", line: 2, column: 36))
+        #expect(try finding("mystery").message.contains("unknown helper blend(_:_:)"))
+        #expect(try finding("loopA").message.contains("cyclic reference"))
+        #expect(try finding("dangling").message.contains("Color.appTextPrimery does not name a token"))
+        #expect(try finding("dangling").location?.line == 6)
+    }
+
+    @Test func unevaluableExpressionIsAParseFindingNotASilentSkip() throws {
+        let source = """
+            extension Color {
+                static let computed = Color.allCases.randomElement()!
+            }
+            """
+        let (g, _) = Self.graph([("Odd.swift", source)])
+        let finding = try #require(g.findings().first)
+        #expect(finding.rule == "parse")
+        #expect(finding.message.contains("cannot evaluate"))
+        #expect(finding.location?.line == 2)
+    }
+
+    @Test func hundredKilobyteFileIsReadCompletely() throws {
+        var source = "import SwiftUI\nextension Color {\n"
+        var count = 0
+        while source.utf8.count < 100_000 {
+            source += "    static let token\(count) = Color(hex: \"#\(String(format: "%06X", count * 97 % 0xFFFFFF))\")\n"
+            count += 1
+        }
+        source += "}\n"
+        let (g, parsed) = Self.graph([("Big.swift", source)])
+        #expect(parsed[0].tokens.count == count)
+        #expect(g.findings().isEmpty)
+        #expect(try Self.color(g, "Color.token\(count - 1)")[.light].hex == "#" + String(format: "%06X", (count - 1) * 97 % 0xFFFFFF))
+    }
+
+    @Test func garbageInputNeverCrashes() {
+        let reader = SwiftSourceReader()
+        for garbage in ["", "}}}}", "static let = ", "extension Color { static let x = adaptive(light: }", String(repeating: "(", count: 5000),
+                        "extension Color { static let x = Color(UIColor { t in t.userInterfaceStyle == .dark ? }) }"] {
+            let parsed = reader.read(source: garbage, file: "G.swift")
+            _ = TokenGraph(sources: [parsed]).findings()
+        }
+    }
+}
