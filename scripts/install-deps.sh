@@ -13,4 +13,6 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo_cmd apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# The SARIF test validates output against the SARIF 2.1.0 JSON schema with Python's jsonschema.
+python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema
 command -v swift >/dev/null || { echo "swift is not on PATH: install Swift 6.x first (https://swift.org/install)" >&2; exit 1; }
