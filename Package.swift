@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "a11yctl", targets: ["a11yctl"]),
+        .executable(name: "a11yd", targets: ["a11yd"]),
         .executable(name: "a11y-bench", targets: ["a11y-bench"]),
     ],
     dependencies: [
@@ -27,17 +28,26 @@ let package = Package(
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "Yams", package: "Yams"),
             ]),
-        // Human and machine output of an audit: table, JSON.
+        // Human and machine output of an audit: table, JSON, SARIF.
         .target(name: "A11yOutput", dependencies: ["A11yEngine"]),
+        // libinotifytools (GPL-2.0) and SQLite, linked as system libraries (no pkg-config file for inotifytools).
+        .systemLibrary(name: "CInotifyTools", path: "Sources/CInotifyTools"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // The daemon: watcher, audit loop, durable store, JSON-RPC socket server.
+        .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite"]),
+        // Talking to the daemon: JSON-RPC over the Unix socket (shared by the daemon and a11yctl).
+        .target(name: "A11yClient", dependencies: ["A11yEngine"]),
+        .executableTarget(name: "a11yd", dependencies: ["A11yDaemon", "A11yEngine", "A11yReaders"]),
         .executableTarget(
             name: "a11yctl",
             dependencies: [
-                "A11yEngine", "A11yReaders", "A11yOutput",
+                "A11yEngine", "A11yReaders", "A11yOutput", "A11yClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders"]),
         .testTarget(name: "A11yEngineTests", dependencies: ["A11yEngine"]),
         .testTarget(name: "A11yReadersTests", dependencies: ["A11yReaders", "A11yEngine"]),
         .testTarget(name: "A11yCLITests", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput"]),
+        .testTarget(name: "A11yDaemonTests", dependencies: ["A11yDaemon", "A11yClient", "A11yEngine", "A11yReaders"]),
     ]
 )

@@ -1,0 +1,335 @@
+import A11yClient
+import A11yEngine
+import A11yOutput
+import A11yReaders
+import Foundation
+
+/// The daemon's heart: a thin loop of file events -> workspace refresh (changed files only) -> engine -> store ->
+/// publish. All audit state lives on one serial queue; the socket server and the watcher only enqueue work.
+public final class Daemon: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var root: String
+        public var stateDirectory: String
+        /// Quiet time after the last event before auditing (coalesces editor bursts).
+        public var settle: TimeInterval = 0.030
+        /// A continuous storm still yields an audit at least this often.
+        public var maxLatency: TimeInterval = 0.250
+        public var retention = 500
+        public var policyOverride: String?
+
+        public init(root: String, stateDirectory: String) {
+            self.root = root
+            self.stateDirectory = stateDirectory
+        }
+
+        /// `$XDG_STATE_HOME/a11yd` (default `~/.local/state/a11yd`).
+        public static func defaultStateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+            if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/a11yd" }
+            return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/a11yd"
+        }
+    }
+
+    public let options: Options
+    public let version = "0.1.0"
+    let log: DaemonLog
+    let workspace: Workspace
+    let store: AuditStore
+    let server: RPCServer
+    private var watcher: FileWatcher?
+    let queue = DispatchQueue(label: "a11yd.audit")
+
+    // Audit state: only touched on `queue`.
+    private var current: AuditResult?
+    private var previousAudit: Audit?
+    private var pending: Set<String> = []
+    private var rescanPending = false
+    private var burstStart: DispatchTime?
+    private var timer: DispatchSourceTimer?
+    private var subscribers: Set<RPCServer.ClientID> = []
+    private let startTime = Date()
+
+    /// Called on the audit queue after each stored audit (systemd STATUS=, desktop notifications).
+    public var onAudit: ((Audit, AuditDiff) -> Void)?
+
+    public init(options: Options, server: RPCServer, log: DaemonLog = DaemonLog()) throws {
+        self.options = options
+        self.server = server
+        self.log = log
+        workspace = try Workspace(root: options.root, policyOverride: options.policyOverride)
+        store = try AuditStore(path: options.stateDirectory + "/audits.sqlite", retention: options.retention)
+    }
+
+    /// Runs the first audit (reporting regressions against the last stored audit, which may predate a restart),
+    /// then serves and watches. Throws on watch-limit or socket problems.
+    public func start() throws {
+        try queue.sync {
+            if let stored = try store.latest() {
+                previousAudit = try? JSONDecoder().decode(Audit.self, from: Data(stored.auditJSON.utf8))
+            }
+            auditNow(changed: nil, reason: "start-up")
+        }
+        server.onDisconnect = { [weak self] client in
+            guard let self else { return }
+            self.queue.async { self.subscribers.remove(client) }
+        }
+        server.start { [weak self] client, method, params, respond in
+            guard let self else { return respond(.failure(.internalError("daemon stopped"))) }
+            let request = UncheckedJSON(value: params)
+            self.queue.async {
+                self.handle(client: client, method: method, params: request.value as? [String: Any] ?? [:], respond: respond)
+            }
+        }
+        let watcher = FileWatcher(root: options.root) { [weak self] event in
+            guard let self else { return }
+            self.queue.async { self.enqueue(event) }
+        }
+        try watcher.start()
+        self.watcher = watcher
+        log.info("watching \(options.root); serving \(server.path ?? "an inherited socket"); state in \(options.stateDirectory)")
+    }
+
+    public func stop() {
+        watcher?.stop()
+        server.stop()
+        queue.sync { timer?.cancel() }
+    }
+
+    /// SIGHUP / config.reload: re-read `.a11yd.yml` and the policy, then audit everything.
+    public func reload(completion: (@Sendable (Result<Audit, Error>) -> Void)? = nil) {
+        queue.async { [self] in
+            do {
+                try workspace.reloadConfiguration()
+                auditNow(changed: nil, reason: "configuration reload")
+                if let audit = current?.audit { completion?(.success(audit)) }
+            } catch {
+                log.error("configuration reload failed, keeping the previous configuration: \(error)")
+                completion?(.failure(error))
+            }
+        }
+    }
+
+    public var latestAudit: Audit? { queue.sync { current?.audit } }
+
+    // MARK: - Events and settling (on `queue`)
+
+    private func enqueue(_ event: WatchEvent) {
+        switch event {
+        case .changed(let paths):
+            // The configuration file changes what everything means.
+            if paths.contains(ConfigurationReader.fileName) {
+                rescanPending = true
+                do { try workspace.reloadConfiguration() } catch { log.error("\(error); keeping the previous configuration") }
+            }
+            pending.formUnion(paths)
+        case .rescan(let reason):
+            log.info("full rescan: \(reason)")
+            rescanPending = true
+        }
+        let now = DispatchTime.now()
+        if burstStart == nil { burstStart = now }
+        let deadline = min(now + options.settle, burstStart! + options.maxLatency)
+        if timer == nil {
+            let t = DispatchSource.makeTimerSource(queue: queue)
+            t.setEventHandler { [weak self] in self?.settled() }
+            t.resume()
+            timer = t
+        }
+        timer?.schedule(deadline: deadline)
+    }
+
+    private func settled() {
+        let changed = rescanPending ? nil : pending
+        pending.removeAll()
+        rescanPending = false
+        burstStart = nil
+        auditNow(changed: changed, reason: "file change")
+    }
+
+    /// Refreshes changed files, audits, stores and publishes. Never throws: problems are logged and the last good
+    /// audit stays served.
+    private func auditNow(changed: Set<String>?, reason: String) {
+        let input = workspace.refresh(changed: changed)
+        var result = Auditor.run(input)
+        if let current, current.audit.inputDigest == result.audit.inputDigest, changed != nil {
+            return // bytes unchanged (a touch, a save without edits): nothing to report
+        }
+        do {
+            let id = try store.nextID()
+            result.audit.id = id
+            result.audit.time = ISO8601DateFormatter().string(from: Date())
+            let diff = AuditDiff.between(previousAudit, result.audit)
+            try store.append(StoredAudit(
+                id: id, createdAt: result.audit.time ?? "", inputDigest: result.audit.inputDigest,
+                summaryJSON: Self.json(result.audit.summary), auditJSON: Self.json(result.audit), diffJSON: Self.json(diff)))
+            current = result
+            previousAudit = result.audit
+            publish(result.audit, diff)
+            onAudit?(result.audit, diff)
+            log.debug("audit \(id) (\(reason)): \(Self.statusLine(result.audit))")
+        } catch {
+            // The audit is still served from memory; only durability failed.
+            current = result
+            log.error("cannot store audit: \(error)")
+        }
+    }
+
+    static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    /// "90 pairs, 14 failing (dark: 6, light: 8)": the one-line summary for STATUS= and logs.
+    public static func statusLine(_ audit: Audit) -> String {
+        let s = audit.summary
+        let by = s.failingByAppearance.keys.sorted().map { "\($0): \(s.failingByAppearance[$0]!)" }.joined(separator: ", ")
+        return "\(s.pairs) pairs, \(s.failingPairs) failing" + (by.isEmpty ? "" : " (\(by))") + ", \(s.errors) errors"
+    }
+
+    private func completedParams(_ audit: Audit, _ diff: AuditDiff) -> [String: Any] {
+        ["id": audit.id ?? 0, "time": audit.time ?? "", "inputDigest": audit.inputDigest,
+         "summary": JSONLine.object(audit.summary), "regressions": diff.regressions.count, "resolutions": diff.resolutions.count]
+    }
+
+    private func publish(_ audit: Audit, _ diff: AuditDiff) {
+        for client in subscribers { send(audit: audit, diff: diff, to: client) }
+    }
+
+    private func send(audit: Audit, diff: AuditDiff, to client: RPCServer.ClientID) {
+        server.send(client, JSONLine.notification("audit.completed", completedParams(audit, diff)))
+        for change in diff.regressions {
+            server.send(client, JSONLine.notification("regression", ["auditId": audit.id ?? 0, "change": JSONLine.object(change)]))
+        }
+        for change in diff.resolutions {
+            server.send(client, JSONLine.notification("resolution", ["auditId": audit.id ?? 0, "change": JSONLine.object(change)]))
+        }
+    }
+
+    // MARK: - Methods (on `queue`)
+
+    private func handle(client: RPCServer.ClientID, method: String, params: [String: Any],
+                        respond: @escaping @Sendable (Result<Any, RPCError>) -> Void) {
+        do {
+            switch method {
+            case "status": respond(.success(status()))
+            case "audit.latest": respond(.success(try latest(params)))
+            case "audit.run":
+                auditNow(changed: nil, reason: "audit.run")
+                guard let audit = current?.audit else { throw RPCError.serverError("no audit") }
+                respond(.success(["id": audit.id ?? 0, "summary": JSONLine.object(audit.summary)]))
+            case "audit.history": respond(.success(try history(params)))
+            case "audit.diff": respond(.success(try diff(params)))
+            case "pairs.list":
+                guard let context = current?.context else { throw RPCError.serverError("no audit yet") }
+                respond(.success(JSONLine.object(PairsListing(context))))
+            case "pair.explain":
+                guard let fg = params["fg"] as? String, let bg = params["bg"] as? String else {
+                    throw RPCError.invalidParams("pair.explain needs \"fg\" and \"bg\" strings")
+                }
+                guard let context = current?.context else { throw RPCError.serverError("no audit yet") }
+                guard let explanations = PairExplanation.explain(foreground: fg, background: bg, in: context) else {
+                    throw RPCError.invalidParams("no color named \(fg) or \(bg)")
+                }
+                respond(.success(JSONLine.object(explanations)))
+            case "subscribe": try subscribe(client, params, respond)
+            case "unsubscribe":
+                subscribers.remove(client)
+                respond(.success(["subscribed": false]))
+            case "config.reload":
+                do {
+                    try workspace.reloadConfiguration()
+                } catch {
+                    throw RPCError.serverError("configuration error, previous configuration kept: \(error)")
+                }
+                auditNow(changed: nil, reason: "config.reload")
+                respond(.success(["id": current?.audit.id ?? 0, "summary": JSONLine.object(current?.audit.summary)]))
+            default:
+                throw RPCError.methodNotFound(method)
+            }
+        } catch let error as RPCError {
+            respond(.failure(error))
+        } catch {
+            respond(.failure(.internalError("\(error)")))
+        }
+    }
+
+    private func status() -> [String: Any] {
+        var result: [String: Any] = [
+            "version": version, "pid": Int(getpid()), "root": options.root, "socket": server.path ?? "inherited",
+            "stateDirectory": options.stateDirectory, "clients": server.clientCount, "subscribers": subscribers.count,
+            "settleMilliseconds": Int(options.settle * 1000), "uptimeSeconds": Int(Date().timeIntervalSince(startTime)),
+            "policy": workspace.policy.id,
+        ]
+        if let audit = current?.audit {
+            result["auditId"] = audit.id ?? 0
+            result["time"] = audit.time ?? ""
+            result["inputDigest"] = audit.inputDigest
+            result["summary"] = JSONLine.object(audit.summary)
+            result["statusLine"] = Self.statusLine(audit)
+        }
+        return result
+    }
+
+    private func latest(_ params: [String: Any]) throws -> Any {
+        guard var audit = current?.audit else { throw RPCError.serverError("no audit yet") }
+        let allowed: Set<String> = ["appearance", "rule", "severity", "component"]
+        if let unknown = params.keys.first(where: { !allowed.contains($0) }) {
+            throw RPCError.invalidParams("unknown filter \(unknown) (filters: appearance, rule, severity, component)")
+        }
+        if let name = params["appearance"] as? String {
+            guard let appearance = Appearance(rawValue: name) else { throw RPCError.invalidParams("unknown appearance \(name)") }
+            audit.pairs = audit.pairs.filter { $0.appearance == appearance }
+            audit.findings = audit.findings.filter { $0.appearance == appearance || $0.appearance == nil }
+        }
+        if let rule = params["rule"] as? String {
+            audit.findings = audit.findings.filter { $0.rule == rule || $0.rule.hasPrefix(rule + ".") }
+        }
+        if let name = params["severity"] as? String {
+            guard let severity = Severity(rawValue: name) else { throw RPCError.invalidParams("unknown severity \(name)") }
+            audit.findings = audit.findings.filter { $0.severity >= severity }
+        }
+        if let component = params["component"] as? String {
+            audit.pairs = audit.pairs.filter { $0.component == component }
+            audit.findings = audit.findings.filter { $0.component == component }
+        }
+        return JSONLine.object(audit)
+    }
+
+    private func history(_ params: [String: Any]) throws -> Any {
+        let limit = params["limit"] as? Int ?? 20
+        let before = params["before"] as? Int
+        return try store.history(limit: min(max(limit, 1), 500), before: before).map { stored -> [String: Any] in
+            let diff = try? JSONDecoder().decode(AuditDiff.self, from: Data(stored.diffJSON.utf8))
+            return ["id": stored.id, "time": stored.createdAt, "inputDigest": stored.inputDigest,
+                    "summary": (try? JSONSerialization.jsonObject(with: Data(stored.summaryJSON.utf8))) ?? NSNull(),
+                    "regressions": diff?.regressions.count ?? 0, "resolutions": diff?.resolutions.count ?? 0]
+        }
+    }
+
+    private func diff(_ params: [String: Any]) throws -> Any {
+        func load(_ id: Int) throws -> Audit {
+            guard let stored = try store.audit(id: id) else { throw RPCError.invalidParams("no stored audit \(id)") }
+            return try JSONDecoder().decode(Audit.self, from: Data(stored.auditJSON.utf8))
+        }
+        if let from = params["from"] as? Int {
+            let to = try (params["to"] as? Int).map(load) ?? (current?.audit ?? load(from))
+            return JSONLine.object(AuditDiff.between(try load(from), to))
+        }
+        let stored: StoredAudit?
+        if let to = params["to"] as? Int { stored = try store.audit(id: to) } else { stored = try store.latest() }
+        guard let stored else { throw RPCError.serverError("no stored audit") }
+        return (try? JSONSerialization.jsonObject(with: Data(stored.diffJSON.utf8))) ?? NSNull()
+    }
+
+    /// Registers a subscriber; with `since`, first replays every stored audit after that clock value.
+    private func subscribe(_ client: RPCServer.ClientID, _ params: [String: Any], _ respond: @escaping @Sendable (Result<Any, RPCError>) -> Void) throws {
+        subscribers.insert(client)
+        respond(.success(["subscribed": true, "clock": current?.audit.id ?? 0]))
+        guard let since = params["since"] as? Int else { return }
+        for stored in try store.since(since) {
+            guard let audit = try? JSONDecoder().decode(Audit.self, from: Data(stored.auditJSON.utf8)),
+                  let diff = try? JSONDecoder().decode(AuditDiff.self, from: Data(stored.diffJSON.utf8)) else { continue }
+            send(audit: audit, diff: diff, to: client)
+        }
+    }
+}
