@@ -180,8 +180,12 @@ struct TokenDocumentWalker {
         guard node.members != nil else { return false }
         if node["$value"] != nil { return true }
         if let value = node["value"] {
-            // A group that happens to be named "value" contains tokens rather than being one.
-            if value.members != nil && (value["$value"] != nil || value["value"] != nil) { return false }
+            // A group that happens to be named "value" contains tokens rather than being one; an object value
+            // whose members are plain values (a Tokens Studio modifier, an SD object value) is a token's value.
+            if let members = value.members,
+               members.contains(where: { $0.value["$value"] != nil || $0.value["value"] != nil }) {
+                return false
+            }
             return true
         }
         if let sets = node["sets"], let members = sets.members, !members.isEmpty,
@@ -191,9 +195,13 @@ struct TokenDocumentWalker {
         return false
     }
 
-    mutating func walkGroup(_ group: LocatedJSON, path: [String], inheritedType: String?) {
+    /// A group's `$type` and where it is written, so an unknown inherited type is reported at its source.
+    typealias InheritedType = (name: String, position: TextPosition)
+
+    mutating func walkGroup(_ group: LocatedJSON, path: [String], inheritedType: InheritedType?) {
         guard let members = group.members else { return }
-        let groupType = group["$type"]?.string ?? inheritedType
+        var groupType = inheritedType
+        if let own = group["$type"], let name = own.string { groupType = (name, own.position) }
         for member in members where !member.key.hasPrefix("$") {
             guard member.value.members != nil else { continue }  // metadata such as Spectrum's "uuid" or SD's arrays
             let childPath = path + [member.key]
@@ -206,7 +214,7 @@ struct TokenDocumentWalker {
     }
 
     /// The token's type: its own `$type`/`type`, the group's `$type`, or Spectrum's schema file name.
-    func typeName(of token: LocatedJSON, inheritedType: String?) -> (name: String, position: TextPosition)? {
+    func typeName(of token: LocatedJSON, inheritedType: InheritedType?) -> InheritedType? {
         if let own = token["$type"] ?? token["type"], let name = own.string { return (name, own.position) }
         if let schema = token["$schema"], let url = schema.string,
            let last = url.split(separator: "/").last, last.hasSuffix(".json") {
@@ -217,10 +225,10 @@ struct TokenDocumentWalker {
             default: return (name.hasSuffix("-set") ? String(name.dropLast(4)) : name, schema.position)
             }
         }
-        return inheritedType.map { ($0, token.position) }
+        return inheritedType
     }
 
-    mutating func readToken(_ token: LocatedJSON, path: [String], keyPosition: TextPosition, inheritedType: String?) {
+    mutating func readToken(_ token: LocatedJSON, path: [String], keyPosition: TextPosition, inheritedType: InheritedType?) {
         var use: TokenTypeUse?
         if let (name, position) = typeName(of: token, inheritedType: inheritedType) {
             guard let known = TokenTypeUse(typeName: name) else {
@@ -232,8 +240,9 @@ struct TokenDocumentWalker {
         }
         var expression: TokenExpression
         if let sets = token["sets"], token["$value"] == nil, token["value"] == nil {
-            guard let adaptive = readSets(sets, path: path, use: use) else { return }
+            guard let (adaptive, setUse) = readSets(sets, path: path, use: use) else { return }
             expression = adaptive
+            use = setUse ?? use
         } else {
             guard let raw = token["$value"] ?? token["value"] else { return }
             let resolvedUse = use ?? inferUse(raw)
@@ -288,18 +297,25 @@ struct TokenDocumentWalker {
 
     /// Spectrum `sets: {light: {...}, dark: {...}, wireframe: {...}}` -> `.adaptive`; sets that are not
     /// appearances (wireframe, desktop/mobile scales) are left out.
-    mutating func readSets(_ sets: LocatedJSON, path: [String], use: TokenTypeUse?) -> TokenExpression? {
+    /// Each set may carry its own `$schema` (Spectrum's `overlay-opacity` is a color-set of opacity values);
+    /// that type wins over the token's and is returned so the token is declared with it.
+    mutating func readSets(_ sets: LocatedJSON, path: [String], use: TokenTypeUse?) -> (TokenExpression, TokenTypeUse?)? {
         var values: [Appearance: TokenExpression] = [:]
+        var setUse: TokenTypeUse?
         for member in sets.members ?? [] {
             guard let target = DesignTokenReader.appearance(forModeName: member.key) else { continue }
             guard let raw = member.value["$value"] ?? member.value["value"] else { continue }
-            let resolvedUse = use ?? inferUse(raw)
+            var resolvedUse = use ?? inferUse(raw)
+            if let own = typeName(of: member.value, inheritedType: nil), let known = TokenTypeUse(typeName: own.name) {
+                resolvedUse = known
+                setUse = known
+            }
             if case .ignored = resolvedUse { continue }
             if let expression = translate(raw, use: resolvedUse, path: path + ["sets", member.key]) {
                 values[target] = expression
             }
         }
-        return values.isEmpty ? nil : .adaptive(values)
+        return values.isEmpty ? nil : (.adaptive(values), setUse)
     }
 
     /// Mode values inside a token: Terrazzo's `$extensions.mode` and Primer's `org.primer.overrides`.
@@ -511,7 +527,12 @@ struct TokenDocumentWalker {
             if let alias = reference(text, at: raw.position) { return alias }
             number = Double(text.trimmingCharacters(in: .whitespaces))
             if number == nil {
-                let key = text.lowercased().filter { $0.isLetter }
+                // Tokens Studio weights carry the style too ("Regular italic", "Bold Italic"): the style does
+                // not change the weight, so it is dropped.
+                var key = text.lowercased().filter { $0.isLetter }
+                for style in ["italic", "oblique"] where key.hasSuffix(style) && key.count > style.count {
+                    key.removeLast(style.count)
+                }
                 let names: [String: String] = [
                     "thin": "thin", "hairline": "thin", "extralight": "ultraLight", "ultralight": "ultraLight",
                     "light": "light", "regular": "regular", "normal": "regular", "book": "regular",
