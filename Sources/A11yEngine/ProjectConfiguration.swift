@@ -45,7 +45,8 @@ public struct ProjectConfiguration: Hashable, Sendable {
         return result
     }
 
-    public static let defaultInclude = ["**/*.swift"]
+    /// Swift sources, asset catalog colorsets and design-token JSON.
+    public static let defaultInclude = ["**/*.swift", "**/*.colorset/Contents.json", "**/*.tokens.json", "**/*.tokens", "**/*.tokens.json5"]
     public static let defaultExclude = ["**/.build/**", "**/DerivedData/**", "**/.git/**", "**/Pods/**", "**/Carthage/**"]
 
     public init(policy: String = "wcag21-aa", include: [String] = ProjectConfiguration.defaultInclude,

@@ -18,7 +18,7 @@ public final class TokenGraph {
 
     public private(set) var definitions: [String: TokenDefinition] = [:]
     private var helpers: [String: [HelperFunction]] = [:]
-    /// Asset catalog colors by the symbol Xcode generates for them (`brand-primary` -> `brandPrimary`).
+    /// Asset catalog colors by the symbol path Xcode generates for them (`brand-primary` -> `brandPrimary`).
     private var assetSymbols: [String: String] = [:]
     private var cache: [String: Result<TokenValue, EvaluationError>] = [:]
     private var inProgress: [String] = []
@@ -40,7 +40,8 @@ public final class TokenGraph {
             }
         }
         for (key, definition) in definitions where definition.qualifiedName.first == "Asset" {
-            assetSymbols[AssetSymbolName.generated(from: definition.qualifiedName.dropFirst().joined(separator: "."))] = key
+            let name = definition.qualifiedName.dropFirst().joined(separator: ".")
+            assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joined(separator: ".")] = key
         }
     }
 
@@ -74,7 +75,9 @@ public final class TokenGraph {
         // Xcode's generated asset symbols: `Color.brandPrimary` / `.brandPrimary` name the colorset "brand-primary".
         if reference.expectedKind == .color || reference.expectedKind == nil
             || Self.namespaces[.color]!.contains(reference.path.first ?? "") {
-            if let name = reference.path.last, let asset = assetSymbols[name] { return asset }
+            var path = reference.path
+            if let first = path.first, Self.namespaces[.color]!.contains(first) { path.removeFirst() }
+            if let asset = assetSymbols[path.joined(separator: ".")] { return asset }
         }
         return nil
     }

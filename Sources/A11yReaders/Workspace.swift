@@ -126,8 +126,7 @@ public final class Workspace {
         fileDigest.add(data)
         if let existing = entries[relative], existing.digest == fileDigest.value { return }
         guard let text = String(data: data, encoding: .utf8) else { return unreadable("\(path) is not UTF-8 text") }
-        guard relative.hasSuffix(".swift") else { return }
-        var source = reader.read(source: text, file: path)
+        guard var source = Self.parse(relative: relative, path: path, text: text, reader: reader) else { return }
         let previousGood = entries[relative]?.lastGood
         let broken = source.findings.contains { $0.rule == "parse" && $0.subject == path }
         if broken, let good = previousGood {
@@ -143,6 +142,24 @@ public final class Workspace {
         entries[relative] = Entry(digest: fileDigest.value, source: source,
                                   suppressions: InlineSuppressions.scan(text, file: path),
                                   lastGood: broken ? previousGood : source)
+    }
+}
+
+extension Workspace {
+    /// The reader for a file, by its name: Swift sources, asset catalog colorsets, design-token JSON.
+    static func parse(relative: String, path: String, text: String, reader: SwiftSourceReader) -> ParsedSource? {
+        let name = (relative as NSString).lastPathComponent
+        if relative.hasSuffix(".swift") { return reader.read(source: text, file: path) }
+        if name == "Contents.json", (relative as NSString).deletingLastPathComponent.hasSuffix(".colorset") {
+            // Folder namespaces come from each parent folder's own Contents.json.
+            return AssetCatalogReader.read(text: text, file: path) { folder in
+                try? String(contentsOfFile: folder + "/Contents.json", encoding: .utf8)
+            }
+        }
+        if DesignTokenReader.defaultFilePatterns.contains(where: { Glob($0).matches(relative) }) {
+            return DesignTokenReader.read(text: text, file: path, appearance: DesignTokenReader.guessAppearance(fileName: name))
+        }
+        return nil
     }
 }
 
