@@ -1,6 +1,9 @@
 /// Shared by the three contrast rules: a finding for each failing measurement of one role.
 func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Finding] {
     var findings: [Finding] = []
+    // Many pairs share colors (one token used by many components): search each fix once.
+    struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
+    var fixes: [FixKey: (color: ColorValue, ratio: Double)?] = [:]
     for m in context.measurements where m.role == role && !m.pass {
         let required = m.required ?? 0
         let fg = m.pairing.foreground, bg = m.pairing.background
@@ -9,7 +12,11 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Fin
             return e.name
         }
         var hint: String?
-        if let fix = nearestPassingColor(foreground: m.foreground.withAlpha(1), background: m.effectiveBackground, required: required) {
+        let key = FixKey(fg: m.foreground.withAlpha(1), bg: m.effectiveBackground, required: required)
+        if fixes[key] == nil {
+            fixes[key] = .some(nearestPassingColor(foreground: key.fg, background: key.bg, required: required))
+        }
+        if let fix = fixes[key] ?? nil {
             hint = "nearest passing foreground: \(fix.color.hex) (\(displayRatio(fix.ratio)):1), same hue, lightness adjusted in OKLCH"
         }
         findings.append(Finding(

@@ -3,14 +3,15 @@ import SwiftSyntax
 
 /// Translates one Swift expression into a `TokenExpression`, in the scope where it appears.
 struct ExpressionContext {
-    let walker: DeclarationWalker
+    /// Where locations come from (not the whole walker: copying its token list per expression was quadratic).
+    let locator: SourceLocator
     let scope: [String]
     /// Parameter names inside a helper body: they become `.parameter`.
     let parameters: Set<String>
     /// `let` bindings in a helper body, inlined where used.
     var bindings: [String: ExprSyntax]
 
-    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { walker.location(node) }
+    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { locator.location(node) }
 
     func unevaluable(_ node: some SyntaxProtocol) -> TokenExpression {
         var text = node.trimmedDescription.replacingOccurrences(of: "\n", with: " ")

@@ -36,6 +36,17 @@ public struct SwiftSourceReader {
     }
 }
 
+/// Turns syntax positions into 1-based file:line:column.
+struct SourceLocator {
+    let file: String
+    let converter: SourceLocationConverter
+
+    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation {
+        let l = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return A11yEngine.SourceLocation(file: file, line: l.line, column: l.column)
+    }
+}
+
 /// Walks declarations (types, extensions, `#if` clauses) and collects tokens, helpers and components.
 struct DeclarationWalker {
     let file: String
@@ -52,10 +63,9 @@ struct DeclarationWalker {
         self.flags = flags
     }
 
-    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation {
-        let l = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return A11yEngine.SourceLocation(file: file, line: l.line, column: l.column)
-    }
+    var locator: SourceLocator { SourceLocator(file: file, converter: converter) }
+
+    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { locator.location(node) }
 
     static let componentGroups: Set<String> = ["Colors", "Layout", "Typography"]
 
@@ -129,7 +139,7 @@ struct DeclarationWalker {
             if let annotation = binding.typeAnnotation?.type {
                 declaredKind = Self.kind(ofType: typeName(annotation).joined(separator: ".")) ?? .other
             }
-            var context = ExpressionContext(walker: self, scope: scope, parameters: [], bindings: [:])
+            var context = ExpressionContext(locator: locator, scope: scope, parameters: [], bindings: [:])
             let expression: TokenExpression
             if let value = binding.initializer?.value {
                 expression = context.translate(value, expecting: declaredKind)
@@ -157,7 +167,7 @@ struct DeclarationWalker {
     mutating func visitFunction(_ function: FunctionDeclSyntax, scope: [String]) {
         guard Self.isStatic(function.modifiers) || scope.isEmpty, let body = function.body?.statements else { return }
         let parameters = function.signature.parameterClause.parameters.map(Self.parameter)
-        var context = ExpressionContext(walker: self, scope: scope, parameters: Set(parameters.map(\.name)), bindings: [:])
+        var context = ExpressionContext(locator: locator, scope: scope, parameters: Set(parameters.map(\.name)), bindings: [:])
         guard let expression = context.singleExpression(body) else { return }
         let returnKind = function.signature.returnClause.map { Self.kind(ofType: typeName($0.type).joined(separator: ".")) } ?? nil
         let translated = context.translate(expression, expecting: returnKind)
@@ -178,7 +188,7 @@ struct DeclarationWalker {
               let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
               callee.base?.trimmedDescription == "self", callee.declName.baseName.text == "init" else { return }
         let parameters = initializer.signature.parameterClause.parameters.map(Self.parameter)
-        var context = ExpressionContext(walker: self, scope: scope, parameters: Set(parameters.map(\.name)), bindings: [:])
+        var context = ExpressionContext(locator: locator, scope: scope, parameters: Set(parameters.map(\.name)), bindings: [:])
         let translated: TokenExpression
         if call.arguments.count == 1, call.arguments.first?.label == nil, let only = call.arguments.first?.expression {
             translated = context.translate(only, expecting: .color)
