@@ -6,7 +6,7 @@ public struct DaemonUnavailable: Error, CustomStringConvertible {
     public var reason: String
     public var description: String {
         "no a11yd is answering on \(socket) (\(reason)); start one with `a11yd --root PATH` "
-            + "or `systemctl --user start a11yd.socket` (see `a11yctl service install`)"
+            + "or start the a11yd.socket systemd user unit"
     }
 }
 

@@ -35,9 +35,15 @@ struct A11yCtl: ParsableCommand {
               0  no finding at or above --fail-on (default: error)
               1  findings at or above --fail-on
               2  usage or configuration error (bad option, unknown policy, invalid .a11yd.yml)
+              69 no daemon answers on the socket (status, latest, watch, history, diff, run, reload)
+
+            DAEMON
+              a11yd --root Examples/DesignSystem &      # or the systemd user service
+              a11yctl status; a11yctl latest; a11yctl watch
             """,
         version: toolVersion,
-        subcommands: [Audit.self, Pairs.self, Explain.self, Rules.self])
+        subcommands: [Audit.self, Pairs.self, Explain.self, Rules.self, Status.self, Latest.self, Watch.self, History.self,
+                      Diff.self, Run.self, Reload.self])
 
     /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here.
     static func main() {
@@ -53,7 +59,9 @@ struct A11yCtl: ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(Exit.clean)
             }
-            if code.rawValue == Exit.findings, error is ExitCode { Foundation.exit(Exit.findings) }
+            if let exitCode = error as? ExitCode, [Exit.findings, exitUnavailable].contains(exitCode.rawValue) {
+                Foundation.exit(exitCode.rawValue)
+            }
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
             Foundation.exit(Exit.usage)
         }
