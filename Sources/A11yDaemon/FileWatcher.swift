@@ -187,15 +187,17 @@ public final class FileWatcher: @unchecked Sendable {
         if directory.hasPrefix(wakeDirectory) { return }
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { return rewatch(reason: "the inotify queue overflowed") }
         let isDirectory = mask & UInt32(IN_ISDIR) != 0
-        // A watched directory was moved or deleted (IN_IGNORED follows): the library does not clean up after itself.
-        if mask & (UInt32(IN_IGNORED) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 {
-            if mask & UInt32(IN_IGNORED) != 0, directory.isEmpty { return }
-            return rewatch(reason: "a watched directory moved or disappeared")
-        }
         let directory = directory.hasSuffix("/") ? directory : directory + "/"
+        // A watched directory moved or was deleted. For subdirectories the parent's IN_MOVED_FROM / IN_DELETE
+        // already rebuilds the watches; only the root's own disappearance needs handling here.
+        if mask & (UInt32(IN_IGNORED) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 {
+            if directory == root + "/" { rewatch(reason: "the watched root moved or disappeared") }
+            return
+        }
         if isDirectory {
             if Self.skippedDirectories.contains(name) { return }
-            if mask & UInt32(IN_MOVED_FROM) != 0 { return rewatch(reason: "directory \(name) was moved") }
+            // libinotifytools keeps paths per watch and does not follow renames or handle IN_IGNORED: rebuild.
+            if mask & (UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)) != 0 { return rewatch(reason: "directory \(name) was moved or deleted") }
             if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
                 let path = directory + name
                 do {
