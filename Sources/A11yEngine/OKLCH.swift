@@ -48,7 +48,7 @@ struct OKLCH: Hashable {
     var gamutMapped: ColorValue {
         if let c = color { return c }
         var low = 0.0, high = chroma
-        for _ in 0..<14 {
+        for _ in 0..<10 {
             let mid = (low + high) / 2
             if OKLCH(lightness: lightness, chroma: mid, hue: hue).color != nil { low = mid } else { high = mid }
         }
@@ -66,8 +66,8 @@ public func nearestPassingColor(foreground: ColorValue, background: ColorValue, 
         guard ColorValue.contrastRatio(extreme, background) >= required else { continue }
         // Bisect on lightness between the current color and the extreme: ratio grows monotonically toward it.
         var near = start.lightness, far = target
-        // 18 halvings: lightness to within 1/262144 of the threshold, finer than 8-bit output.
-        for _ in 0..<18 {
+        // 12 halvings: lightness to within 1/4096, finer than the 8-bit step the rounding below settles.
+        for _ in 0..<12 {
             let mid = (near + far) / 2
             let candidate = OKLCH(lightness: mid, chroma: start.chroma, hue: start.hue).gamutMapped
             if ColorValue.contrastRatio(candidate, background) >= required { far = mid } else { near = mid }

@@ -310,6 +310,11 @@ public struct PairingInference {
             if role == .background { backgrounds.append((key, words)) }
             if role == .text || role == .graphic { foregrounds.append((key, words, role)) }
         }
+        // Backgrounds by every proper suffix of their name words, so each foreground looks its suffix up directly.
+        var bySuffix: [[String]: [String]] = [:]
+        for bg in backgrounds {
+            for length in 1..<max(bg.words.count, 1) { bySuffix[Array(bg.words.suffix(length)), default: []].append(bg.key) }
+        }
         var pairs: [Pairing] = []
         for fg in foregrounds {
             var target: [String]?
@@ -320,10 +325,9 @@ public struct PairingInference {
             }
             guard var suffix = target else { continue }
             while !suffix.isEmpty {
-                let matches = backgrounds.filter { $0.words.count > suffix.count && Array($0.words.suffix(suffix.count)) == suffix }
-                if !matches.isEmpty {
-                    for bg in matches.sorted(by: { $0.key < $1.key }) {
-                        guard let f = tokenEndpoint(fg.key), let b = tokenEndpoint(bg.key) else { continue }
+                if let matches = bySuffix[suffix], !matches.isEmpty {
+                    for bg in matches.sorted() {
+                        guard let f = tokenEndpoint(fg.key), let b = tokenEndpoint(bg) else { continue }
                         pairs.append(Pairing(component: nil, foreground: f, background: b, role: fg.role, reason: .namingConvention,
                                              explanation: "\(f.name) names \(suffix.joined(separator: " ")); \(b.name) is that surface",
                                              typography: nil))
