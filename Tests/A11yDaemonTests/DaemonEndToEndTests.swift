@@ -1,0 +1,258 @@
+import Foundation
+import Testing
+
+/// The real `a11yd` executable, started as a user starts it, in a temporary runtime and state directory, talked to
+/// over its real Unix socket by a Python client (proof that the protocol is language-neutral).
+@Suite(.serialized)
+struct DaemonEndToEndTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func binary(_ name: String) -> String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : packageRoot.appendingPathComponent(".build/debug/\(name)").path
+    }
+
+    /// A temporary copy of the example design system plus runtime/state directories; kills the daemon by pid.
+    final class Sandbox {
+        let dir: String
+        var design: String { dir + "/ds" }
+        var socket: String { dir + "/run/a11yd/a11yd.sock" }
+        var daemon: Process?
+
+        init() throws {
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-e2e-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: dir + "/run", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.copyItem(atPath: DaemonEndToEndTests.packageRoot.appendingPathComponent("Examples/DesignSystem").path, toPath: design)
+        }
+
+        var environment: [String: String] {
+            var env = ProcessInfo.processInfo.environment
+            env["XDG_RUNTIME_DIR"] = dir + "/run"
+            env["XDG_STATE_HOME"] = dir + "/state"
+            env["A11YD_POLICIES"] = DaemonEndToEndTests.packageRoot.appendingPathComponent("policies").path
+            env.removeValue(forKey: "NOTIFY_SOCKET")
+            env.removeValue(forKey: "LISTEN_FDS")
+            return env
+        }
+
+        @discardableResult
+        func start(extra: [String] = []) throws -> Process {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: DaemonEndToEndTests.binary("a11yd"))
+            p.arguments = ["--root", design] + extra
+            p.environment = environment
+            p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try p.run()
+            daemon = p
+            // Ready when the socket answers (bounded wait).
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, p.isRunning {
+                if (try? python("call('status')")) != nil { return p }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return p
+        }
+
+        func kill(_ signal: Int32 = SIGTERM) {
+            guard let p = daemon, p.isRunning else { return }
+            Glibc.kill(p.processIdentifier, signal)
+            p.waitUntilExit()
+        }
+
+        /// Runs a Python snippet with a connected JSON-RPC client (`call`, `send_raw`, `read`); returns its stdout.
+        func python(_ body: String, timeout: TimeInterval = 20) throws -> String {
+            let script = """
+                import json, socket, sys, os, time
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.settimeout(\(timeout))
+                s.connect(\(String(reflecting: socket)))
+                f = s.makefile('rwb')
+                def send_raw(b):
+                    f.write(b); f.flush()
+                def read():
+                    line = f.readline()
+                    if not line: raise SystemExit('closed')
+                    return json.loads(line)
+                n = [0]
+                notes = []
+                def call(method, params=None):
+                    n[0] += 1
+                    send_raw((json.dumps({'jsonrpc': '2.0', 'id': n[0], 'method': method, 'params': params or {}}) + '\\n').encode())
+                    while True:
+                        m = read()
+                        if m.get('id') == n[0]: return m
+                        notes.append(m)  # notifications that arrived first, in order
+                def save(path, text):
+                    tmp = path + '.tmp~'
+                    open(tmp, 'w').write(text)
+                    os.rename(tmp, path)
+
+                """ + body
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["python3", "-c", script]
+            let out = Pipe(), err = Pipe()
+            p.standardOutput = out
+            p.standardError = err
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            guard p.terminationStatus == 0 else { throw PythonFailed(message: errors) }
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        deinit {
+            kill(SIGKILL)
+            try? FileManager.default.removeItem(atPath: dir)
+        }
+    }
+
+    struct PythonFailed: Error, CustomStringConvertible { var message: String; var description: String { message } }
+
+    @Test func editThatRegressesAPairIsPublishedAndTheFixResolvesIt() throws {
+        let box = try Sandbox()
+        try box.start()
+        let output = try box.python("""
+            r = call('subscribe')
+            assert r['result']['subscribed'], r
+            tokens = \(String(reflecting: box.design + "/DesignTokens.swift"))
+            original = open(tokens).read()
+            # appTextPrimary dark becomes dim gray: label text on the picker menu fails in dark mode.
+            save(tokens, original.replace('static let appTextPrimary = adaptive(light: "#111827", dark: "#F9FAFB")',
+                                          'static let appTextPrimary = adaptive(light: "#111827", dark: "#3A3A3C")'))
+            while read()['method'] != 'audit.completed': pass
+            # A request's response is queued after the notifications already sent: status flushes them into `notes`.
+            call('status')
+            subjects = sorted({m['params']['change']['subject'] for m in notes if m.get('method') == 'regression'})
+            print('REGRESSED', json.dumps(subjects))
+            save(tokens, original)
+            resolved = []
+            while not resolved:
+                m = read()
+                if m['method'] == 'resolution': resolved.append(m['params']['change']['subject'])
+            print('RESOLVED', resolved[0])
+            """)
+        #expect(output.contains("NativePickerStyling: label on menuBackground"), "\(output)")
+        #expect(output.contains("RESOLVED"))
+        box.kill()
+        #expect(box.daemon?.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: box.socket)) // removed on clean stop
+    }
+
+    @Test func garbageOversizedAndUnknownRequestsGetJSONRPCErrors() throws {
+        let box = try Sandbox()
+        try box.start()
+        let output = try box.python("""
+            send_raw(b'this is not json\\n')
+            print('garbage', read()['error']['code'])
+            print('unknown', call('no.such.method')['error']['code'])
+            print('params', call('audit.latest', {'appearance': 'sepia'})['error']['code'])
+            print('notobject', (send_raw(b'[1,2]\\n'), read())[1]['error']['code'])
+            print('status', call('status')['result']['auditId'] >= 1)
+            send_raw(b'{"jsonrpc":"2.0","id":9,"method":"status","params":{"x":"' + b'a' * (1 << 20) + b'"}}\\n')
+            print('oversized', read()['error']['code'])
+            try:
+                read(); print('still open')
+            except SystemExit:
+                print('closed')
+            """)
+        #expect(output.contains("garbage -32700"))
+        #expect(output.contains("unknown -32601"))
+        #expect(output.contains("params -32602"))
+        #expect(output.contains("notobject -32600"))
+        #expect(output.contains("status True"))
+        #expect(output.contains("oversized -32600"))
+        #expect(output.contains("closed"))
+        // The daemon survived all of it.
+        #expect(try box.python("print(call('status')['result']['root'])").hasSuffix("/ds"))
+    }
+
+    @Test func socketIsPrivateAndASecondDaemonRefusesTheLiveSocketButReplacesAStaleOne() throws {
+        let box = try Sandbox()
+        try box.start()
+        let socketAttributes = try FileManager.default.attributesOfItem(atPath: box.socket)
+        #expect((socketAttributes[.posixPermissions] as? Int) == 0o600)
+        let dirAttributes = try FileManager.default.attributesOfItem(atPath: box.dir + "/run/a11yd")
+        #expect((dirAttributes[.posixPermissions] as? Int) == 0o700)
+
+        let second = Process()
+        second.executableURL = URL(fileURLWithPath: Self.binary("a11yd"))
+        second.arguments = ["--root", box.design]
+        second.environment = box.environment
+        let err = Pipe()
+        second.standardError = err
+        try second.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 1)
+        #expect(message.contains("already serving"))
+
+        // kill -9 leaves a stale socket file; the next daemon replaces it.
+        box.kill(SIGKILL)
+        #expect(FileManager.default.fileExists(atPath: box.socket))
+        try box.start()
+        #expect(box.daemon?.isRunning == true)
+        #expect(try box.python("print(call('status')['result']['auditId'])") == "2")
+    }
+
+    @Test func killNineThenRestartKeepsHistoryAndReportsTheRegressionMadeWhileDown() throws {
+        let box = try Sandbox()
+        try box.start()
+        _ = try box.python("print(call('audit.run')['result']['id'])")
+        box.kill(SIGKILL)
+        // Edit while the daemon is down: badge white-on-red gets worse in light mode too.
+        let tokens = box.design + "/DesignTokens.swift"
+        let text = try String(contentsOfFile: tokens, encoding: .utf8)
+        try text.replacingOccurrences(of: "adaptive(light: \"#B91C1C\", dark: \"#F05252\")", with: "adaptive(light: \"#F87171\", dark: \"#F05252\")")
+            .write(toFile: tokens, atomically: true, encoding: .utf8)
+        try box.start()
+        let output = try box.python("""
+            h = call('audit.history', {'limit': 10})['result']
+            print('ids', [a['id'] for a in h])
+            d = call('audit.diff')['result']
+            print('regressions', sorted({c['subject'] for c in d['regressions']}))
+            """)
+        #expect(output.contains("ids [3, 2, 1]"), "\(output)")
+        #expect(output.contains("NativeBottomNavStyling: badgeText on badge"), "\(output)")
+    }
+
+    @Test func aBurstOfSavesIsCoalescedAndTheFinalAuditIsCorrect() throws {
+        let box = try Sandbox()
+        try box.start()
+        let output = try box.python("""
+            first = call('status')['result']['auditId']
+            tokens = \(String(reflecting: box.design + "/DesignTokens.swift"))
+            original = open(tokens).read()
+            for i in range(1000):
+                open(tokens, 'w').write(original + '\\n// save %d\\n' % i)
+            # the last save makes appTextMuted fail on the base surface in light mode too
+            save(tokens, original.replace('adaptive(light: "#5F6672", dark: "#7C7C82")', 'adaptive(light: "#9CA3AF", dark: "#7C7C82")'))
+            time.sleep(1.5)
+            st = call('status')['result']
+            print('audits', st['auditId'] - first)
+            latest = call('audit.latest', {'component': 'NativeBottomNavStyling', 'appearance': 'light'})['result']
+            print('inactiveLabel', [p['pass'] for p in latest['pairs'] if p['foreground'].get('property') == 'inactiveLabel'])
+            """)
+        let audits = Int(output.split(separator: "\n").first { $0.hasPrefix("audits") }?.split(separator: " ").last ?? "") ?? 0
+        #expect(audits >= 1 && audits < 100, "\(output)")
+        #expect(output.contains("inactiveLabel [False]"), "\(output)")
+    }
+
+    @Test func malformedFileKeepsTheLastGoodVersionAndTheDaemonKeepsServing() throws {
+        let box = try Sandbox()
+        try box.start()
+        let output = try box.python("""
+            call('subscribe')
+            tokens = \(String(reflecting: box.design + "/DesignTokens.swift"))
+            original = open(tokens).read()
+            save(tokens, original[:len(original)//2])
+            while read().get('method') != 'audit.completed': pass
+            latest = call('audit.latest', {'rule': 'parse'})['result']
+            print('parse', [f['message'] for f in latest['findings']][:1])
+            print('pairs', latest['summary']['pairs'])
+            """)
+        #expect(output.contains("the last good version of this file stays in force"), "\(output)")
+        #expect(output.contains("pairs 90"), "\(output)")
+    }
+}
