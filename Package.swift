@@ -44,7 +44,7 @@ let package = Package(
                 "A11yEngine", "A11yReaders", "A11yOutput", "A11yClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders"]),
+        .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yClient"]),
         .testTarget(name: "A11yEngineTests", dependencies: ["A11yEngine"]),
         .testTarget(name: "A11yReadersTests", dependencies: ["A11yReaders", "A11yEngine"]),
         .testTarget(name: "A11yCLITests", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput"]),

@@ -2,7 +2,7 @@ import A11yEngine
 import A11yReaders
 import Foundation
 
-// Benchmark (not a test): cold audit of a synthetic design system of 5,000 color tokens and 300 component enums.
+// Benchmark (not a test). `a11y-bench daemon` measures the daemon (see DaemonBench.swift). Default: cold audit of a synthetic design system of 5,000 color tokens and 300 component enums.
 // Reports the median in-process audit time (read + parse + resolve + pair + rules) and, when `a11yctl` sits next to
 // this executable, the median whole-process time of `a11yctl audit --format json`. Run in release:
 //   swift build -c release && .build/release/a11y-bench [--tokens 5000] [--components 300] [--runs 9]
@@ -11,6 +11,11 @@ func argument(_ name: String, default value: Int) -> Int {
     let args = CommandLine.arguments
     if let i = args.firstIndex(of: name), i + 1 < args.count, let n = Int(args[i + 1]) { return n }
     return value
+}
+
+if CommandLine.arguments.dropFirst().first == "daemon" {
+    try DaemonBench.run(saves: argument("--saves", default: 200), settleMilliseconds: argument("--settle-ms", default: 30))
+    exit(0)
 }
 
 let tokenCount = argument("--tokens", default: 5000)

@@ -1,0 +1,81 @@
+import A11yClient
+import Foundation
+import Glibc
+
+/// `a11y-bench daemon`: starts the real a11yd (next to this executable) on a copy of the example design system and
+/// measures save-to-event latency (file rename -> `audit.completed` received), idle CPU and RSS, and status round trips.
+enum DaemonBench {
+    static func run(saves: Int, settleMilliseconds: Int) throws {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let daemonPath = here.appendingPathComponent("a11yd").path
+        guard FileManager.default.isExecutableFile(atPath: daemonPath) else {
+            print("a11yd not found next to a11y-bench; build the a11yd product")
+            return
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-bench-daemon-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir + "/run", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: root.appendingPathComponent("Examples/DesignSystem").path, toPath: dir + "/ds")
+        let socket = dir + "/run/a11yd.sock"
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: daemonPath)
+        daemon.arguments = ["--root", dir + "/ds", "--socket", socket, "--state-dir", dir + "/state", "--settle-ms", String(settleMilliseconds)]
+        var env = ProcessInfo.processInfo.environment
+        env["A11YD_POLICIES"] = root.appendingPathComponent("policies").path
+        daemon.environment = env
+        daemon.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try daemon.run()
+        defer { kill(daemon.processIdentifier, SIGTERM); daemon.waitUntilExit() }
+        var client: RPCClient?
+        for _ in 0..<400 where client == nil {
+            client = try? RPCClient(socketPath: socket)
+            if client == nil { usleep(25_000) }
+        }
+        guard let client else { print("a11yd did not start"); return }
+        _ = try client.call("subscribe")
+
+        let tokens = dir + "/ds/DesignTokens.swift"
+        let original = try String(contentsOfFile: tokens, encoding: .utf8)
+        let variants = [original.replacingOccurrences(of: "dark: \"#7C7C82\"", with: "dark: \"#5A5A60\""), original]
+        var latencies: [Double] = []
+        for i in 0..<saves {
+            // Editor-style atomic save: write a temp file, rename it onto the token file.
+            let temp = tokens + ".tmp~"
+            try variants[i % 2].write(toFile: temp, atomically: false, encoding: .utf8)
+            let start = DispatchTime.now()
+            rename(temp, tokens)
+            while let message = try client.receive() {
+                if message["method"] as? String == "audit.completed" { break }
+            }
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+            // Drain regression/resolution notifications of this audit before the next save.
+            _ = try client.call("status")
+        }
+        latencies.sort()
+        func percentile(_ p: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
+        let settle = Double(settleMilliseconds)
+        print(String(format: "save -> audit.completed over %d saves: p50 %.1f ms, p99 %.1f ms (settle window %d ms included; beyond it: p50 %.1f ms, p99 %.1f ms)",
+                     saves, percentile(0.5), percentile(0.99), settleMilliseconds, percentile(0.5) - settle, percentile(0.99) - settle))
+
+        // Idle: CPU ticks over 10 s with no edits (utime + stime from /proc/PID/stat), and resident memory.
+        func ticks() -> Int {
+            guard let stat = try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return -1 }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+        }
+        let before = ticks()
+        sleep(10)
+        let after = ticks()
+        let rss = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("VmRSS:") }.map(String.init) ?? "VmRSS: ?"
+        print("idle 10 s: \(after - before) CPU ticks (clock ticks of \(sysconf(Int32(_SC_CLK_TCK))) Hz); \(rss.replacingOccurrences(of: "  ", with: ""))")
+
+        let count = 2000
+        let start = DispatchTime.now()
+        for _ in 0..<count { _ = try client.call("status") }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        print(String(format: "status round trips from one client: %.0f per second", Double(count) / seconds))
+    }
+}
