@@ -123,3 +123,27 @@ struct PairingTests {
         #expect(!hig.isLargeText(FontValue(size: nil, weight: nil, face: nil, textStyle: nil, scales: false, location: nil)))
     }
 }
+
+struct HighContrastThresholdTests {
+    @Test func highContrastAppearancesUseTheStricterThresholds() {
+        let policy = Policy(id: "p", name: "p", sources: [], largeText: .wcag, contrast: .init(text: 4.5, largeText: 3, graphic: 3),
+                            highContrast: .init(text: 7, largeText: 4.5, graphic: 4.5), severities: [:])
+        #expect(policy.required(for: .text, in: .dark) == 4.5)
+        #expect(policy.required(for: .text, in: .darkHighContrast) == 7)
+        #expect(policy.required(for: .graphic, in: .lightHighContrast) == 4.5)
+        #expect(policy.required(for: .disabled, in: .lightHighContrast) == nil)
+    }
+
+    @Test func increasedContrastIsAuditedOnlyWhenATokenDefinesIt() {
+        let at = A11yEngine.SourceLocation(file: "T.swift", line: 1, column: 1)
+        func graph(_ expression: TokenExpression) -> TokenGraph {
+            TokenGraph(sources: [ParsedSource(file: "T.swift", tokens: [
+                TokenDefinition(qualifiedName: ["Color", "ink"], declaredKind: .color, expression: expression, location: at),
+                TokenDefinition(qualifiedName: ["Color", "clearish"], declaredKind: .color, expression: .color(.clear), location: at),
+            ])])
+        }
+        #expect(Auditor.auditedAppearances(graph(.adaptive([.light: .color(.black), .dark: .color(.white)]))) == [.light, .dark])
+        #expect(Auditor.auditedAppearances(graph(.adaptive([.light: .color(.black), .lightHighContrast: .color(ColorValue(white: 0.1))])))
+                == [.light, .dark, .lightHighContrast, .darkHighContrast])
+    }
+}
