@@ -174,6 +174,7 @@ public struct PairingInference {
         findings += declared.1
         for component in components { pairs += componentPairings(component, surfaces: surfaces) }
         pairs += namingConventionPairings()
+        pairs += unusedTokenPairings(surfaces: surfaces, alreadyPaired: Set(pairs.map(\.foreground.qualifiedName)))
         // Declaring where a foreground is drawn overrides what inference guessed for it.
         let declaredForegrounds = Set(declared.0.map(\.foreground.qualifiedName))
         pairs.removeAll { $0.reason != .declared && declaredForegrounds.contains($0.foreground.qualifiedName) }
@@ -297,6 +298,36 @@ public struct PairingInference {
         if fonts.count == 1 { return TypographyChoice(property: fonts[0].name, font: fonts[0].font, how: "only typography entry") }
         let smallest = fonts.min { ($0.font.size ?? 0) < ($1.font.size ?? 0) }!
         return TypographyChoice(property: smallest.name, font: smallest.font, how: "smallest in component")
+    }
+
+    /// Text and icon tokens that no component uses and no convention pairs are checked against the default surfaces,
+    /// so token-only systems (asset catalogs, design-token JSON) and not-yet-used tokens are audited too.
+    private func unusedTokenPairings(surfaces: Surfaces, alreadyPaired: Set<String>) -> [Pairing] {
+        let used = Set(components.flatMap { $0.properties.compactMap(\.referencedToken) })
+        let componentKeys = Set(components.flatMap { $0.properties.map(\.qualifiedName) })
+        let surfaceKeys = Set(surfaces.endpoints.map(\.qualifiedName))
+        var pairs: [Pairing] = []
+        for key in graph.definitions.keys.sorted() where !componentKeys.contains(key) && !used.contains(key)
+            && !alreadyPaired.contains(key) && !surfaceKeys.contains(key) {
+            guard let definition = graph.definitions[key], definition.declaredKind != .other, color(key) != nil else { continue }
+            if case .reference = definition.expression { continue } // an alias is checked through what it names
+            let words = nameWords(key.split(separator: ".").dropFirst(Self.isNamespace(key) ? 1 : 0).joined(separator: "."))
+            guard !words.contains("on"), !words.contains("inverse") else { continue }
+            let role = Role.inferred(fromName: words.joined(separator: "_"))
+            guard (role.role == .text && role.word != nil) || (role.role == .graphic && role.word != nil),
+                  let fg = tokenEndpoint(key) else { continue }
+            for surface in surfaces.endpoints {
+                pairs.append(Pairing(component: nil, foreground: fg, background: surface, role: role.role, reason: .defaultSurface,
+                                     explanation: "\(fg.name) is \(role.role.rawValue) (word '\(role.word!)') used by no component: checked against the default surface",
+                                     typography: nil))
+            }
+        }
+        return pairs
+    }
+
+    static func isNamespace(_ key: String) -> Bool {
+        guard let first = key.split(separator: ".").first else { return false }
+        return TokenGraph.namespaces.values.contains { $0.contains(String(first)) } || first == "Asset"
     }
 
     /// `appTextOnBrandPrimary` pairs with `appSurfaceBrandPrimary` (or `appSurfaceBrand`); inverse text with inverse surfaces.

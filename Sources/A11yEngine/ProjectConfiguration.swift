@@ -34,6 +34,8 @@ public struct ProjectConfiguration: Hashable, Sendable {
     public var primitiveTokens: [String]?
     /// `suppress:` entries.
     public var suppressions: [Suppression] = []
+    /// `modes:` which design-token files feed which appearance (globs); files not listed are mapped by their name.
+    public var modes: [Appearance: [String]] = [:]
 
     /// The policy with this project's overrides applied.
     public func customize(_ policy: Policy) -> Policy {

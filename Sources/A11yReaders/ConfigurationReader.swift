@@ -4,7 +4,7 @@ import A11yEngine
 public enum ConfigurationReader {
     public static let fileName = ".a11yd.yml"
     static let keys = ["policy", "extends", "include", "exclude", "surfaces", "pairs", "flags", "severity", "touch-target",
-                       "dynamic-type", "token-hygiene", "suppress"]
+                       "dynamic-type", "token-hygiene", "suppress", "modes"]
     static let ruleIDs = ["contrast.text", "contrast.large-text", "contrast.graphic", "touch-target", "dynamic-type",
                           "token-hygiene", "reference", "parse", "suppression"]
     static let pairKeys = ["fg", "bg", "role", "component"]
@@ -39,6 +39,13 @@ public enum ConfigurationReader {
         if let hygiene = try fields.mapping("token-hygiene") {
             try hygiene.rejectUnknownKeys(["primitives"], context: "token-hygiene")
             configuration.primitiveTokens = try hygiene.strings("primitives")
+        }
+        if let modes = try fields.mapping("modes") {
+            try modes.rejectUnknownKeys(Appearance.allCases.map(\.rawValue), context: "modes")
+            for key in modes.keys {
+                guard let appearance = Appearance(rawValue: key), let globs = try modes.strings(key) else { continue }
+                configuration.modes[appearance] = globs
+            }
         }
         for entry in try fields.list("suppress") ?? [] {
             try entry.rejectUnknownKeys(["rule", "subject", "reason"], context: "a suppression")

@@ -126,7 +126,7 @@ public final class Workspace {
         fileDigest.add(data)
         if let existing = entries[relative], existing.digest == fileDigest.value { return }
         guard let text = String(data: data, encoding: .utf8) else { return unreadable("\(path) is not UTF-8 text") }
-        guard var source = Self.parse(relative: relative, path: path, text: text, reader: reader) else { return }
+        guard var source = Self.parse(relative: relative, path: path, text: text, reader: reader, modes: configuration.modes) else { return }
         let previousGood = entries[relative]?.lastGood
         let broken = source.findings.contains { $0.rule == "parse" && $0.subject == path }
         if broken, let good = previousGood {
@@ -147,7 +147,8 @@ public final class Workspace {
 
 extension Workspace {
     /// The reader for a file, by its name: Swift sources, asset catalog colorsets, design-token JSON.
-    static func parse(relative: String, path: String, text: String, reader: SwiftSourceReader) -> ParsedSource? {
+    static func parse(relative: String, path: String, text: String, reader: SwiftSourceReader,
+                      modes: [Appearance: [String]]) -> ParsedSource? {
         let name = (relative as NSString).lastPathComponent
         if relative.hasSuffix(".swift") { return reader.read(source: text, file: path) }
         if name == "Contents.json", (relative as NSString).deletingLastPathComponent.hasSuffix(".colorset") {
@@ -156,8 +157,11 @@ extension Workspace {
                 try? String(contentsOfFile: folder + "/Contents.json", encoding: .utf8)
             }
         }
-        if DesignTokenReader.defaultFilePatterns.contains(where: { Glob($0).matches(relative) }) {
-            return DesignTokenReader.read(text: text, file: path, appearance: DesignTokenReader.guessAppearance(fileName: name))
+        let configuredMode = Appearance.allCases.first { modes[$0]?.contains(where: { Glob($0).matches(relative) }) ?? false }
+        if configuredMode != nil || DesignTokenReader.defaultFilePatterns.contains(where: { Glob($0).matches(relative) }) {
+            // `modes:` in .a11yd.yml decides; otherwise the file name (`dark.tokens.json`, `theme-light-hc`...).
+            return DesignTokenReader.read(text: text, file: path,
+                                          appearance: configuredMode ?? DesignTokenReader.guessAppearance(fileName: name))
         }
         return nil
     }

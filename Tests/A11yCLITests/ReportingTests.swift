@@ -131,3 +131,32 @@ struct ReportingTests {
         #expect(suppressed.text.contains("\"suppressed\" : 2"))
     }
 }
+
+struct DesignTokenModeTests {
+    @Test func modesInConfigMapTokenFilesToAppearancesAndHighContrastIsAudited() throws {
+        let dir = try CLITests.temporaryDesignSystem([
+            "base.json": ##"{"color": {"text": {"$type": "color", "$value": "#111111"}, "surface": {"background": {"$type": "color", "$value": "#FFFFFF"}}}}"##,
+            "night.json": ##"{"color": {"text": {"$type": "color", "$value": "#EEEEEE"}, "surface": {"background": {"$type": "color", "$value": "#000000"}}}}"##,
+            "night-hc.json": ##"{"color": {"text": {"$type": "color", "$value": "#9A9A9A"}, "surface": {"background": {"$type": "color", "$value": "#000000"}}}}"##,
+            ".a11yd.yml": """
+                policy: wcag21-aa
+                include: ["*.json"]
+                surfaces: [color.surface.background]
+                modes:
+                  light: [base.json]
+                  dark: [night.json]
+                  darkHighContrast: [night-hc.json]
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLITests.run(["audit", dir.path, "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let appearances = json["appearances"] as? [String] ?? []
+        #expect(appearances == ["light", "dark", "lightHighContrast", "darkHighContrast"], "\(run.stderr)")
+        let findings = json["findings"] as? [[String: Any]] ?? []
+        // #9A9A9A on black is about 7.4:1 in dark HC... a pass; the HC minimum (7:1) is what is required.
+        let hcPair = (json["pairs"] as? [[String: Any]] ?? []).first { $0["appearance"] as? String == "darkHighContrast" }
+        #expect((hcPair?["required"] as? NSNumber)?.doubleValue == 7)
+        #expect(!findings.contains { $0["rule"] as? String == "parse" || $0["rule"] as? String == "reference" }, "\(findings)")
+    }
+}
