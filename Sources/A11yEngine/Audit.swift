@@ -172,8 +172,8 @@ public enum Auditor {
         var highContrast: Set<Appearance> = []
         for key in graph.definitions.keys {
             // A constant color (Color.clear, a fixed literal) is the same everywhere: it defines no high-contrast variant.
-            if case .success(.color(let c)) = graph.value(of: key), Set(c.values.values).count > 1 {
-                highContrast.formUnion(c.explicit.filter(\.isHighContrast))
+            if case .success(.color(let c)) = graph.value(of: key), !c.isConstant {
+                highContrast.formUnion(Appearance.allCases.filter { $0.isHighContrast && c.explicit.contains($0) })
             }
         }
         if !highContrast.isEmpty { result += [.lightHighContrast, .darkHighContrast] }

@@ -65,7 +65,7 @@ enum SystemColors {
         if let fixed = fixed[name] {
             // A fixed color is the same in every appearance by design, so all are "explicit".
             var value = AppearanceColor(constant: fixed)
-            value.explicit = Set(Appearance.allCases)
+            value.explicit = .all
             return value
         }
         if let dynamic = dynamic[name] { return dynamic }

@@ -232,7 +232,7 @@ public final class TokenGraph {
             }
             guard !evaluated.isEmpty else { return fail("parse", "no appearance given", nil) }
             var values: [Appearance: ColorValue] = [:]
-            var explicit: Set<Appearance> = []
+            var explicit: AppearanceSet = []
             for appearance in Appearance.allCases {
                 var key = appearance
                 while evaluated[key] == nil, let fallback = key.fallback { key = fallback }

@@ -1,22 +1,66 @@
+/// A set of appearances, as bits: cheap to copy, hash and compare (audits evaluate colors thousands of times).
+public struct AppearanceSet: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public init(_ appearance: Appearance) { rawValue = 1 << UInt8(Appearance.allCases.firstIndex(of: appearance)!) }
+
+    public static let light = AppearanceSet(.light)
+    public static let dark = AppearanceSet(.dark)
+    public static let lightHighContrast = AppearanceSet(.lightHighContrast)
+    public static let darkHighContrast = AppearanceSet(.darkHighContrast)
+    public static let all: AppearanceSet = [.light, .dark, .lightHighContrast, .darkHighContrast]
+
+    public func contains(_ appearance: Appearance) -> Bool { contains(AppearanceSet(appearance)) }
+    public mutating func insert(_ appearance: Appearance) { insert(AppearanceSet(appearance)) }
+}
+
 /// A color as it resolves in each appearance, with a record of which appearances were given explicitly.
 public struct AppearanceColor: Hashable, Sendable {
-    /// A value for every appearance (missing ones already filled by iOS's fallback rules).
-    public var values: [Appearance: ColorValue]
+    public var light: ColorValue
+    public var dark: ColorValue
+    public var lightHighContrast: ColorValue
+    public var darkHighContrast: ColorValue
     /// Appearances the source defines explicitly; the others are fallbacks (shown as such in output).
-    public var explicit: Set<Appearance>
+    public var explicit: AppearanceSet
 
-    public init(values: [Appearance: ColorValue], explicit: Set<Appearance>) {
-        self.values = values
+    public init(values: [Appearance: ColorValue], explicit: AppearanceSet) {
+        light = values[.light] ?? .clear
+        dark = values[.dark] ?? light
+        lightHighContrast = values[.lightHighContrast] ?? light
+        darkHighContrast = values[.darkHighContrast] ?? dark
         self.explicit = explicit
     }
 
     /// One color for all appearances, as a plain literal is: only "any" (light) is given.
     public init(constant color: ColorValue) {
-        self.values = Dictionary(uniqueKeysWithValues: Appearance.allCases.map { ($0, color) })
-        self.explicit = [.light]
+        light = color
+        dark = color
+        lightHighContrast = color
+        darkHighContrast = color
+        explicit = .light
     }
 
-    public subscript(appearance: Appearance) -> ColorValue { values[appearance] ?? .clear }
+    public subscript(appearance: Appearance) -> ColorValue {
+        get {
+            switch appearance {
+            case .light: return light
+            case .dark: return dark
+            case .lightHighContrast: return lightHighContrast
+            case .darkHighContrast: return darkHighContrast
+            }
+        }
+        set {
+            switch appearance {
+            case .light: light = newValue
+            case .dark: dark = newValue
+            case .lightHighContrast: lightHighContrast = newValue
+            case .darkHighContrast: darkHighContrast = newValue
+            }
+        }
+    }
+
+    /// True when every appearance has the same color (a constant: it cannot define a high-contrast variant).
+    public var isConstant: Bool { light == dark && light == lightHighContrast && light == darkHighContrast }
 
     /// The appearance whose given value is used for `appearance` (itself when explicit).
     public func source(for appearance: Appearance) -> Appearance {
@@ -26,7 +70,9 @@ public struct AppearanceColor: Hashable, Sendable {
     }
 
     public func map(_ transform: (ColorValue) -> ColorValue) -> AppearanceColor {
-        AppearanceColor(values: values.mapValues(transform), explicit: explicit)
+        var result = self
+        for a in Appearance.allCases { result[a] = transform(self[a]) }
+        return result
     }
 }
 
