@@ -209,6 +209,7 @@ public final class Daemon: @unchecked Sendable {
 
     private func handle(client: RPCServer.ClientID, method: String, params: [String: Any],
                         respond: @escaping @Sendable (Result<Any, RPCError>) -> Void) {
+        guard server.isServing(client) else { return }
         do {
             switch method {
             case "status": respond(.success(status()))
@@ -326,10 +327,18 @@ public final class Daemon: @unchecked Sendable {
         subscribers.insert(client)
         respond(.success(["subscribed": true, "clock": current?.audit.id ?? 0]))
         guard let since = params["since"] as? Int else { return }
+        // Replayed from the stored JSON as is: no decoding of whole audits.
         for stored in try store.since(since) {
-            guard let audit = try? JSONDecoder().decode(Audit.self, from: Data(stored.auditJSON.utf8)),
-                  let diff = try? JSONDecoder().decode(AuditDiff.self, from: Data(stored.diffJSON.utf8)) else { continue }
-            send(audit: audit, diff: diff, to: client)
+            guard server.isServing(client) else { return }
+            let diff = (try? JSONSerialization.jsonObject(with: Data(stored.diffJSON.utf8))) as? [String: Any] ?? [:]
+            let regressions = diff["regressions"] as? [Any] ?? [], resolutions = diff["resolutions"] as? [Any] ?? []
+            let summary = (try? JSONSerialization.jsonObject(with: Data(stored.summaryJSON.utf8))) ?? NSNull()
+            server.send(client, JSONLine.notification("audit.completed", [
+                "id": stored.id, "time": stored.createdAt, "inputDigest": stored.inputDigest, "summary": summary,
+                "regressions": regressions.count, "resolutions": resolutions.count,
+            ]))
+            for change in regressions { server.send(client, JSONLine.notification("regression", ["auditId": stored.id, "change": change])) }
+            for change in resolutions { server.send(client, JSONLine.notification("resolution", ["auditId": stored.id, "change": change])) }
         }
     }
 }

@@ -145,23 +145,29 @@ public final class RPCServer: @unchecked Sendable {
 
     public var clientCount: Int { lock.withLock { clients.count } }
 
+    /// False once a client disconnected or was dropped: its pending requests need no work.
+    public func isServing(_ client: ClientID) -> Bool { lock.withLock { clients[client].map { !$0.closeAfterFlush } ?? false } }
+
     /// Queues a message for a client (thread-safe). A client whose queue exceeds the limit is dropped with a final
     /// error notification instead of holding memory or stalling anyone.
     public func send(_ client: ClientID, _ message: [String: Any]) {
         let data = JSONLine.encode(message)
-        lock.withLock {
-            guard let c = clients[client], !c.closeAfterFlush else { return }
+        let dropped = lock.withLock { () -> Bool in
+            guard let c = clients[client], !c.closeAfterFlush else { return false }
             if c.queuedBytes + data.count > limits.maxQueuedBytes {
                 c.output = [JSONLine.encode(JSONLine.notification("error", [
                     "code": -32000, "message": "client too slow: \(c.queuedBytes) bytes unread; disconnected",
                 ]))]
                 c.queuedBytes = c.output[0].count
                 c.closeAfterFlush = true
-            } else {
-                c.output.append(data)
-                c.queuedBytes += data.count
+                return true
             }
+            c.output.append(data)
+            c.queuedBytes += data.count
+            return false
         }
+        // A dropped client gets nothing more; its subscriptions end now, not when it finally reads.
+        if dropped { onDisconnect?(client) }
         wake()
     }
 

@@ -8,6 +8,7 @@ import Glibc
 
 let usage = """
     usage: a11yd --root PATH [--socket PATH] [--state-dir PATH] [--settle-ms 30] [--retention 500] [--policy NAME]
+                 [--max-client-queue-kib 8192]
 
     Watches PATH (a design system directory with .a11yd.yml), re-audits on every save, stores every audit in
     SQLite under $XDG_STATE_HOME/a11yd/, and answers JSON-RPC 2.0 (one message per line) on the socket
@@ -24,6 +25,7 @@ var stateDirectory: String?
 var settleMilliseconds = 30.0
 var retention = 500
 var policy: String?
+var limits = RPCServer.Limits()
 
 @MainActor func value(_ flag: String) -> String {
     guard !arguments.isEmpty else {
@@ -42,6 +44,7 @@ while !arguments.isEmpty {
     case "--settle-ms": settleMilliseconds = Double(value(flag)) ?? settleMilliseconds
     case "--retention": retention = Int(value(flag)) ?? retention
     case "--policy": policy = value(flag)
+    case "--max-client-queue-kib": limits.maxQueuedBytes = (Int(value(flag)) ?? 8192) * 1024
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -67,9 +70,9 @@ options.policyOverride = policy
 let server: RPCServer
 do {
     if let inherited = SocketActivation.listeningDescriptors().first {
-        server = RPCServer(listeningFD: inherited)
+        server = RPCServer(listeningFD: inherited, limits: limits)
     } else {
-        server = try RPCServer.bind(path: SocketLocationForDaemon.resolve(socketPath))
+        server = try RPCServer.bind(path: SocketLocationForDaemon.resolve(socketPath), limits: limits)
     }
 } catch {
     log.error("\(error)")
