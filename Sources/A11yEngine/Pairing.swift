@@ -335,11 +335,10 @@ public struct PairingInference {
         let componentKeys = Set(components.flatMap { $0.properties.map(\.qualifiedName) })
         var foregrounds: [(key: String, words: [String], role: Role)] = []
         var backgrounds: [(key: String, words: [String])] = []
-        for (key, definition) in graph.definitions where !componentKeys.contains(key) && color(key) != nil {
-            let words = nameWords(definition.name)
-            let role = Role.inferred(fromName: definition.name).role
-            if role == .background { backgrounds.append((key, words)) }
-            if role == .text || role == .graphic { foregrounds.append((key, words, role)) }
+        for key in graph.definitions.keys where !componentKeys.contains(key) {
+            let (words, role, _) = graph.nameInfo(key)
+            guard role == .background || role == .text || role == .graphic, color(key) != nil else { continue }
+            if role == .background { backgrounds.append((key, words)) } else { foregrounds.append((key, words, role)) }
         }
         // Backgrounds by every proper suffix of their name words, so each foreground looks its suffix up directly.
         var bySuffix: [[String]: [String]] = [:]

@@ -6,7 +6,10 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
     /// (`disabledDayText`, `thumbShadow`); otherwise the last role word decides (`menuBackground` is a background,
     /// `dotActive` a graphic). Names with no role word are treated as graphics: they are drawn, so they need 3:1.
     public static func inferred(fromName name: String) -> (role: Role, word: String?) {
-        let words = nameWords(name)
+        inferred(fromWords: nameWords(name))
+    }
+
+    public static func inferred(fromWords words: [String]) -> (role: Role, word: String?) {
         if let word = words.first(where: { disabledWords.contains($0) }) { return (.disabled, word) }
         if let word = words.first(where: { decorativeWords.contains($0) }) { return (.decorative, word) }
         for (index, word) in words.enumerated().reversed() {

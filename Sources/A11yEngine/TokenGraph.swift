@@ -21,6 +21,7 @@ public final class TokenGraph {
     /// Asset catalog colors by the symbol path Xcode generates for them (`brand-primary` -> `brandPrimary`).
     private var assetSymbols: [String: String] = [:]
     private var cache: [String: Result<TokenValue, EvaluationError>] = [:]
+    private var nameCache: [String: (words: [String], role: Role, roleWord: String?)] = [:]
     private var inProgress: [String] = []
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
@@ -65,6 +66,16 @@ public final class TokenGraph {
             rule: "reference", severity: .warning, subject: key,
             message: "\(key) is defined twice; the definition at \(existing.location) is used",
             location: token.location, relatedLocations: [existing.location]))
+    }
+
+    /// A token's name words and the role they imply, computed once per token (pairing and rules ask often).
+    public func nameInfo(_ key: String) -> (words: [String], role: Role, roleWord: String?) {
+        if let cached = nameCache[key] { return cached }
+        let words = nameWords(definitions[key]?.name ?? key)
+        let inferred = Role.inferred(fromWords: words)
+        let info = (words, inferred.role, inferred.word)
+        nameCache[key] = info
+        return info
     }
 
     // MARK: - Lookup

@@ -67,10 +67,10 @@ public struct TokenHygieneRule: Rule {
                 }
             }
             guard case .success(.color(let color)) = graph.value(of: key) else { continue }
-            let role = Role.inferred(fromName: definition.name)
-            if [.text, .background].contains(role.role), let fixed = Self.fixedBlackOrWhite(definition.expression, graph: graph) {
+            let role = graph.nameInfo(key).role
+            if [.text, .background].contains(role), let fixed = Self.fixedBlackOrWhite(definition.expression, graph: graph) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (fixed color)",
-                                        message: "\(name) uses Color.\(fixed) for \(role.role == .text ? "text" : "a surface"): it does not adapt and disappears in one mode; use a semantic token",
+                                        message: "\(name) uses Color.\(fixed) for \(role == .text ? "text" : "a surface"): it does not adapt and disappears in one mode; use a semantic token",
                                         location: definition.location, component: componentProperties[key]?.0.name))
             }
             // Dark mode is mandatory: a color (other than a primitive, which only feeds adaptive tokens) needs a dark value.
