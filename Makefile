@@ -11,6 +11,8 @@ example: deps
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+	systemd/verify.sh
+	Tests/e2e/systemd-e2e.sh
 
 bench: deps
 	swift build -c release --product a11yctl

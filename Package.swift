@@ -33,8 +33,10 @@ let package = Package(
         // libinotifytools (GPL-2.0) and SQLite, linked as system libraries (no pkg-config file for inotifytools).
         .systemLibrary(name: "CInotifyTools", path: "Sources/CInotifyTools"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // sd-bus from libsystemd, for desktop notifications over the session bus.
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         // The daemon: watcher, audit loop, durable store, JSON-RPC socket server.
-        .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite"]),
+        .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite", "CSystemd"]),
         // Talking to the daemon: JSON-RPC over the Unix socket (shared by the daemon and a11yctl).
         .target(name: "A11yClient", dependencies: ["A11yEngine"]),
         .executableTarget(name: "a11yd", dependencies: ["A11yDaemon", "A11yEngine", "A11yReaders"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a11yd needs, only those missing. Swift itself must already be installed.
 set -euo pipefail
-packages=(libinotifytools0-dev libsqlite3-dev)
+packages=(libinotifytools0-dev libsqlite3-dev libsystemd-dev systemd dbus python3-dbus python3-gi)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -43,7 +43,7 @@ struct A11yCtl: ParsableCommand {
             """,
         version: toolVersion,
         subcommands: [Audit.self, Pairs.self, Explain.self, Rules.self, Status.self, Latest.self, Watch.self, History.self,
-                      Diff.self, Run.self, Reload.self])
+                      Diff.self, Run.self, Reload.self, Service.self])
 
     /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here.
     static func main() {

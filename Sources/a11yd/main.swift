@@ -8,13 +8,14 @@ import Glibc
 
 let usage = """
     usage: a11yd --root PATH [--socket PATH] [--state-dir PATH] [--settle-ms 30] [--retention 500] [--policy NAME]
-                 [--max-client-queue-kib 8192]
+                 [--notify warning|error|off] [--max-client-queue-kib 8192]
 
     Watches PATH (a design system directory with .a11yd.yml), re-audits on every save, stores every audit in
     SQLite under $XDG_STATE_HOME/a11yd/, and answers JSON-RPC 2.0 (one message per line) on the socket
     (default $XDG_RUNTIME_DIR/a11yd/a11yd.sock; docs/protocol.md). Under systemd socket activation the inherited
     socket (LISTEN_FDS) is used. SIGHUP reloads .a11yd.yml; SIGTERM/SIGINT stop cleanly.
-    Query it with `a11yctl status`, `a11yctl latest`, `a11yctl watch`.
+    Regressions raise a desktop notification (org.freedesktop.Notifications on the session bus) at or above
+    --notify (default warning; off disables). Query it with `a11yctl status`, `a11yctl latest`, `a11yctl watch`.
     """
 
 let log = DaemonLog()
@@ -26,6 +27,7 @@ var settleMilliseconds = 30.0
 var retention = 500
 var policy: String?
 var limits = RPCServer.Limits()
+var notifyLevel = "warning"
 
 @MainActor func value(_ flag: String) -> String {
     guard !arguments.isEmpty else {
@@ -44,6 +46,7 @@ while !arguments.isEmpty {
     case "--settle-ms": settleMilliseconds = Double(value(flag)) ?? settleMilliseconds
     case "--retention": retention = Int(value(flag)) ?? retention
     case "--policy": policy = value(flag)
+    case "--notify": notifyLevel = value(flag)
     case "--max-client-queue-kib": limits.maxQueuedBytes = (Int(value(flag)) ?? 8192) * 1024
     case "--help", "-h":
         print(usage)
@@ -88,9 +91,16 @@ do {
     exit(error is ConfigurationErrorMarker ? 2 : 1)
 }
 
+guard notifyLevel == "off" || Severity(rawValue: notifyLevel) != nil else {
+    log.error("--notify takes warning, error or off")
+    exit(2)
+}
 let notify = SystemdNotifier()
+let desktop: DesktopNotifier? = Severity(rawValue: notifyLevel).map { DesktopNotifier(log: log, minimumSeverity: $0) }
 daemon.onAudit = { audit, diff in
     notify.send(["STATUS": Daemon.statusLine(audit)])
+    // The very first audit has nothing to regress from: it is the baseline, not news.
+    if diff.fromAudit != nil { desktop?.update(with: diff) }
     if !diff.regressions.isEmpty {
         log.warning("audit \(audit.id ?? 0): \(diff.regressions.count) regression(s): " + diff.regressions.prefix(3).map(\.message).joined(separator: "; "))
     }

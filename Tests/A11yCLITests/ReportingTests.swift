@@ -33,8 +33,14 @@ struct ReportingTests {
         validator.arguments = ["python3", "-c", """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
+            # This copy of the OASIS schema keeps the log object's rules under definitions/Root.
+            validator = jsonschema.Draft7Validator(dict(schema, **{"$ref": "#/definitions/Root"}))
             doc = json.load(open(sys.argv[2]))
-            jsonschema.Draft7Validator(schema).validate(doc)
+            validator.validate(doc)
+            # The validator is not vacuous: a log without "version", or a result with a bogus level, is rejected.
+            assert not validator.is_valid({"runs": []}), "schema accepted a log without version"
+            broken = json.loads(json.dumps(doc)); broken["runs"][0]["results"][0]["level"] = "fatal"
+            assert not validator.is_valid(broken), "schema accepted an unknown result level"
             results = doc["runs"][0]["results"]
             assert results, "no results"
             contrast = [r for r in results if r["ruleId"].startswith("contrast.")]

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# End to end with a real `systemd --user` manager and a real D-Bus session bus: install the units for a temporary
+# copy of the example, let socket activation start a11yd on the first `a11yctl status`, regress a pair by editing a
+# token, and check systemd's STATUS line and the desktop notifications; then fix it, check the resolution, stop.
+# Skips (exit 0, saying so) when this environment cannot start a user manager.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+bin="$here/.build/debug"
+work=$(mktemp -d /tmp/a11yd-systemd-e2e.XXXXXX)
+chmod 700 "$work"
+export XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" HOME="$work/home"
+mkdir -p -m 700 "$XDG_RUNTIME_DIR" "$HOME"
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$XDG_RUNTIME_DIR/bus"
+export A11YD_POLICIES="$here/policies" A11YD_SYSTEMD_UNITS="$here/systemd"
+manager_pid=""; server_pid=""
+cleanup() {
+    systemctl --user stop a11yd.service a11yd.socket >/dev/null 2>&1
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
+    [ -n "$manager_pid" ] && kill "$manager_pid" 2>/dev/null && wait "$manager_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "systemd e2e: FAIL: $*"; echo "--- notifications"; cat "$work/notifications.jsonl" 2>/dev/null; echo "--- journal"; tail -20 "$work/manager.log" 2>/dev/null; exit 1; }
+
+# PID 1 is not systemd here; a user manager still runs once /run/systemd/system exists.
+mkdir -p /run/systemd/system 2>/dev/null
+systemd_bin=$(command -v systemd || echo /lib/systemd/systemd)
+"$systemd_bin" --user > "$work/manager.log" 2>&1 &
+manager_pid=$!
+for _ in $(seq 100); do [ -S "$XDG_RUNTIME_DIR/systemd/private" ] && [ -S "$XDG_RUNTIME_DIR/bus" ] && break; sleep 0.1; done
+if ! [ -S "$XDG_RUNTIME_DIR/systemd/private" ] || ! systemctl --user is-system-running >/dev/null 2>&1 && ! systemctl --user list-units >/dev/null 2>&1; then
+    echo "systemd e2e: SKIPPED (cannot start a systemd --user manager here)"; exit 0
+fi
+if ! [ -S "$XDG_RUNTIME_DIR/bus" ]; then systemctl --user start dbus.socket >/dev/null 2>&1; sleep 0.5; fi
+[ -S "$XDG_RUNTIME_DIR/bus" ] || { echo "systemd e2e: SKIPPED (no session bus from the user manager)"; exit 0; }
+
+/usr/bin/python3 "$here/Tests/e2e/notification_server.py" "$work/notifications.jsonl" > "$work/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 50); do grep -q ready "$work/server.log" 2>/dev/null && break; sleep 0.1; done
+grep -q ready "$work/server.log" || fail "notification server did not start: $(cat "$work/server.log")"
+
+cp -r "$here/Examples/DesignSystem" "$work/ds"
+"$bin/a11yctl" service install --root "$work/ds" || fail "service install"
+systemctl --user is-active a11yd.socket >/dev/null || fail "a11yd.socket is not active"
+
+# Socket activation: the first status starts the service.
+"$bin/a11yctl" status || fail "a11yctl status through the activated socket"
+systemctl --user is-active a11yd.service >/dev/null || fail "a11yd.service did not start"
+status=$(systemctl --user show a11yd.service -p StatusText --value)
+echo "STATUS: $status"
+[[ "$status" == *"pairs"*"failing"* ]] || fail "no STATUS= summary line: '$status'"
+
+# Regress: dark-mode label text on the picker menu becomes dim gray.
+tokens="$work/ds/DesignTokens.swift"
+cp "$tokens" "$work/DesignTokens.orig"
+sed 's/static let appTextPrimary = adaptive(light: "#111827", dark: "#F9FAFB")/static let appTextPrimary = adaptive(light: "#111827", dark: "#3A3A3C")/' "$work/DesignTokens.orig" > "$tokens.tmp" && mv "$tokens.tmp" "$tokens"
+for _ in $(seq 100); do grep -q '"Notify"' "$work/notifications.jsonl" && break; sleep 0.1; done
+grep '"Notify"' "$work/notifications.jsonl" | grep -q "NativeContextMenuStyling: itemText on background, dark, 1.85:1 (needs 4.50:1)" || fail "no Notify naming the regressed pair"
+grep '"Notify"' "$work/notifications.jsonl" | head -1 | grep -q '"urgency": 2' || fail "regression notification is not critical"
+status=$(systemctl --user show a11yd.service -p StatusText --value)
+echo "STATUS after the edit: $status"
+
+# Fix: the resolution replaces the notification, then closes it.
+cp "$work/DesignTokens.orig" "$tokens.tmp" && mv "$tokens.tmp" "$tokens"
+for _ in $(seq 100); do grep -q '"CloseNotification"' "$work/notifications.jsonl" && break; sleep 0.1; done
+grep -q 'resolved' "$work/notifications.jsonl" || fail "no resolution notification"
+grep -q '"CloseNotification"' "$work/notifications.jsonl" || fail "the notification was not closed"
+first_id=$(grep '"Notify"' "$work/notifications.jsonl" | head -1 | sed 's/.*"id": \([0-9]*\).*/\1/')
+grep 'resolved' "$work/notifications.jsonl" | grep -q "\"replaces_id\": $first_id" || fail "the resolution did not replace the notification in place"
+
+systemctl --user stop a11yd.service a11yd.socket || fail "systemctl stop"
+state=$(systemctl --user show a11yd.service -p ActiveState --value)
+[ "$state" = "inactive" ] || fail "service state after stop: $state"
+"$bin/a11yctl" service uninstall --no-systemctl >/dev/null
+echo "systemd e2e: PASSED (user manager pid $manager_pid, $(grep -c Notify "$work/notifications.jsonl") Notify calls)"
