@@ -1,3 +1,4 @@
+import A11yReaders
 import CInotifyTools
 import Foundation
 import Glibc
@@ -27,8 +28,8 @@ public struct WatchError: Error, CustomStringConvertible {
 /// name is seen. Stopping is prompt without polling: a private wake directory is watched too, and `stop()` creates a
 /// file in it.
 public final class FileWatcher: @unchecked Sendable {
-    /// Directory names never watched.
-    public static let skippedDirectories: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"]
+    /// Directory names never watched: the same ones the workspace never reads.
+    public static let skippedDirectories = Workspace.skippedDirectories
 
     public let root: String
     private let handler: @Sendable (WatchEvent) -> Void

@@ -72,6 +72,16 @@ enum DaemonBench {
             .split(separator: "\n").first { $0.hasPrefix("VmRSS:") }.map(String.init) ?? "VmRSS: ?"
         print("idle 10 s: \(after - before) CPU ticks (clock ticks of \(sysconf(Int32(_SC_CLK_TCK))) Hz); \(rss.replacingOccurrences(of: "  ", with: ""))")
 
+        // Save storm: 1,000 writes as fast as possible; how many audits result, and how many per second.
+        let firstID = (try client.call("status") as? [String: Any])?["auditId"] as? Int ?? 0
+        let stormStart = DispatchTime.now()
+        for i in 0..<1000 { try (original + "\n// storm \(i)\n").write(toFile: tokens, atomically: false, encoding: .utf8) }
+        let writeSeconds = Double(DispatchTime.now().uptimeNanoseconds - stormStart.uptimeNanoseconds) / 1e9
+        usleep(UInt32(settleMilliseconds * 1000 + 500_000))
+        let lastID = (try client.call("status") as? [String: Any])?["auditId"] as? Int ?? 0
+        print(String(format: "save storm: 1000 writes in %.2f s -> %d audits (%.1f audits/s while writing)",
+                     writeSeconds, lastID - firstID, Double(lastID - firstID) / max(writeSeconds, 0.001)))
+
         let count = 2000
         let start = DispatchTime.now()
         for _ in 0..<count { _ = try client.call("status") }
