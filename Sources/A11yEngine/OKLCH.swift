@@ -29,30 +29,45 @@ struct OKLCH: Hashable {
         hue = atan2(labB, labA)
     }
 
-    /// The sRGB color, or nil when it lies outside the sRGB gamut.
-    var color: ColorValue? {
+    /// Linear-light sRGB components, unclamped (out of 0...1 when outside the gamut). Cubes, no `pow`.
+    var linear: (r: Double, g: Double, b: Double) {
         let a = chroma * cos(hue), b = chroma * sin(hue)
-        let l = pow(lightness + 0.3963377774 * a + 0.2158037573 * b, 3)
-        let m = pow(lightness - 0.1055613458 * a - 0.0638541728 * b, 3)
-        let s = pow(lightness - 0.0894841775 * a - 1.2914855480 * b, 3)
-        let r = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s
-        let g = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s
-        let bl = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s
-        let tolerance = 1e-7
-        guard [r, g, bl].allSatisfy({ $0 >= -tolerance && $0 <= 1 + tolerance }) else { return nil }
-        return ColorValue(red: Self.gamma(min(max(r, 0), 1)), green: Self.gamma(min(max(g, 0), 1)),
-                          blue: Self.gamma(min(max(bl, 0), 1)))
+        let l0 = lightness + 0.3963377774 * a + 0.2158037573 * b
+        let m0 = lightness - 0.1055613458 * a - 0.0638541728 * b
+        let s0 = lightness - 0.0894841775 * a - 1.2914855480 * b
+        let l = l0 * l0 * l0, m = m0 * m0 * m0, s = s0 * s0 * s0
+        return (4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
+                -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
+                -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s)
     }
 
-    /// In gamut at this lightness, reducing chroma if needed (keeps the hue).
-    var gamutMapped: ColorValue {
-        if let c = color { return c }
+    var inGamut: Bool {
+        let c = linear, low = -1e-7, high = 1 + 1e-7
+        return c.r >= low && c.r <= high && c.g >= low && c.g <= high && c.b >= low && c.b <= high
+    }
+
+    /// The same lightness and hue with chroma reduced until the color is inside sRGB.
+    var mappedIntoGamut: OKLCH {
+        if inGamut { return self }
         var low = 0.0, high = chroma
         for _ in 0..<10 {
             let mid = (low + high) / 2
-            if OKLCH(lightness: lightness, chroma: mid, hue: hue).color != nil { low = mid } else { high = mid }
+            if OKLCH(lightness: lightness, chroma: mid, hue: hue).inGamut { low = mid } else { high = mid }
         }
-        return OKLCH(lightness: lightness, chroma: low, hue: hue).color ?? ColorValue(white: min(max(lightness, 0), 1))
+        return OKLCH(lightness: min(max(lightness, 0), 1), chroma: low, hue: hue)
+    }
+
+    /// WCAG relative luminance straight from linear light (no gamma round trip).
+    var relativeLuminance: Double {
+        let c = linear
+        return 0.2126 * min(max(c.r, 0), 1) + 0.7152 * min(max(c.g, 0), 1) + 0.0722 * min(max(c.b, 0), 1)
+    }
+
+    /// The gamma-encoded sRGB color rounded to 8 bits per component, as it would be written in a token.
+    var color8Bit: ColorValue {
+        let c = linear
+        func encode(_ v: Double) -> Double { (Self.gamma(min(max(v, 0), 1)) * 255).rounded() / 255 }
+        return ColorValue(red: encode(c.r), green: encode(c.g), blue: encode(c.b))
     }
 }
 
@@ -60,31 +75,34 @@ struct OKLCH: Hashable {
 /// on `background`, with its ratio. Nil when neither direction can reach it.
 public func nearestPassingColor(foreground: ColorValue, background: ColorValue, required: Double) -> (color: ColorValue, ratio: Double)? {
     let start = OKLCH(foreground.withAlpha(1))
+    let backgroundLuminance = background.relativeLuminance
+    func ratio(_ luminance: Double) -> Double {
+        (max(luminance, backgroundLuminance) + 0.05) / (min(luminance, backgroundLuminance) + 0.05)
+    }
+    func at(_ lightness: Double) -> OKLCH { OKLCH(lightness: lightness, chroma: start.chroma, hue: start.hue).mappedIntoGamut }
     var best: (color: ColorValue, ratio: Double, distance: Double)?
     for target in [0.0, 1.0] {
-        let extreme = OKLCH(lightness: target, chroma: start.chroma, hue: start.hue).gamutMapped
-        guard ColorValue.contrastRatio(extreme, background) >= required else { continue }
-        // Bisect on lightness between the current color and the extreme: ratio grows monotonically toward it.
-        var near = start.lightness, far = target
+        guard ratio(at(target).relativeLuminance) >= required else { continue }
+        // Bisect on lightness between the current color and the extreme: the ratio grows monotonically toward it.
         // 12 halvings: lightness to within 1/4096, finer than the 8-bit step the rounding below settles.
+        var near = start.lightness, far = target
         for _ in 0..<12 {
             let mid = (near + far) / 2
-            let candidate = OKLCH(lightness: mid, chroma: start.chroma, hue: start.hue).gamutMapped
-            if ColorValue.contrastRatio(candidate, background) >= required { far = mid } else { near = mid }
+            if ratio(at(mid).relativeLuminance) >= required { far = mid } else { near = mid }
         }
-        // Round to 8 bits, and step further if rounding lost the pass.
+        // Round to 8 bits as a token would, and step further if rounding lost the pass.
         var lightness = far
-        var candidate = ColorValue(hex: OKLCH(lightness: lightness, chroma: start.chroma, hue: start.hue).gamutMapped.hex) ?? .black
+        var candidate = at(lightness).color8Bit
         var steps = 0
         while ColorValue.contrastRatio(candidate, background) < required && steps < 50 {
             lightness += target == 0 ? -0.002 : 0.002
-            candidate = ColorValue(hex: OKLCH(lightness: lightness, chroma: start.chroma, hue: start.hue).gamutMapped.hex) ?? .black
+            candidate = at(lightness).color8Bit
             steps += 1
         }
-        let ratio = ColorValue.contrastRatio(candidate, background)
-        guard ratio >= required else { continue }
+        let achieved = ColorValue.contrastRatio(candidate, background)
+        guard achieved >= required else { continue }
         let distance = abs(lightness - start.lightness)
-        if best == nil || distance < best!.distance { best = (candidate, ratio, distance) }
+        if best == nil || distance < best!.distance { best = (candidate, achieved, distance) }
     }
     return best.map { ($0.color, $0.ratio) }
 }
