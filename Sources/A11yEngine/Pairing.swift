@@ -309,13 +309,14 @@ public struct PairingInference {
         var pairs: [Pairing] = []
         for key in graph.definitions.keys.sorted() where !componentKeys.contains(key) && !used.contains(key)
             && !alreadyPaired.contains(key) && !surfaceKeys.contains(key) {
-            guard let definition = graph.definitions[key], definition.declaredKind != .other, color(key) != nil else { continue }
+            guard let definition = graph.definitions[key], definition.declaredKind != .other else { continue }
             if case .reference = definition.expression { continue } // an alias is checked through what it names
-            let words = nameWords(key.split(separator: ".").dropFirst(Self.isNamespace(key) ? 1 : 0).joined(separator: "."))
+            // Swift tokens are named by their last component; design-token paths (`color.text.primary`) by all of it.
+            let words = Self.isNamespace(key) ? graph.nameInfo(key).words : nameWords(key)
             guard !words.contains("on"), !words.contains("inverse") else { continue }
             let role = Role.inferred(fromName: words.joined(separator: "_"))
             guard (role.role == .text && role.word != nil) || (role.role == .graphic && role.word != nil),
-                  let fg = tokenEndpoint(key) else { continue }
+                  color(key) != nil, let fg = tokenEndpoint(key) else { continue }
             for surface in surfaces.endpoints {
                 pairs.append(Pairing(component: nil, foreground: fg, background: surface, role: role.role, reason: .defaultSurface,
                                      explanation: "\(fg.name) is \(role.role.rawValue) (word '\(role.word!)') used by no component: checked against the default surface",
