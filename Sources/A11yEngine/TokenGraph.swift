@@ -187,7 +187,7 @@ public final class TokenGraph {
     }
 
     private func evaluate(_ expression: TokenExpression, kind: TokenKind?, parameters: [String: TokenValue], depth: Int) -> Outcome {
-        guard depth < Self.maxDepth else { return fail("reference", "expression nests too deeply (over \(Self.maxDepth) levels)", nil) }
+        guard depth < Self.maxDepth else { return fail("parse", "expression nests too deeply (over \(Self.maxDepth) levels)", nil) }
         let next = depth + 1
         switch expression {
         case .string(let s): return .success(.string(s))

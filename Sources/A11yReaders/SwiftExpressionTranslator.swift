@@ -10,6 +10,9 @@ struct ExpressionContext {
     let parameters: Set<String>
     /// `let` bindings in a helper body, inlined where used.
     var bindings: [String: ExprSyntax]
+    /// Current translation depth: a pathological chain must become a finding, not a stack overflow.
+    var depth = 0
+    static let maxDepth = 200
 
     func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { locator.location(node) }
 
@@ -72,6 +75,11 @@ struct ExpressionContext {
     }
 
     mutating func translate(_ expr: ExprSyntax, expecting kind: A11yEngine.TokenKind?) -> TokenExpression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else {
+            return .unevaluable(reason: "expression nests too deeply (over \(Self.maxDepth) levels)", at: location(expr))
+        }
         if let string = expr.as(StringLiteralExprSyntax.self) {
             guard string.segments.count == 1, let segment = string.segments.first?.as(StringSegmentSyntax.self) else {
                 return unevaluable(expr)

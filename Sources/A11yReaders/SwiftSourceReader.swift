@@ -1,3 +1,4 @@
+import Foundation
 import A11yEngine
 import SwiftOperators
 import SwiftParser
@@ -7,18 +8,38 @@ import SwiftSyntax
 /// Translates a Swift file into the engine's intermediate form: tokens (static members), helpers (single-expression
 /// static functions), and component declarations. It reads syntax only (SwiftSyntax, no regex) and evaluates
 /// nothing across files: references stay references for `TokenGraph`.
-public struct SwiftSourceReader {
+public struct SwiftSourceReader: Sendable {
     public let customFlags: Set<String>
 
     public init(customFlags: Set<String> = []) {
         self.customFlags = customFlags
     }
 
+    /// Stack for reading one file. SwiftSyntax recurses once per nesting level (a long `.opacity(...)` chain is as
+    /// deep as it is long), so a pathological file would overflow a default 8 MiB stack; only touched pages cost memory.
+    static let stackSize = 1 << 30
+
     public func read(source: String, file: String) -> ParsedSource {
+        final class Box: @unchecked Sendable { var result: ParsedSource? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            box.result = readOnCurrentThread(source: source, file: file)
+            done.signal()
+        }
+        thread.stackSize = Self.stackSize
+        thread.start()
+        done.wait()
+        return box.result ?? ParsedSource(file: file)
+    }
+
+    private func readOnCurrentThread(source: String, file: String) -> ParsedSource {
         let parsed = Parser.parse(source: source)
         // Operators are folded so `a == b ? c : d` and `space8 * 2` arrive as trees, not flat sequences.
         let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
-        let converter = SourceLocationConverter(fileName: file, tree: folded)
+        // Built from the text (identical to the tree's, the parser is lossless): building it from the tree recurses per
+        // nesting level and overflows the stack on pathological chains.
+        let converter = SourceLocationConverter(file: file, source: source)
         if parsed.hasError {
             // A broken file yields only its parse finding: the daemon keeps the last good version in force.
             let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: parsed)

@@ -248,3 +248,15 @@ struct SwiftSourceReaderTests {
         }
     }
 }
+
+struct PathologicalInputTests {
+    /// SwiftSyntax recurses once per level; a 20,000-deep `.opacity` chain must be a finding, not a stack overflow.
+    @Test func aTwentyThousandLevelChainIsAFindingNotACrash() throws {
+        let source = "extension Color {\n    static let x = Color.red" + String(repeating: ".opacity(0.9)", count: 20_000) + "\n}\n"
+        let parsed = SwiftSourceReader().read(source: source, file: "Deep.swift")
+        let finding = try #require(TokenGraph(sources: [parsed]).findings().first)
+        #expect(finding.rule == "parse")
+        #expect(finding.message.contains("nests too deeply"))
+        #expect(finding.location?.line == 2)
+    }
+}
