@@ -149,10 +149,10 @@ public final class Daemon: @unchecked Sendable {
     /// audit stays served.
     private func auditNow(changed: Set<String>?, reason: String) {
         let input = workspace.refresh(changed: changed)
-        var result = Auditor.run(input)
-        if let current, current.audit.inputDigest == result.audit.inputDigest, changed != nil {
-            return // bytes unchanged (a touch, a save without edits): nothing to report
+        if let current, current.audit.inputDigest == input.inputDigest, changed != nil {
+            return // bytes unchanged (a touch, a save without edits): nothing to audit or report
         }
+        var result = Auditor.run(input)
         do {
             let id = try store.nextID()
             result.audit.id = id

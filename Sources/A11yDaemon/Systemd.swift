@@ -1,16 +1,5 @@
-import A11yClient
-import A11yReaders
 import Foundation
 import Glibc
-
-/// Marks errors that are the user's configuration (exit code 2) rather than operational failures.
-public protocol ConfigurationErrorMarker {}
-extension ConfigurationError: ConfigurationErrorMarker {}
-
-/// The socket path for the daemon, same rules as the client's.
-public enum SocketLocationForDaemon {
-    public static func resolve(_ explicit: String?) -> String { SocketLocation.resolve(explicit: explicit) }
-}
 
 /// The sd_notify protocol (sd_notify(3)), implemented directly: one datagram of `KEY=VALUE` lines to the
 /// AF_UNIX socket in `$NOTIFY_SOCKET` (a path, or an abstract name written with a leading `@`). A no-op when

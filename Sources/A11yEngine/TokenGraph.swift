@@ -8,14 +8,6 @@ public final class TokenGraph {
         public var location: SourceLocation?
     }
 
-    /// A token and what it evaluated to.
-    public struct Entry: Sendable {
-        public var definition: TokenDefinition
-        public var value: Result<TokenValue, EvaluationError>
-        /// The token this one directly aliases (`static let a = Color.b` -> `Color.b`), if any.
-        public var aliasOf: String?
-    }
-
     public private(set) var definitions: [String: TokenDefinition] = [:]
     private var helpers: [String: [HelperFunction]] = [:]
     /// Asset catalog colors by the symbol path Xcode generates for them (`brand-primary` -> `brandPrimary`).
@@ -143,13 +135,6 @@ public final class TokenGraph {
         inProgress.removeLast()
         cache[qualifiedName] = result
         return result
-    }
-
-    public func entry(_ qualifiedName: String) -> Entry? {
-        guard let definition = definitions[qualifiedName] else { return nil }
-        var aliasOf: String?
-        if case .reference(let ref) = definition.expression { aliasOf = resolve(ref) }
-        return Entry(definition: definition, value: value(of: qualifiedName), aliasOf: aliasOf)
     }
 
     /// The name a token is written with in the design system, without a color/number/font namespace:

@@ -1,5 +1,7 @@
+import A11yClient
 import A11yDaemon
 import A11yEngine
+import A11yReaders
 import Foundation
 import Glibc
 
@@ -75,7 +77,7 @@ do {
     if let inherited = SocketActivation.listeningDescriptors().first {
         server = RPCServer(listeningFD: inherited, limits: limits)
     } else {
-        server = try RPCServer.bind(path: SocketLocationForDaemon.resolve(socketPath), limits: limits)
+        server = try RPCServer.bind(path: SocketLocation.resolve(explicit: socketPath), limits: limits)
     }
 } catch {
     log.error("\(error)")
@@ -88,7 +90,7 @@ do {
 } catch {
     log.error("\(error)")
     server.stop()
-    exit(error is ConfigurationErrorMarker ? 2 : 1)
+    exit(error is ConfigurationError ? 2 : 1)
 }
 
 guard notifyLevel == "off" || Severity(rawValue: notifyLevel) != nil else {
