@@ -301,9 +301,9 @@ extension Font {
     static let appCaptionMedium = appInter(size: 12, face: "Inter-Regular", relativeTo: .caption)
     static let appLabelMedium   = Font.system(size: 13, weight: .medium).relativeTo(.footnote)
 
-    // Known issue: no relativeTo: — this caption stays 11pt at every Dynamic Type size.
+    // Known issue: fixedSize: — this caption stays 11pt at every Dynamic Type size.
     // Used by slider bound labels. Fix: appInter(size: 11, face: "Inter-Regular", relativeTo: .caption2).
-    static let appCaptionSmall  = Font.custom("Inter-Regular", size: 11)
+    static let appCaptionSmall  = Font.custom("Inter-Regular", fixedSize: 11)
 
     // Calls to action (buttons, toolbar actions)
     static let appCTAMedium = appInter(size: 16, face: "Inter-SemiBold", relativeTo: .body)

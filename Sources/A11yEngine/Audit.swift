@@ -153,7 +153,7 @@ public enum Auditor {
         var failingByAppearance: [String: Int] = [:]
         for p in pairs where !p.pass { failingByAppearance[p.appearance.rawValue, default: 0] += 1 }
         let summary = Audit.Summary(
-            files: input.sources.count, tokens: graph.definitions.count, components: components.count, pairs: pairs.count,
+            files: input.sources.count, tokens: graph.tokens.count, components: components.count, pairs: pairs.count,
             failingPairs: pairs.filter { !$0.pass }.count, failingByAppearance: failingByAppearance,
             errors: findings.filter { $0.severity == .error }.count,
             warnings: findings.filter { $0.severity == .warning }.count,
@@ -170,7 +170,7 @@ public enum Auditor {
     static func auditedAppearances(_ graph: TokenGraph) -> [Appearance] {
         var result: [Appearance] = [.light, .dark]
         var highContrast: Set<Appearance> = []
-        for key in graph.definitions.keys {
+        for key in graph.tokens.keys {
             // A constant color (Color.clear, a fixed literal) is the same everywhere: it defines no high-contrast variant.
             if case .success(.color(let c)) = graph.value(of: key), !c.isConstant {
                 highContrast.formUnion(Appearance.allCases.filter { $0.isHighContrast && c.explicit.contains($0) })

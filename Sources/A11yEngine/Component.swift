@@ -26,13 +26,13 @@ public struct Component: Hashable, Sendable {
         for declaration in declarations {
             byName[declaration.name] = Component(name: declaration.name, location: declaration.location, properties: [])
         }
-        for (key, definition) in graph.definitions {
+        for (key, definition) in graph.tokens {
             let path = definition.qualifiedName
             guard path.count >= 3, let group = Group(rawValue: path[path.count - 2]) else { continue }
             let owner = path.dropLast(2).joined(separator: ".")
             guard byName[owner] != nil else { continue }
             var referenced: String?
-            if case .reference(let ref) = definition.expression { referenced = graph.resolve(ref) }
+            if let ref = definition.alias { referenced = graph.resolve(ref) }
             byName[owner]?.properties.append(Property(
                 group: group, name: definition.name, qualifiedName: key, location: definition.location, referencedToken: referenced))
         }

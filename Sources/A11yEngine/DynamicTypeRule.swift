@@ -3,18 +3,20 @@ public struct DynamicTypeRule: Rule {
     public init() {}
     public static let description = RuleDescription(
         id: "dynamic-type",
-        summary: "Fonts scale with Dynamic Type (relativeTo:, text styles, UIFontMetrics), are at least the minimum size, and fixed heights fit them at AX5",
+        summary: "Fonts scale with Dynamic Type (text styles, custom(_:size:), relativeTo:, UIFontMetrics), are at least the minimum size, and fixed heights fit them at AX5",
         standard: "Apple HIG Typography (Dynamic Type); WCAG 2.x SC 1.4.4 Resize Text",
         helpURL: "https://developer.apple.com/design/human-interface-guidelines/typography#Supporting-Dynamic-Type",
         passing: [RuleExample("""
             extension Font {
                 static let appBody = Font.custom("Inter-Regular", size: 16, relativeTo: .body)
+                static let appCallout = Font.custom("Inter-Regular", size: 16)
                 static let appHeadline = Font.system(size: 17, weight: .semibold).relativeTo(.headline)
             }
             """)],
         failing: [RuleExample("""
             extension Font {
-                static let appCaptionSmall = Font.custom("Inter-Regular", size: 10)
+                static let appCaptionSmall = Font.custom("Inter-Regular", fixedSize: 12)
+                static let appMeta = Font.system(size: 12)
             }
             """)])
 
@@ -23,17 +25,17 @@ public struct DynamicTypeRule: Rule {
         let severity = context.policy.severity(of: rule)
         let minimum = context.policy.minimumFontSize
         var findings: [Finding] = []
-        for key in context.graph.definitions.keys.sorted() {
-            guard let definition = context.graph.definitions[key] else { continue }
+        for key in context.graph.tokens.keys.sorted() {
+            guard let definition = context.graph.tokens[key] else { continue }
             // An alias reports nothing: the font it names is reported where it is built.
-            if case .reference = definition.expression { continue }
+            if definition.alias != nil { continue }
             let name = TokenGraph.displayName(key)
             switch context.graph.value(of: key) {
             case .success(.font(let font)):
                 if !font.scales {
                     findings.append(Finding(
                         rule: rule, severity: severity, subject: name,
-                        message: "\(name) has a fixed size\(font.size.map { " of \(format($0))pt" } ?? "") and does not scale with Dynamic Type; add relativeTo: (or .relativeTo(.style)), use a text style, or UIFontMetrics",
+                        message: "\(name) has a fixed size\(font.size.map { " of \(format($0))pt" } ?? "") and does not scale with Dynamic Type; use a text style, Font.custom(_:size:) (it scales with body) or custom(_:size:relativeTo:), or UIFontMetrics",
                         location: definition.location))
                 }
                 if let size = font.size, size < minimum {

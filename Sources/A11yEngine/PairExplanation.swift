@@ -37,7 +37,7 @@ public struct PairExplanation: Codable, Hashable, Sendable {
         if pairings.isEmpty {
             let inference = PairingInference(graph: context.graph, components: context.components, configuration: context.configuration)
             guard let fg = inference.resolveName(foreground), let bg = inference.resolveName(background),
-                  let fgDefinition = context.graph.definitions[fg], let bgDefinition = context.graph.definitions[bg] else { return nil }
+                  let fgDefinition = context.graph.tokens[fg], let bgDefinition = context.graph.tokens[bg] else { return nil }
             pairings = [Pairing(
                 component: nil,
                 foreground: PairingEndpoint(qualifiedName: fg, token: TokenGraph.displayName(fg), property: nil, location: fgDefinition.location),
@@ -68,7 +68,7 @@ public struct PairExplanation: Codable, Hashable, Sendable {
     static func side(_ endpoint: PairingEndpoint, _ graph: TokenGraph) -> Side {
         var chain = [endpoint.qualifiedName]
         var current = endpoint.qualifiedName
-        while let definition = graph.definitions[current], case .reference(let ref) = definition.expression,
+        while let definition = graph.tokens[current], let ref = definition.alias,
               let next = graph.resolve(ref), !chain.contains(next) {
             chain.append(next)
             current = next

@@ -85,7 +85,7 @@ public struct PairingInference {
     }
 
     private func tokenEndpoint(_ key: String) -> PairingEndpoint? {
-        guard let definition = graph.definitions[key] else { return nil }
+        guard let definition = graph.tokens[key] else { return nil }
         return PairingEndpoint(qualifiedName: key, token: TokenGraph.displayName(key), property: nil, location: definition.location)
     }
 
@@ -96,7 +96,7 @@ public struct PairingInference {
 
     /// Resolves a name from the configuration: a component property path or a token name.
     public func resolveName(_ name: String) -> String? {
-        if graph.definitions[name] != nil { return name }
+        if graph.tokens[name] != nil { return name }
         let path = name.split(separator: ".").map(String.init)
         let reference = TokenReference(path: path, isImplicitMember: path.count == 1, expectedKind: .color, scope: [],
                                        location: SourceLocation(file: "", line: 0, column: 0))
@@ -105,7 +105,7 @@ public struct PairingInference {
         if path.count == 2 {
             for group in Component.Group.allCases {
                 let key = [path[0], group.rawValue, path[1]].joined(separator: ".")
-                if graph.definitions[key] != nil { return key }
+                if graph.tokens[key] != nil { return key }
             }
         }
         return nil
@@ -140,7 +140,7 @@ public struct PairingInference {
         let excluded: Set<String> = ["inverse", "brand", "accent", "error", "danger", "success", "warning", "info",
                                      "solid", "scrim", "overlay", "disabled", "hover", "pressed", "selected", "tint"]
         var scored: [(score: Int, key: String)] = []
-        for (key, definition) in graph.definitions where !componentKeys.contains(key) {
+        for (key, definition) in graph.tokens where !componentKeys.contains(key) {
             guard definition.declaredKind != .other, color(key) != nil else { continue }
             let words = nameWords(definition.name)
             guard words.contains(where: { ["surface", "background", "canvas", "bg"].contains($0) }),
@@ -149,7 +149,7 @@ public struct PairingInference {
             if words.contains(where: { ["base", "canvas", "page", "default", "app"].contains($0) }) { score += 2 }
             if words.contains("primary") { score += 1 }
             // An alias (`appBackground = appSurfaceBasePrimary`) stands for the token it names.
-            if case .reference = definition.expression { score -= 1 }
+            if definition.alias != nil { score -= 1 }
             if score > 0 { scored.append((score, key)) }
         }
         let best = scored.map(\.score).max()
@@ -307,10 +307,10 @@ public struct PairingInference {
         let componentKeys = Set(components.flatMap { $0.properties.map(\.qualifiedName) })
         let surfaceKeys = Set(surfaces.endpoints.map(\.qualifiedName))
         var pairs: [Pairing] = []
-        for key in graph.definitions.keys.sorted() where !componentKeys.contains(key) && !used.contains(key)
+        for key in graph.tokens.keys.sorted() where !componentKeys.contains(key) && !used.contains(key)
             && !alreadyPaired.contains(key) && !surfaceKeys.contains(key) {
-            guard let definition = graph.definitions[key], definition.declaredKind != .other else { continue }
-            if case .reference = definition.expression { continue } // an alias is checked through what it names
+            guard let definition = graph.tokens[key], definition.declaredKind != .other else { continue }
+            if definition.alias != nil { continue } // an alias is checked through what it names
             // Swift tokens are named by their last component; design-token paths (`color.text.primary`) by all of it.
             let words = Self.isNamespace(key) ? graph.nameInfo(key).words : nameWords(key)
             guard !words.contains("on"), !words.contains("inverse") else { continue }
@@ -336,7 +336,7 @@ public struct PairingInference {
         let componentKeys = Set(components.flatMap { $0.properties.map(\.qualifiedName) })
         var foregrounds: [(key: String, words: [String], role: Role)] = []
         var backgrounds: [(key: String, words: [String])] = []
-        for key in graph.definitions.keys where !componentKeys.contains(key) {
+        for key in graph.tokens.keys where !componentKeys.contains(key) {
             let (words, role, _) = graph.nameInfo(key)
             guard role == .background || role == .text || role == .graphic, color(key) != nil else { continue }
             if role == .background { backgrounds.append((key, words)) } else { foregrounds.append((key, words, role)) }

@@ -1,48 +1,25 @@
-/// The readers' intermediate form of a token's definition: what the source says, not yet evaluated.
-/// Readers translate syntax into this; `TokenGraph` evaluates it across files, so a reference or a
-/// project helper defined in another file resolves the same way.
+/// The data readers' form of a token (asset catalogs, design-token JSON): literal colors, values per appearance,
+/// aliases, opacity, arithmetic, typography. The token graph lowers it into the Swift IR (`lowered(scope:at:)`), so
+/// one interpreter evaluates every token whatever file it came from.
 public indirect enum TokenExpression: Hashable, Sendable {
     case string(String)
     case number(Double)
-    case bool(Bool)
-    /// An implicit member such as `.semibold`, `.body`, `.dark` used as an enum-like argument.
+    /// A named option such as a font weight (`.semibold`).
     case enumCase(String)
-    /// A color already known to the reader (a named system color, a literal).
     case color(ColorValue)
-    /// `Color(hex: e)`: `e` evaluates to a hex string.
-    case hexColor(TokenExpression, at: SourceLocation)
-    /// `Color(red:green:blue:opacity:)`; components evaluate to numbers in 0...1.
-    case rgb(red: TokenExpression, green: TokenExpression, blue: TokenExpression, opacity: TokenExpression?)
-    /// `Color(white:opacity:)`.
-    case white(TokenExpression, opacity: TokenExpression?)
-    /// A value chosen per appearance (`adaptive(light:dark:)`, `UIColor { traits in ... }`, asset catalogs).
+    /// A value chosen per appearance (asset catalog appearances, per-mode token files).
     /// Missing appearances fall back as iOS does (see `Appearance.fallback`).
     case adaptive([Appearance: TokenExpression])
-    /// `color.opacity(x)`.
+    /// `color` with its alpha multiplied (`$extensions` alpha, `rgba({alias}, 0.5)`).
     case opacity(TokenExpression, TokenExpression)
-    /// A name that refers to another token (`Color.appTextPrimary`, `.space4`, `appSurfaceBasePrimary`).
+    /// An alias of another token (`{color.brand.primary}`, a colorset's `"reference"`).
     case reference(TokenReference)
-    /// A parameter of a project helper, substituted when the helper is called.
-    case parameter(String)
-    /// A call to a project helper (`adaptive(light:dark:)`, `appInter(size:face:)`), evaluated by substituting arguments into its body.
-    case call(TokenReference, arguments: [CallArgument])
-    /// A font construction (`Font.system(size:weight:)`, `.custom(_:size:relativeTo:)`, `Font.body`).
+    /// A typography composite.
     case font(FontExpression)
-    /// A font modifier: `.relativeTo(.body)`, `.weight(.bold)`, `.bold()`.
-    case fontModifier(TokenExpression, name: String, argument: TokenExpression?)
-    /// Arithmetic on numbers (`space2 * 2`).
+    /// Arithmetic on numbers (`{space.2} * 2`).
     case arithmetic(TokenExpression, operator: String, TokenExpression)
-    /// Something the reader could not translate; evaluating it produces a finding with this reason.
+    /// Something the reader could not read; evaluating it produces a finding with this reason.
     case unevaluable(reason: String, at: SourceLocation)
-}
-
-public struct CallArgument: Hashable, Sendable {
-    public var label: String?
-    public var value: TokenExpression
-    public init(label: String?, value: TokenExpression) {
-        self.label = label
-        self.value = value
-    }
 }
 
 /// What kind of value a declaration or an implicit member (`.space4`) is expected to have; it decides
@@ -107,5 +84,41 @@ public struct FontExpression: Hashable, Sendable {
         self.isFixedSize = isFixedSize
         self.base = base
         self.location = location
+    }
+}
+
+extension TokenExpression {
+    /// The same expression in the Swift IR.
+    public func lowered(at location: SourceLocation) -> Expr {
+        func e(_ kind: Expr.Kind, _ at: SourceLocation = location) -> Expr { Expr(kind, at: at) }
+        switch self {
+        case .string(let s): return e(.string(s))
+        case .number(let n): return e(.number(n))
+        case .enumCase(let name): return e(.implicitMember(name))
+        case .color(let c): return e(.constant(.color(AppearanceColor(constant: c))))
+        case .adaptive(let branches): return e(.perAppearance(branches.mapValues { $0.lowered(at: location) }))
+        case .opacity(let base, let amount):
+            return e(.call(e(.member(base.lowered(at: location), "opacity")), [CallArgument(label: nil, value: amount.lowered(at: location))]))
+        case .reference(let reference):
+            guard let first = reference.path.first else { return e(.unsupported("an empty reference")) }
+            var expr = e(reference.isImplicitMember ? .implicitMember(first) : .name(first), reference.location)
+            for part in reference.path.dropFirst() { expr = e(.member(expr, part), reference.location) }
+            return expr
+        case .font(let font):
+            // DTCG typography names no text style to scale with: on iOS it is a fixed-size custom font.
+            var arguments: [CallArgument] = []
+            if let face = font.face { arguments.append(CallArgument(label: nil, value: face.lowered(at: location))) }
+            else { arguments.append(CallArgument(label: nil, value: e(.string("")))) }
+            arguments.append(CallArgument(label: "fixedSize", value: (font.size ?? .number(17)).lowered(at: location)))
+            var expr = e(.call(e(.member(e(.name("Font")), "custom")), arguments), font.location)
+            if let weight = font.weight {
+                expr = e(.call(e(.member(expr, "weight")), [CallArgument(label: nil, value: weight.lowered(at: location))]), font.location)
+            }
+            return expr
+        case .arithmetic(let lhs, let op, let rhs):
+            return e(.binary(op, lhs.lowered(at: location), rhs.lowered(at: location)))
+        case .unevaluable(let reason, let at):
+            return e(.unsupported(reason), at)
+        }
     }
 }

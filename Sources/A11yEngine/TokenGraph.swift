@@ -1,6 +1,39 @@
-/// Every token and helper of a design system, across files and formats, with evaluation.
-/// References resolve the way Swift looks names up (innermost scope outward); cycles and dangling
-/// references become `reference` findings, expressions that cannot be evaluated become `parse` findings.
+/// A token as the audit sees it: a name, where it is declared, its kind, and (for explanations and hygiene) the
+/// expression that defines it.
+public struct Token: Hashable, Sendable {
+    /// Enclosing type names followed by the token's name: `["Color", "appTextPrimary"]`,
+    /// `["NativePickerStyling", "Colors", "label"]`, `["Theme", "color", "textPrimary"]` (a token function's case),
+    /// `["Tones", "primary", "fill"]` (a field of a struct-valued token).
+    public var qualifiedName: [String]
+    public var declaredKind: TokenKind?
+    public var location: SourceLocation
+    /// The defining expression, when the token is one declaration with one expression (nil for expanded tokens).
+    public var expression: Expr?
+    /// The type scope the expression is written in.
+    public var scope: [String]
+
+    public var name: String { qualifiedName.last ?? "" }
+
+    /// The token this one names directly (`static let link = Color.appTextPrimary`), as written.
+    public var alias: TokenReference? {
+        guard let expression else { return nil }
+        switch expression.kind {
+        case .implicitMember(let name):
+            return TokenReference(path: [name], isImplicitMember: true, expectedKind: declaredKind, scope: scope, location: expression.location)
+        case .name, .member:
+            guard let path = expression.path else { return nil }
+            return TokenReference(path: path, isImplicitMember: false, expectedKind: declaredKind, scope: scope, location: expression.location)
+        default:
+            return nil
+        }
+    }
+}
+
+/// Every token of a design system, across files and formats, evaluated by the interpreter. Which declarations are
+/// tokens is decided here: static members and top-level values of token kinds (colors, numbers, fonts), members of
+/// component groups, the cases of token functions (`color(for: .text)`) and of enum token properties, and the fields
+/// of struct-valued tokens. Anything else (services, view models, `Package.swift`) is evaluated only when a token
+/// uses it, and reports nothing of its own.
 public final class TokenGraph {
     public struct EvaluationError: Error, Hashable, Sendable {
         public var rule: String
@@ -8,62 +41,179 @@ public final class TokenGraph {
         public var location: SourceLocation?
     }
 
-    public private(set) var definitions: [String: TokenDefinition] = [:]
-    private var helpers: [String: [HelperFunction]] = [:]
-    /// Asset catalog colors by the symbol path Xcode generates for them (`brand-primary` -> `brandPrimary`).
-    private var assetSymbols: [String: String] = [:]
-    private var cache: [String: Result<TokenValue, EvaluationError>] = [:]
+    public private(set) var tokens: [String: Token] = [:]
+    private var values: [String: Value] = [:]
     private var nameCache: [String: (words: [String], role: Role, roleWord: String?)] = [:]
-    private var inProgress: [String] = []
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
+    /// Asset catalog tokens by the symbol path Xcode generates for them (`brand-primary` -> `brandPrimary`).
+    private var assetSymbols: [String: String] = [:]
+    public let interpreter: Interpreter
 
     /// Color namespaces are interchangeable for lookup: a project may declare `UIColor.x` and use `Color.x`.
-    static let namespaces: [TokenKind: [String]] = [
-        .color: ["Color", "UIColor", "ShapeStyle", "SwiftUI.Color"],
-        .number: ["CGFloat", "Double", "Float", "Int"],
-        .font: ["Font", "UIFont"],
-    ]
+    static let namespaces = Interpreter.namespaces
+    static let componentGroups: [String: TokenKind] = ["Colors": .color, "Layout": .number, "Typography": .font]
 
-    public init(sources: [ParsedSource]) {
-        for source in sources.sorted(by: { $0.file < $1.file }) {
-            for token in source.tokens { add(token) }
-            for helper in source.functions {
-                helpers[Self.key(helper.qualifiedName), default: []].append(helper)
+    public init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration()) {
+        let ordered = sources.sorted { $0.file < $1.file }
+        // Data tokens (per-mode files define the same token for different appearances: merged).
+        var dataTokens: [String: TokenDefinition] = [:]
+        var dataOrder: [String] = []
+        for token in ordered.flatMap(\.tokens) {
+            let key = token.qualifiedName.joined(separator: ".")
+            guard let existing = dataTokens[key] else {
+                dataTokens[key] = token
+                dataOrder.append(key)
+                continue
+            }
+            if case .adaptive(let a) = existing.expression, case .adaptive(let b) = token.expression, Set(a.keys).isDisjoint(with: b.keys) {
+                dataTokens[key]?.expression = .adaptive(a.merging(b) { first, _ in first })
+                continue
+            }
+            graphFindings.append(Finding(
+                rule: "reference", severity: .warning, subject: key,
+                message: "\(key) is defined twice; the definition at \(existing.location) is used",
+                location: token.location, relatedLocations: [existing.location]))
+        }
+        var declarations = ordered.flatMap(\.declarations)
+        var types = ordered.flatMap(\.types)
+        var namespaces: Set<[String]> = []
+        for key in dataOrder {
+            guard let token = dataTokens[key] else { continue }
+            let owner = Array(token.qualifiedName.dropLast())
+            declarations.append(MemberDeclaration(
+                owner: owner, name: token.name, isStatic: true, kind: .stored(initial: token.expression.lowered(at: token.location)),
+                type: nil, location: token.location))
+            // Token groups are namespaces, so `{color.brand.primary}` resolves as member access.
+            for depth in 1...max(1, owner.count) where depth <= owner.count { namespaces.insert(Array(owner.prefix(depth))) }
+        }
+        types += namespaces.sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }.map {
+            TypeDeclaration(kind: .enum, qualifiedName: $0, inheritance: [], location: SourceLocation(file: "", line: 0, column: 0))
+        }
+        interpreter = Interpreter(declarations: declarations, types: types, configuration: configuration)
+
+        for key in dataOrder {
+            guard let token = dataTokens[key] else { continue }
+            add(Token(qualifiedName: token.qualifiedName, declaredKind: token.declaredKind, location: token.location,
+                      expression: token.expression.lowered(at: token.location), scope: []),
+                value: interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name))
+            if token.qualifiedName.first == "Asset" {
+                let name = token.qualifiedName.dropFirst().joined(separator: ".")
+                assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joined(separator: ".")] = key
             }
         }
-        for (key, definition) in definitions where definition.qualifiedName.first == "Asset" {
-            let name = definition.qualifiedName.dropFirst().joined(separator: ".")
-            assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joined(separator: ".")] = key
+        for declaration in ordered.flatMap(\.declarations) { addSwiftTokens(declaration) }
+    }
+
+    private func add(_ token: Token, value: Value) {
+        let key = token.qualifiedName.joined(separator: ".")
+        guard tokens[key] == nil else { return }
+        tokens[key] = token
+        values[key] = value
+    }
+
+    // MARK: - Which declarations are tokens
+
+    private func addSwiftTokens(_ declaration: MemberDeclaration) {
+        let groupKind = declaration.owner.last.flatMap { Self.componentGroups[$0] }
+        switch declaration.kind {
+        case .stored, .computed:
+            guard declaration.isStatic || declaration.owner.isEmpty || groupKind != nil else {
+                addEnumPropertyTokens(declaration)
+                return
+            }
+            let value = declaration.isStatic || declaration.owner.isEmpty
+                ? interpreter.staticValue(owner: declaration.owner, name: declaration.name)
+                : interpreter.value(of: declaration, selfValue: .type(declaration.owner.joined(separator: ".")))
+            // The kind a declaration is meant to have: its annotation (a non-token type says "not a token"), its component
+            // group, or the color/number/font type it extends.
+            let declaredKind: TokenKind? = declaration.type.map { Interpreter.kindOfType($0) ?? .other }
+                ?? groupKind ?? Interpreter.namespaceKind(declaration.owner.joined(separator: "."))
+            addToken(declaration.qualifiedName, value: value, declaredKind: declaredKind,
+                     location: declaration.location, expression: Self.definingExpression(declaration), scope: declaration.owner)
+        case .function(let parameters, _):
+            addTokenFunctionCases(declaration, parameters)
+        default:
+            break
         }
     }
 
-    static func key(_ path: [String]) -> String { path.joined(separator: ".") }
+    /// A value becomes a token when it has a token kind; a struct instance contributes its fields.
+    private func addToken(_ name: [String], value: Value, declaredKind: TokenKind?, location: SourceLocation, expression: Expr?,
+                          scope: [String], depth: Int = 0) {
+        switch value {
+        case .color, .number, .font:
+            add(Token(qualifiedName: name, declaredKind: value.tokenKind, location: location, expression: expression, scope: scope), value: value)
+        case .string where declaredKind == .string:
+            add(Token(qualifiedName: name, declaredKind: .string, location: location, expression: expression, scope: scope), value: value)
+        case .unknown(let u):
+            // Only values that are meant to be tokens are findings when they cannot be evaluated.
+            guard let kind = declaredKind ?? u.kind, kind != .other, kind != .string else { return }
+            add(Token(qualifiedName: name, declaredKind: kind, location: location, expression: expression, scope: scope), value: value)
+        case .instance(let type, let fields) where depth < 3 && interpreter.isType(type):
+            for property in interpreter.storedProperties(of: type) {
+                guard let field = fields[property.name] else { continue }
+                addToken(name + [property.name], value: field, declaredKind: property.type.flatMap(Interpreter.kindOfType), location: location,
+                         expression: nil, scope: scope, depth: depth + 1)
+            }
+            for property in interpreter.computedProperties(of: type) where property.type.flatMap(Interpreter.kindOfType) != nil {
+                addToken(name + [property.name], value: interpreter.member(of: value, named: property.name, at: location),
+                         declaredKind: property.type.flatMap(Interpreter.kindOfType), location: location, expression: nil, scope: scope,
+                         depth: depth + 1)
+            }
+        default:
+            break
+        }
+    }
 
-    private func add(_ token: TokenDefinition) {
-        let key = Self.key(token.qualifiedName)
-        guard let existing = definitions[key] else {
-            definitions[key] = token
-            return
+    /// `static func color(for token: ColorToken) -> Color`: one token per case of the enum.
+    private func addTokenFunctionCases(_ function: MemberDeclaration, _ parameters: [Parameter]) {
+        guard function.isStatic || function.owner.isEmpty, let kind = function.type.flatMap(Interpreter.kindOfType),
+              let first = parameters.first, parameters.dropFirst().allSatisfy({ $0.defaultValue != nil }),
+              let typeName = first.type, let enumType = interpreter.resolveType(typeName, in: function.owner),
+              interpreter.typeKind(enumType) == .enum else { return }
+        let cases = interpreter.enumCases(of: enumType)
+        guard !cases.isEmpty, cases.allSatisfy({ $0.parameters.isEmpty }) else { return }
+        for c in cases {
+            let argument = Value.enumCase(type: enumType, name: c.name, payload: [])
+            let value = interpreter.call(function, arguments: [(first.label, argument)], selfValue: .type(function.owner.joined(separator: ".")))
+            addToken(function.qualifiedName + [c.name], value: value, declaredKind: kind, location: function.location, expression: nil,
+                     scope: function.owner)
         }
-        // Per-mode sources (one token file per appearance) define the same token for different appearances.
-        if case .adaptive(let a) = existing.expression, case .adaptive(let b) = token.expression,
-           Set(a.keys).isDisjoint(with: b.keys) {
-            var merged = existing
-            merged.expression = .adaptive(a.merging(b) { first, _ in first })
-            definitions[key] = merged
-            return
+    }
+
+    /// `enum ColorToken { case text; var color: Color { switch self { ... } } }`: one token per case.
+    private func addEnumPropertyTokens(_ property: MemberDeclaration) {
+        guard case .computed = property.kind, let kind = property.type.flatMap(Interpreter.kindOfType),
+              interpreter.typeKind(property.owner.joined(separator: ".")) == .enum else { return }
+        let owner = property.owner.joined(separator: ".")
+        let cases = interpreter.enumCases(of: owner)
+        guard !cases.isEmpty, cases.allSatisfy({ $0.parameters.isEmpty }) else { return }
+        for c in cases {
+            let value = interpreter.member(of: .enumCase(type: owner, name: c.name, payload: []), named: property.name, at: property.location)
+            addToken(property.owner + [c.name, property.name], value: value, declaredKind: kind, location: property.location,
+                     expression: nil, scope: property.owner)
         }
-        graphFindings.append(Finding(
-            rule: "reference", severity: .warning, subject: key,
-            message: "\(key) is defined twice; the definition at \(existing.location) is used",
-            location: token.location, relatedLocations: [existing.location]))
+    }
+
+    /// The one expression a stored or computed member is defined by, if it is that simple.
+    static func definingExpression(_ declaration: MemberDeclaration) -> Expr? {
+        switch declaration.kind {
+        case .stored(let initial): return initial
+        case .computed(let body):
+            guard body.count == 1 else { return nil }
+            switch body[0].kind {
+            case .expression(let e), .return(let e?): return e
+            default: return nil
+            }
+        default: return nil
+        }
     }
 
     /// A token's name words and the role they imply, computed once per token (pairing and rules ask often).
     public func nameInfo(_ key: String) -> (words: [String], role: Role, roleWord: String?) {
         if let cached = nameCache[key] { return cached }
-        let words = nameWords(definitions[key]?.name ?? key)
+        let words = nameWords(tokens[key]?.name ?? key)
         let inferred = Role.inferred(fromWords: words)
         let info = (words, inferred.role, inferred.word)
         nameCache[key] = info
@@ -72,69 +222,44 @@ public final class TokenGraph {
 
     // MARK: - Lookup
 
-    /// The qualified name a reference resolves to, or nil.
+    /// The token a name refers to, the way Swift looks names up (innermost scope outward), or nil. Configuration
+    /// names go through here too, so `Canvas` names `Canvas.colorset` as well as `Color.Canvas`.
     public func resolve(_ reference: TokenReference) -> String? {
-        for candidate in candidates(for: reference) where definitions[candidate] != nil { return candidate }
-        // Xcode's generated asset symbols: `Color.brandPrimary` / `.brandPrimary` name the colorset "brand-primary".
-        if reference.expectedKind == .color || reference.expectedKind == nil
-            || Self.namespaces[.color]!.contains(reference.path.first ?? "") {
-            var path = reference.path
-            if let first = path.first, Self.namespaces[.color]!.contains(first) { path.removeFirst() }
-            if let asset = assetSymbols[path.joined(separator: ".")] { return asset }
-        }
-        return nil
-    }
-
-    private func candidates(for reference: TokenReference) -> [String] {
         var path = reference.path
-        if path.first == "Self" { path.removeFirst() }
-        var result: [String] = []
-        if reference.isImplicitMember {
+        if path.first == "Self" || path.first == "self" { path.removeFirst() }
+        guard !path.isEmpty else { return nil }
+        let key = path.joined(separator: ".")
+        var candidates: [String] = []
+        if reference.isImplicitMember || path.count == 1 {
             let kinds: [TokenKind] = reference.expectedKind.map { [$0] } ?? [.color, .number, .font]
-            for kind in kinds { for ns in Self.namespaces[kind] ?? [] { result.append(Self.key([ns] + path)) } }
-            for depth in stride(from: reference.scope.count, through: 1, by: -1) {
-                result.append(Self.key(Array(reference.scope.prefix(depth)) + path))
-            }
-            return result
+            for kind in kinds { for ns in Self.namespaces[kind] ?? [] { candidates.append(ns + "." + key) } }
         }
-        for depth in stride(from: reference.scope.count, through: 0, by: -1) {
-            result.append(Self.key(Array(reference.scope.prefix(depth)) + path))
+        for depth in stride(from: reference.scope.count, through: reference.isImplicitMember ? 1 : 0, by: -1) {
+            candidates.append((reference.scope.prefix(depth) + path).joined(separator: "."))
         }
         // `UIColor.appX` may be declared as `Color.appX` (and the other way round).
         for (_, names) in Self.namespaces where path.count > 1 && names.contains(path[0]) {
-            for alternative in names where alternative != path[0] {
-                result.append(Self.key([alternative] + path.dropFirst()))
-            }
+            for alternative in names where alternative != path[0] { candidates.append(([alternative] + path.dropFirst()).joined(separator: ".")) }
         }
-        return result
+        candidates.append("Asset." + key)
+        for candidate in candidates where tokens[candidate] != nil { return candidate }
+        // Xcode's generated asset symbols: `Color.brandPrimary` / `.brandPrimary` name the colorset "brand-primary".
+        var symbol = path
+        if let first = symbol.first, Self.namespaces[.color]!.contains(first) { symbol.removeFirst() }
+        return assetSymbols[symbol.joined(separator: ".")]
     }
 
-    private func helperCandidates(_ callee: TokenReference) -> [HelperFunction] {
-        var reference = callee
-        reference.isImplicitMember = callee.isImplicitMember
-        var found: [HelperFunction] = []
-        for candidate in candidates(for: reference) {
-            if let list = helpers[candidate] { found.append(contentsOf: list) }
-        }
-        return found
-    }
-
-    // MARK: - Evaluation
+    // MARK: - Values
 
     public func value(of qualifiedName: String) -> Result<TokenValue, EvaluationError> {
-        if let cached = cache[qualifiedName] { return cached }
-        guard let definition = definitions[qualifiedName] else {
+        guard let value = values[qualifiedName] else {
             return .failure(EvaluationError(rule: "reference", message: "unknown token \(qualifiedName)", location: nil))
         }
-        if let start = inProgress.firstIndex(of: qualifiedName) {
-            let cycle = (inProgress[start...] + [qualifiedName]).joined(separator: " -> ")
-            return .failure(EvaluationError(rule: "reference", message: "cyclic reference: \(cycle)", location: definition.location))
+        if let u = value.unknown { return .failure(EvaluationError(rule: u.rule, message: u.reason, location: u.location)) }
+        guard let tokenValue = value.tokenValue else {
+            return .failure(EvaluationError(rule: "parse", message: "is \(value.typeDescription), not a token value", location: nil))
         }
-        inProgress.append(qualifiedName)
-        let result = evaluate(definition.expression, kind: definition.declaredKind, parameters: [:], depth: 0)
-        inProgress.removeLast()
-        cache[qualifiedName] = result
-        return result
+        return .success(tokenValue)
     }
 
     /// The name a token is written with in the design system, without a color/number/font namespace:
@@ -147,283 +272,32 @@ public final class TokenGraph {
         return qualifiedName
     }
 
-    /// Every evaluation problem, one finding per failing token (at the token) plus graph findings. Deterministic.
+    /// Tokens that could not be evaluated, one finding per root cause: when a primitive or helper cannot be
+    /// evaluated, the finding is at it and names the tokens that depend on it. Deterministic.
     public func findings() -> [Finding] {
         var result = graphFindings
-        for key in definitions.keys.sorted() {
-            guard let definition = definitions[key], definition.declaredKind != .other else { continue }
-            if case .failure(let error) = value(of: key) {
-                var related: [SourceLocation] = []
-                if let at = error.location, at != definition.location { related.append(at) }
+        var groups: [Value.Unknown: [String]] = [:]
+        for key in tokens.keys.sorted() {
+            guard let u = values[key]?.unknown else { continue }
+            var cause = u
+            cause.kind = nil
+            groups[cause, default: []].append(key)
+        }
+        for (cause, keys) in groups {
+            let names = keys.map(Self.displayName)
+            if keys.count == 1, let token = tokens[keys[0]] {
                 result.append(Finding(
-                    rule: error.rule, severity: .error, subject: Self.displayName(key),
-                    message: "\(Self.displayName(key)): \(error.message)",
-                    location: definition.location, relatedLocations: related))
+                    rule: cause.rule, severity: .error, subject: names[0], message: "\(names[0]): \(cause.reason)",
+                    location: token.location, relatedLocations: cause.location != token.location && cause.location.line > 0 ? [cause.location] : []))
+                continue
             }
+            let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+            let at = cause.location.line > 0 ? cause.location : tokens[keys[0]]!.location
+            result.append(Finding(
+                rule: cause.rule, severity: .error, subject: names[0],
+                message: "\(cause.reason); \(keys.count) tokens depend on it: \(shown)",
+                location: at, relatedLocations: keys.prefix(10).compactMap { tokens[$0]?.location }))
         }
-        return result
-    }
-
-    private typealias Outcome = Result<TokenValue, EvaluationError>
-    private static let maxDepth = 64
-
-    private func fail(_ rule: String, _ message: String, _ at: SourceLocation?) -> Outcome {
-        .failure(EvaluationError(rule: rule, message: message, location: at))
-    }
-
-    private func evaluate(_ expression: TokenExpression, kind: TokenKind?, parameters: [String: TokenValue], depth: Int) -> Outcome {
-        guard depth < Self.maxDepth else { return fail("parse", "expression nests too deeply (over \(Self.maxDepth) levels)", nil) }
-        let next = depth + 1
-        switch expression {
-        case .string(let s): return .success(.string(s))
-        case .number(let n): return .success(.number(n))
-        case .bool(let b): return .success(.bool(b))
-        case .enumCase(let name): return .success(.enumCase(name))
-        case .color(let c): return .success(.color(AppearanceColor(constant: c)))
-
-        case .hexColor(let inner, let at):
-            return evaluate(inner, kind: .string, parameters: parameters, depth: next).flatMap { value in
-                guard case .string(let text) = value else { return fail("parse", "Color(hex:) needs a string", at) }
-                guard let color = ColorValue(hex: text) else {
-                    return fail("parse", "invalid hex color \"\(text)\" (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)", at)
-                }
-                return .success(.color(AppearanceColor(constant: color)))
-            }
-
-        case .rgb(let r, let g, let b, let opacity):
-            var components: [Double] = []
-            for part in [r, g, b, opacity ?? .number(1)] {
-                switch evaluate(part, kind: .number, parameters: parameters, depth: next) {
-                case .success(.number(let n)): components.append(n)
-                case .success: return fail("parse", "Color(red:green:blue:) needs numbers", nil)
-                case .failure(let e): return .failure(e)
-                }
-            }
-            return .success(.color(AppearanceColor(constant: ColorValue(
-                red: components[0], green: components[1], blue: components[2], alpha: components[3]))))
-
-        case .white(let w, let opacity):
-            var components: [Double] = []
-            for part in [w, opacity ?? .number(1)] {
-                switch evaluate(part, kind: .number, parameters: parameters, depth: next) {
-                case .success(.number(let n)): components.append(n)
-                case .success: return fail("parse", "Color(white:opacity:) needs numbers", nil)
-                case .failure(let e): return .failure(e)
-                }
-            }
-            return .success(.color(AppearanceColor(constant: ColorValue(white: components[0], alpha: components[1]))))
-
-        case .adaptive(let branches):
-            var evaluated: [Appearance: AppearanceColor] = [:]
-            for (appearance, branch) in branches {
-                switch evaluate(branch, kind: .color, parameters: parameters, depth: next) {
-                case .success(.color(let c)): evaluated[appearance] = c
-                case .success(.string(let text)):
-                    // Helpers often take hex strings per appearance.
-                    guard let c = ColorValue(hex: text) else { return fail("parse", "invalid hex color \"\(text)\"", nil) }
-                    evaluated[appearance] = AppearanceColor(constant: c)
-                case .success: return fail("parse", "an appearance branch is not a color", nil)
-                case .failure(let e): return .failure(e)
-                }
-            }
-            guard !evaluated.isEmpty else { return fail("parse", "no appearance given", nil) }
-            var values: [Appearance: ColorValue] = [:]
-            var explicit: AppearanceSet = []
-            for appearance in Appearance.allCases {
-                var key = appearance
-                while evaluated[key] == nil, let fallback = key.fallback { key = fallback }
-                guard let branch = evaluated[key] ?? evaluated.values.first else { continue }
-                values[appearance] = branch[appearance]
-                if evaluated[appearance] != nil || branch.explicit.contains(appearance) { explicit.insert(appearance) }
-            }
-            return .success(.color(AppearanceColor(values: values, explicit: explicit)))
-
-        case .opacity(let base, let amount):
-            let baseValue = evaluate(base, kind: .color, parameters: parameters, depth: next)
-            let amountValue = evaluate(amount, kind: .number, parameters: parameters, depth: next)
-            switch (baseValue, amountValue) {
-            case (.success(.color(let c)), .success(.number(let n))):
-                return .success(.color(c.map { $0.multiplyingAlpha(n) }))
-            case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
-            default: return fail("parse", ".opacity() needs a color and a number", nil)
-            }
-
-        case .reference(let reference):
-            if reference.path.count == 1, !reference.isImplicitMember, let bound = parameters[reference.path[0]] {
-                return .success(bound)
-            }
-            if let target = resolve(reference) {
-                return value(of: target).mapError { error in
-                    // Report the innermost cause once; the outer token only points at it.
-                    error.message.hasPrefix("cyclic") || error.location != nil ? error
-                        : EvaluationError(rule: error.rule, message: error.message, location: reference.location)
-                }
-            }
-            if let builtIn = builtIn(reference, kind: kind) { return .success(builtIn) }
-            return fail("reference", "\(reference.text) does not name a token", reference.location)
-
-        case .parameter(let name):
-            guard let bound = parameters[name] else { return fail("parse", "parameter \(name) is not bound", nil) }
-            return .success(bound)
-
-        case .call(let callee, let arguments):
-            return call(callee, arguments: arguments, kind: kind, parameters: parameters, depth: next)
-
-        case .font(let font):
-            return evaluateFont(font, parameters: parameters, depth: next)
-
-        case .fontModifier(let base, let name, let argument):
-            let baseValue = evaluate(base, kind: .font, parameters: parameters, depth: next)
-            guard case .success(.font(var font)) = baseValue else {
-                if case .failure(let e) = baseValue { return .failure(e) }
-                return fail("parse", ".\(name)() applies to a font", nil)
-            }
-            let argumentValue = argument.map { evaluate($0, kind: nil, parameters: parameters, depth: next) }
-            switch name {
-            case "relativeTo":
-                if case .success(.enumCase(let style))? = argumentValue { font.textStyle = style; font.scales = true }
-            case "weight":
-                if case .success(.enumCase(let weight))? = argumentValue { font.weight = weight }
-            case "bold": font.weight = "bold"
-            default: break // italic(), monospacedDigit() ... do not change size, weight or scaling
-            }
-            return .success(.font(font))
-
-        case .arithmetic(let lhs, let op, let rhs):
-            let l = evaluate(lhs, kind: .number, parameters: parameters, depth: next)
-            let r = evaluate(rhs, kind: .number, parameters: parameters, depth: next)
-            switch (l, r) {
-            case (.success(.number(let a)), .success(.number(let b))):
-                switch op {
-                case "+": return .success(.number(a + b))
-                case "-": return .success(.number(a - b))
-                case "*": return .success(.number(a * b))
-                case "/" where b != 0: return .success(.number(a / b))
-                default: return fail("parse", "cannot evaluate \(op) here", nil)
-                }
-            case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
-            default: return fail("parse", "arithmetic needs numbers", nil)
-            }
-
-        case .unevaluable(let reason, let at):
-            return fail("parse", reason, at)
-        }
-    }
-
-    private func builtIn(_ reference: TokenReference, kind: TokenKind?) -> TokenValue? {
-        guard let name = reference.path.last else { return nil }
-        let prefix = reference.path.dropLast()
-        let colorContext = prefix.isEmpty ? (kind == .color || kind == nil) : Self.namespaces[.color]!.contains(prefix.joined(separator: "."))
-        if colorContext, let color = SystemColors.color(named: name) { return .color(color) }
-        let fontContext = prefix.isEmpty ? (kind == .font) : Self.namespaces[.font]!.contains(prefix.joined(separator: "."))
-        if fontContext, let style = SystemColors.textStyles[name] {
-            return .font(FontValue(size: style.size, weight: style.weight, face: nil, textStyle: name, scales: true, location: reference.location))
-        }
-        return nil
-    }
-
-    private func call(_ callee: TokenReference, arguments: [CallArgument], kind: TokenKind?,
-                      parameters: [String: TokenValue], depth: Int) -> Outcome {
-        var values: [(label: String?, value: TokenValue)] = []
-        for argument in arguments {
-            switch evaluate(argument.value, kind: nil, parameters: parameters, depth: depth) {
-            case .success(let v): values.append((argument.label, v))
-            case .failure(let e): return .failure(e)
-            }
-        }
-        var lastError: EvaluationError?
-        // Overloads (`adaptive(light: String, ...)` and `adaptive(light: Color, ...)`): the first that binds and evaluates wins.
-        for helper in helperCandidates(callee) {
-            guard let bound = bind(helper, values) else { continue }
-            let key = "call:" + Self.key(helper.qualifiedName)
-            if inProgress.contains(key) { return fail("reference", "\(callee.text) calls itself", callee.location) }
-            inProgress.append(key)
-            let result = evaluate(helper.body, kind: kind, parameters: bound, depth: depth)
-            inProgress.removeLast()
-            switch result {
-            case .success: return result
-            case .failure(let e): lastError = e
-            }
-        }
-        if let lastError { return .failure(lastError) }
-        // A helper we cannot read (defined in a binary framework, say) but called with light:/dark: labels is adaptive.
-        let labels = Dictionary(values.compactMap { v in v.label.map { ($0, v.value) } }, uniquingKeysWith: { a, _ in a })
-        if let light = labels["light"] ?? labels["any"], let dark = labels["dark"] {
-            var branches: [Appearance: TokenExpression] = [:]
-            func expression(_ value: TokenValue) -> TokenExpression? {
-                switch value {
-                case .color(let c): return .adaptive([.light: .color(c[.light]), .dark: .color(c[.dark])])
-                case .string(let s): return .string(s)
-                default: return nil
-                }
-            }
-            guard let l = expression(light), let d = expression(dark) else {
-                return fail("parse", "\(callee.text)(light:dark:) needs colors or hex strings", callee.location)
-            }
-            branches[.light] = l
-            branches[.dark] = d
-            if let hc = labels["lightHighContrast"].flatMap(expression) { branches[.lightHighContrast] = hc }
-            if let hc = labels["darkHighContrast"].flatMap(expression) { branches[.darkHighContrast] = hc }
-            return evaluate(.adaptive(branches), kind: .color, parameters: [:], depth: depth)
-        }
-        return fail("reference", "unknown helper \(callee.text)(\(arguments.map { ($0.label ?? "_") + ":" }.joined()))", callee.location)
-    }
-
-    private func bind(_ helper: HelperFunction, _ arguments: [(label: String?, value: TokenValue)]) -> [String: TokenValue]? {
-        var bound: [String: TokenValue] = [:]
-        var index = 0
-        for parameter in helper.parameters {
-            if index < arguments.count, arguments[index].label == parameter.label {
-                bound[parameter.name] = arguments[index].value
-                index += 1
-            } else if let defaultValue = parameter.defaultValue,
-                      case .success(let v) = evaluate(defaultValue, kind: nil, parameters: bound, depth: 1) {
-                bound[parameter.name] = v
-            } else {
-                return nil
-            }
-        }
-        return index == arguments.count ? bound : nil
-    }
-
-    private func evaluateFont(_ font: FontExpression, parameters: [String: TokenValue], depth: Int) -> Outcome {
-        func number(_ e: TokenExpression?) -> Result<Double?, EvaluationError> {
-            guard let e else { return .success(nil) }
-            switch evaluate(e, kind: .number, parameters: parameters, depth: depth) {
-            case .success(.number(let n)): return .success(n)
-            case .success: return .failure(EvaluationError(rule: "parse", message: "font size is not a number", location: font.location))
-            case .failure(let err): return .failure(err)
-            }
-        }
-        func name(_ e: TokenExpression?) -> String? {
-            guard let e, case .success(let v) = evaluate(e, kind: nil, parameters: parameters, depth: depth) else { return nil }
-            switch v {
-            case .enumCase(let s), .string(let s): return s
-            default: return nil
-            }
-        }
-        switch font.kind {
-        case .metricsScaled:
-            guard let base = font.base else { return fail("parse", "scaledFont(for:) without a font", font.location) }
-            return evaluate(base, kind: .font, parameters: parameters, depth: depth).flatMap { value in
-                guard case .font(var f) = value else { return fail("parse", "scaledFont(for:) needs a font", font.location) }
-                f.scales = true
-                f.textStyle = f.textStyle ?? name(font.relativeTo) ?? "body"
-                return .success(.font(f))
-            }
-        case .textStyle:
-            let style = name(font.relativeTo) ?? "body"
-            let known = SystemColors.textStyles[style]
-            return .success(.font(FontValue(size: known?.size, weight: name(font.weight) ?? known?.weight, face: nil,
-                                            textStyle: style, scales: true, location: font.location)))
-        case .system, .custom:
-            switch number(font.size) {
-            case .failure(let e): return .failure(e)
-            case .success(let size):
-                let style = font.isFixedSize ? nil : name(font.relativeTo)
-                return .success(.font(FontValue(size: size, weight: name(font.weight), face: name(font.face),
-                                                textStyle: style, scales: style != nil, location: font.location)))
-            }
-        }
+        return result.sorted(by: Finding.ordered)
     }
 }

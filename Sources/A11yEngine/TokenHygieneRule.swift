@@ -37,19 +37,19 @@ public struct TokenHygieneRule: Rule {
             context.components.flatMap { c in c.properties.map { ($0.qualifiedName, (c, $0)) } }, uniquingKeysWith: { a, _ in a })
         // Number tokens by family, so a raw radius is matched with radius tokens, padding with spacing tokens.
         var numberTokens: [String: [Double: String]] = [:]
-        for (key, d) in graph.definitions where componentProperties[key] == nil && d.declaredKind == .number {
+        for (key, d) in graph.tokens where componentProperties[key] == nil && d.declaredKind == .number {
             guard case .success(.number(let n)) = graph.value(of: key), let family = Self.family(of: d.name) else { continue }
             let name = TokenGraph.displayName(key)
             if let existing = numberTokens[family]?[n], existing < name { continue }
             numberTokens[family, default: [:]][n] = name
         }
 
-        for key in graph.definitions.keys.sorted() {
-            guard let definition = graph.definitions[key] else { continue }
+        for key in graph.tokens.keys.sorted() {
+            guard let definition = graph.tokens[key] else { continue }
             let name = TokenGraph.displayName(key)
             if let (component, property) = componentProperties[key] {
                 let label = "\(component.name).\(property.name)"
-                if property.group == .colors, Self.isLiteralColor(definition.expression) {
+                if property.group == .colors, let expression = definition.expression, Self.isLiteralColor(expression) {
                     findings.append(Finding(rule: rule, severity: severity, subject: label,
                                             message: "\(label) is a color literal in a styling file; use a semantic token",
                                             location: definition.location, component: component.name))
@@ -59,7 +59,7 @@ public struct TokenHygieneRule: Rule {
                                             message: "\(label) uses the primitive token \(TokenGraph.displayName(target)); use a semantic token",
                                             location: definition.location, component: component.name))
                 }
-                if property.group == .layout, case .number(let n) = definition.expression, n > 0,
+                if property.group == .layout, case .number(let n)? = definition.expression?.kind, n > 0,
                    let family = Self.family(of: property.name), let token = numberTokens[family]?[n] {
                     findings.append(Finding(rule: rule, severity: .warning, subject: label,
                                             message: "\(label) is a raw \(format(n))pt where the token \(token) has that value",
@@ -68,7 +68,7 @@ public struct TokenHygieneRule: Rule {
             }
             guard case .success(.color(let color)) = graph.value(of: key) else { continue }
             let role = graph.nameInfo(key).role
-            if [.text, .background].contains(role), let fixed = Self.fixedBlackOrWhite(definition.expression, graph: graph) {
+            if [.text, .background].contains(role), let expression = definition.expression, let fixed = Self.fixedBlackOrWhite(expression, scope: definition.scope, graph: graph) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (fixed color)",
                                         message: "\(name) uses Color.\(fixed) for \(role == .text ? "text" : "a surface"): it does not adapt and disappears in one mode; use a semantic token",
                                         location: definition.location, component: componentProperties[key]?.0.name))
@@ -95,22 +95,32 @@ public struct TokenHygieneRule: Rule {
         return nil
     }
 
-    static func isLiteralColor(_ expression: TokenExpression) -> Bool {
-        switch expression {
-        case .hexColor, .rgb, .white, .color: return true
-        case .opacity(let base, _): return isLiteralColor(base)
-        case .adaptive(let branches): return branches.values.contains(where: isLiteralColor)
+    /// A color written as a literal (hex, components, white) rather than through a token.
+    static func isLiteralColor(_ expression: Expr) -> Bool {
+        switch expression.kind {
+        case .constant(.color): return true
+        case .perAppearance(let branches): return branches.values.contains(where: isLiteralColor)
+        case .call(let callee, let arguments):
+            if case .member(let base, "opacity") = callee.kind { return isLiteralColor(base) }
+            guard let path = callee.path, let type = path.last, Interpreter.namespaceKind(type) == .color || type == "init" else { return false }
+            let labels = Set(arguments.compactMap(\.label))
+            return !labels.isDisjoint(with: ["hex", "hexString", "red", "white", "hue"])
+                || (arguments.count == 1 && { if case .number = arguments[0].value.kind { return true } else { return false } }())
         default: return false
         }
     }
 
     /// `Color.black` / `.white` (SwiftUI's fixed colors, not a project token of that name).
-    static func fixedBlackOrWhite(_ expression: TokenExpression, graph: TokenGraph) -> String? {
-        switch expression {
-        case .reference(let ref):
-            guard let last = ref.path.last, ["black", "white"].contains(last), graph.resolve(ref) == nil else { return nil }
-            return last
-        case .opacity(let base, _): return fixedBlackOrWhite(base, graph: graph)
+    static func fixedBlackOrWhite(_ expression: Expr, scope: [String], graph: TokenGraph) -> String? {
+        switch expression.kind {
+        case .implicitMember(let name), .member(_, let name):
+            guard ["black", "white"].contains(name), let path = expression.path ?? { if case .implicitMember = expression.kind { return [name] } else { return nil } }(),
+                  graph.resolve(TokenReference(path: path, isImplicitMember: path.count == 1, expectedKind: .color, scope: scope,
+                                               location: expression.location)) == nil else { return nil }
+            return name
+        case .call(let callee, _):
+            if case .member(let base, "opacity") = callee.kind { return fixedBlackOrWhite(base, scope: scope, graph: graph) }
+            return nil
         default: return nil
         }
     }

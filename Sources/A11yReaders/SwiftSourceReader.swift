@@ -5,9 +5,8 @@ import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
 
-/// Translates a Swift file into the engine's intermediate form: tokens (static members), helpers (single-expression
-/// static functions), and component declarations. It reads syntax only (SwiftSyntax, no regex) and evaluates
-/// nothing across files: references stay references for `TokenGraph`.
+/// Reads a Swift file into the engine's Swift IR: types, members (with their bodies), and component declarations.
+/// It reads syntax only (SwiftSyntax, no regex) and evaluates nothing: the interpreter does, across files.
 public struct SwiftSourceReader: Sendable {
     public let customFlags: Set<String>
 
@@ -51,8 +50,8 @@ public struct SwiftSourceReader: Sendable {
                 location: A11yEngine.SourceLocation(file: file, line: location?.line ?? 1, column: location?.column ?? 1))])
         }
         var walker = DeclarationWalker(file: file, converter: converter, flags: customFlags)
-        walker.visit(items: folded.statements.map { Syntax($0.item) }, scope: [], kind: nil)
-        return ParsedSource(file: file, tokens: walker.tokens, functions: walker.functions, components: walker.components,
+        walker.visit(items: folded.statements.map { Syntax($0.item) }, scope: [])
+        return ParsedSource(file: file, declarations: walker.declarations, types: walker.types, components: walker.components,
                             findings: walker.findings)
     }
 }
@@ -68,67 +67,84 @@ struct SourceLocator {
     }
 }
 
-/// Walks declarations (types, extensions, `#if` clauses) and collects tokens, helpers and components.
+/// Walks declarations (types, extensions, `#if` clauses) and records types, members and components.
 struct DeclarationWalker {
     let file: String
     let converter: SourceLocationConverter
     let flags: Set<String>
-    var tokens: [TokenDefinition] = []
-    var functions: [HelperFunction] = []
+    var declarations: [MemberDeclaration] = []
+    var types: [TypeDeclaration] = []
     var components: [ComponentDeclaration] = []
     var findings: [Finding] = []
+    var builder: SwiftIRBuilder
 
     init(file: String, converter: SourceLocationConverter, flags: Set<String>) {
         self.file = file
         self.converter = converter
         self.flags = flags
+        builder = SwiftIRBuilder(locator: SourceLocator(file: file, converter: converter), ifConfig: IfConfigEvaluator(flags: flags))
     }
 
-    var locator: SourceLocator { SourceLocator(file: file, converter: converter) }
-
-    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { locator.location(node) }
+    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { builder.location(node) }
 
     static let componentGroups: Set<String> = ["Colors", "Layout", "Typography"]
 
-    mutating func visit(items: [Syntax], scope: [String], kind: A11yEngine.TokenKind?) {
-        for item in items { visit(item, scope: scope, kind: kind) }
+    mutating func visit(items: [Syntax], scope: [String]) {
+        for item in items { visit(item, scope: scope) }
     }
 
-    mutating func visit(_ node: Syntax, scope: [String], kind: A11yEngine.TokenKind?) {
+    mutating func visit(_ node: Syntax, scope: [String]) {
         if let ifConfig = node.as(IfConfigDeclSyntax.self) {
             guard let clause = IfConfigEvaluator(flags: flags).activeClause(ifConfig), let elements = clause.elements else { return }
             switch elements {
-            case .statements(let list): visit(items: list.map { Syntax($0.item) }, scope: scope, kind: kind)
-            case .decls(let list): visit(items: list.map { Syntax($0.decl) }, scope: scope, kind: kind)
+            case .statements(let list): visit(items: list.map { Syntax($0.item) }, scope: scope)
+            case .decls(let list): visit(items: list.map { Syntax($0.decl) }, scope: scope)
             default: break
             }
         } else if let ext = node.as(ExtensionDeclSyntax.self) {
             let name = typeName(ext.extendedType)
-            visit(items: ext.memberBlock.members.map { Syntax($0.decl) }, scope: scope + name, kind: Self.kind(ofType: name.joined(separator: ".")))
-        } else if let decl = node.asProtocol(NamedDeclSyntax.self), let members = memberBlock(of: node) {
-            let name = decl.name.text
+            types.append(TypeDeclaration(kind: .extension, qualifiedName: name, inheritance: inheritance(ext.inheritanceClause),
+                                         location: location(ext.extendedType)))
+            visit(items: ext.memberBlock.members.map { Syntax($0.decl) }, scope: name)
+        } else if let (kind, nameToken, members, clause) = typeParts(node) {
+            let name = nameToken.text
+            types.append(TypeDeclaration(kind: kind, qualifiedName: scope + [name], inheritance: inheritance(clause), location: location(nameToken)))
             let nested = Set(members.members.compactMap { $0.decl.asProtocol(NamedDeclSyntax.self)?.name.text })
             if !nested.isDisjoint(with: Self.componentGroups) {
-                components.append(ComponentDeclaration(qualifiedName: scope + [name], location: location(decl.name)))
+                components.append(ComponentDeclaration(qualifiedName: scope + [name], location: location(nameToken)))
             }
-            // Component groups imply the kind of their members: Colors hold colors, Layout numbers, Typography fonts.
-            let groupKind: A11yEngine.TokenKind? = ["Colors": .color, "Layout": .number, "Typography": .font][name]
-            visit(items: members.members.map { Syntax($0.decl) }, scope: scope + [name], kind: groupKind ?? kind)
+            visit(items: members.members.map { Syntax($0.decl) }, scope: scope + [name])
         } else if let variable = node.as(VariableDeclSyntax.self) {
-            visitVariable(variable, scope: scope, kind: kind)
+            visitVariable(variable, scope: scope)
         } else if let function = node.as(FunctionDeclSyntax.self) {
             visitFunction(function, scope: scope)
         } else if let initializer = node.as(InitializerDeclSyntax.self) {
             visitInitializer(initializer, scope: scope)
+        } else if let enumCase = node.as(EnumCaseDeclSyntax.self) {
+            for element in enumCase.elements {
+                let payload = element.parameterClause?.parameters.map { p in
+                    Parameter(label: p.firstName.map { $0.text == "_" ? nil : $0.text } ?? nil, name: (p.secondName ?? p.firstName)?.text ?? "_",
+                              type: p.type.trimmedDescription, defaultValue: p.defaultValue.map { builder.expression($0.value) })
+                } ?? []
+                declarations.append(MemberDeclaration(
+                    owner: scope, name: element.name.text, isStatic: true,
+                    kind: .enumCase(payload: payload, rawValue: element.rawValue.map { builder.expression($0.value) }),
+                    type: scope.joined(separator: "."), location: location(element.name)))
+            }
         }
     }
 
-    func memberBlock(of node: Syntax) -> MemberBlockSyntax? {
-        if let d = node.as(EnumDeclSyntax.self) { return d.memberBlock }
-        if let d = node.as(StructDeclSyntax.self) { return d.memberBlock }
-        if let d = node.as(ClassDeclSyntax.self) { return d.memberBlock }
-        if let d = node.as(ActorDeclSyntax.self) { return d.memberBlock }
+    func typeParts(_ node: Syntax) -> (TypeDeclaration.Kind, TokenSyntax, MemberBlockSyntax, InheritanceClauseSyntax?)? {
+        if let d = node.as(EnumDeclSyntax.self) { return (.enum, d.name, d.memberBlock, d.inheritanceClause) }
+        if let d = node.as(StructDeclSyntax.self) { return (.struct, d.name, d.memberBlock, d.inheritanceClause) }
+        if let d = node.as(ClassDeclSyntax.self) { return (.class, d.name, d.memberBlock, d.inheritanceClause) }
+        if let d = node.as(ActorDeclSyntax.self) { return (.actor, d.name, d.memberBlock, d.inheritanceClause) }
+        if let d = node.as(ProtocolDeclSyntax.self) { return (.protocol, d.name, d.memberBlock, d.inheritanceClause) }
         return nil
+    }
+
+    func inheritance(_ clause: InheritanceClauseSyntax?) -> [String] {
+        clause?.inheritedTypes.map { typeName($0.type).joined(separator: ".") } ?? []
     }
 
     func typeName(_ type: TypeSyntax) -> [String] {
@@ -137,46 +153,36 @@ struct DeclarationWalker {
         return [type.trimmedDescription]
     }
 
-    static func kind(ofType name: String) -> A11yEngine.TokenKind? {
-        switch name {
-        case "Color", "SwiftUI.Color", "UIColor", "ShapeStyle", "CGColor": return .color
-        case "CGFloat", "Double", "Float", "Int": return .number
-        case "Font", "UIFont", "SwiftUI.Font": return .font
-        case "String": return .string
-        default: return nil
-        }
-    }
-
     static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
 
-    mutating func visitVariable(_ variable: VariableDeclSyntax, scope: [String], kind: A11yEngine.TokenKind?) {
-        // Tokens are static members (or top-level constants); instance properties are not tokens.
-        guard Self.isStatic(variable.modifiers) || scope.isEmpty else { return }
-        for binding in variable.bindings {
+    static func attributes(_ list: AttributeListSyntax) -> [String] {
+        list.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    }
+
+    mutating func visitVariable(_ variable: VariableDeclSyntax, scope: [String]) {
+        let isStatic = Self.isStatic(variable.modifiers)
+        let attributes = Self.attributes(variable.attributes)
+        // `static let a: Color = x, b: Color = y` and `let a, b: CGFloat` (the type applies to the names before it).
+        var pendingType: String?
+        for binding in variable.bindings.reversed() {
+            if let annotation = binding.typeAnnotation?.type { pendingType = annotation.trimmedDescription }
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            var declaredKind = kind
-            if let annotation = binding.typeAnnotation?.type {
-                declaredKind = Self.kind(ofType: typeName(annotation).joined(separator: ".")) ?? .other
-            }
-            var context = ExpressionContext(locator: locator, scope: scope, parameters: [], bindings: [:])
-            let expression: TokenExpression
+            let kind: MemberDeclaration.Kind
             if let value = binding.initializer?.value {
-                expression = context.translate(value, expecting: declaredKind)
-            } else if let body = binding.accessorBlock.flatMap(Self.getterBody) {
-                expression = context.translateBody(body, expecting: declaredKind, at: location(binding))
+                kind = .stored(initial: builder.expression(value))
+            } else if let block = binding.accessorBlock, let body = Self.getterBody(block) {
+                kind = .computed(body: builder.statements(body))
             } else {
-                continue
+                kind = .stored(initial: nil)
             }
-            // A static that is not a design value (a URL, a formatter) is not a token: only translate failures of
-            // values whose kind is known are reported.
-            if declaredKind == nil, case .unevaluable = expression { declaredKind = .other }
-            tokens.append(TokenDefinition(qualifiedName: scope + [name], declaredKind: declaredKind, expression: expression,
-                                          location: location(binding.pattern)))
+            declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: kind, type: pendingType,
+                                                  attributes: attributes, location: location(binding.pattern)))
         }
     }
 
+    /// The getter of a computed property; nil for stored properties with observers.
     static func getterBody(_ block: AccessorBlockSyntax) -> CodeBlockItemListSyntax? {
         switch block.accessors {
         case .getter(let items): return items
@@ -185,51 +191,30 @@ struct DeclarationWalker {
         }
     }
 
-    mutating func visitFunction(_ function: FunctionDeclSyntax, scope: [String]) {
-        guard Self.isStatic(function.modifiers) || scope.isEmpty, let body = function.body?.statements else { return }
-        let parameters = function.signature.parameterClause.parameters.map(Self.parameter)
-        var context = ExpressionContext(locator: locator, scope: scope, parameters: Set(parameters.map(\.name)), bindings: [:])
-        guard let expression = context.singleExpression(body) else { return }
-        let returnKind = function.signature.returnClause.map { Self.kind(ofType: typeName($0.type).joined(separator: ".")) } ?? nil
-        let translated = context.translate(expression, expecting: returnKind)
-        var helper = HelperFunction(qualifiedName: scope + [function.name.text], parameters: [], body: translated,
-                                    location: location(function.name))
-        helper.parameters = parameters.map { p in
-            var p = p
-            if let d = p.defaultSyntax { p.value.defaultValue = context.translate(d, expecting: nil) }
-            return p
-        }.map(\.value)
-        functions.append(helper)
-    }
-
-    /// `init(light: Color, dark: Color) { self.init(UIColor { ... }) }` in `extension Color` is a helper named `init`.
-    mutating func visitInitializer(_ initializer: InitializerDeclSyntax, scope: [String]) {
-        guard let body = initializer.body?.statements, body.count == 1,
-              let call = body.first?.item.as(FunctionCallExprSyntax.self),
-              let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
-              callee.base?.trimmedDescription == "self", callee.declName.baseName.text == "init" else { return }
-        let parameters = initializer.signature.parameterClause.parameters.map(Self.parameter)
-        var context = ExpressionContext(locator: locator, scope: scope, parameters: Set(parameters.map(\.name)), bindings: [:])
-        let translated: TokenExpression
-        if call.arguments.count == 1, call.arguments.first?.label == nil, let only = call.arguments.first?.expression {
-            translated = context.translate(only, expecting: .color)
-        } else {
-            translated = context.translateConstructor(typeName: scope.last ?? "Color", call: call)
+    mutating func parameters(_ clause: FunctionParameterClauseSyntax) -> [Parameter] {
+        clause.parameters.map { p in
+            let first = p.firstName.text
+            return Parameter(label: first == "_" ? nil : first, name: p.secondName?.text ?? first, type: p.type.trimmedDescription,
+                             defaultValue: p.defaultValue.map { builder.expression($0.value) })
         }
-        functions.append(HelperFunction(qualifiedName: scope + ["init"], parameters: parameters.map(\.value), body: translated,
-                                        location: location(initializer.initKeyword)))
     }
 
-    struct Parameter {
-        var value: HelperParameter
-        var defaultSyntax: ExprSyntax?
-        var name: String { value.name }
+    mutating func visitFunction(_ function: FunctionDeclSyntax, scope: [String]) {
+        guard let body = function.body?.statements else { return }
+        if case .binaryOperator = function.name.tokenKind { return }
+        let parameters = parameters(function.signature.parameterClause)
+        declarations.append(MemberDeclaration(
+            owner: scope, name: function.name.text, isStatic: Self.isStatic(function.modifiers) || scope.isEmpty,
+            kind: .function(parameters: parameters, body: builder.statements(body)),
+            type: function.signature.returnClause?.type.trimmedDescription, attributes: Self.attributes(function.attributes),
+            location: location(function.name)))
     }
 
-    static func parameter(_ p: FunctionParameterSyntax) -> Parameter {
-        let first = p.firstName.text
-        let label: String? = first == "_" ? nil : first
-        let name = p.secondName?.text ?? first
-        return Parameter(value: HelperParameter(label: label, name: name), defaultSyntax: p.defaultValue?.value)
+    mutating func visitInitializer(_ initializer: InitializerDeclSyntax, scope: [String]) {
+        guard let body = initializer.body?.statements else { return }
+        let parameters = parameters(initializer.signature.parameterClause)
+        declarations.append(MemberDeclaration(
+            owner: scope, name: "init", isStatic: true, kind: .initializer(parameters: parameters, body: builder.statements(body)),
+            type: scope.joined(separator: "."), location: location(initializer.initKeyword)))
     }
 }

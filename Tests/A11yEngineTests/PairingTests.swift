@@ -25,7 +25,7 @@ struct PairingTests {
     static func at(_ line: Int) -> A11yEngine.SourceLocation { A11yEngine.SourceLocation(file: file, line: line, column: 9) }
     static func color(_ name: String, _ hex: String, line: Int) -> TokenDefinition {
         TokenDefinition(qualifiedName: name.split(separator: ".").map(String.init), declaredKind: .color,
-                        expression: .hexColor(.string(hex), at: at(line)), location: at(line))
+                        expression: .color(ColorValue(hex: hex)!), location: at(line))
     }
 
     func context(_ tokens: [TokenDefinition], components: [String], configuration: ProjectConfiguration = ProjectConfiguration()) -> (PairingInference, Surfaces) {

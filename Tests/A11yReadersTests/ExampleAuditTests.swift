@@ -81,8 +81,8 @@ struct ExampleAuditTests {
         let graph = result.context.graph
         #expect(!result.audit.findings.contains { $0.rule == "reference" || $0.rule == "parse" }, "\(result.audit.findings.filter { $0.rule == "reference" || $0.rule == "parse" })")
         // The commented-out token does not exist; the #if os(macOS) branch is not read; #if DEBUG is off.
-        #expect(graph.definitions["Color.appTextDisabled"] == nil)
-        #expect(graph.definitions["Color.appDebugLayoutOutline"] == nil)
+        #expect(graph.tokens["Color.appTextDisabled"] == nil)
+        #expect(graph.tokens["Color.appDebugLayoutOutline"] == nil)
         let muted = try #require(try graph.value(of: "Color.appTextMuted").get().color)
         #expect(muted[.light].hex == "#5F6672")
         #expect(muted[.dark].hex == "#7C7C82")

@@ -1,0 +1,1025 @@
+import Foundation
+
+/// Evaluates the Swift IR of a design system. Pure (no I/O), deterministic, bounded: every evaluation has a step
+/// budget and a call-depth limit, and anything it cannot model is an `unknown` value with a reason and a location,
+/// never a crash. Static members are memoised. Platform knowledge (SwiftUI/UIKit) is asked of `BuiltIns` only.
+///
+/// One instance serves one audit on one thread; its results are plain values.
+public final class Interpreter {
+    public struct Configuration: Hashable, Sendable {
+        /// `UIDevice.current.userInterfaceIdiom` evaluates to this (`phone`, `pad`).
+        public var idiom: String = "phone"
+        /// Steps one top-level evaluation may take before it is cut off as unknown.
+        public var stepBudget: Int = 200_000
+        /// Nested calls allowed (recursion in a design system is a bug; this keeps the stack bounded).
+        public var maxCallDepth: Int = 48
+        public init() {}
+    }
+
+    let configuration: Configuration
+    /// Members by the key of their owner (`Color`, `ElevateTokens.Palette`, `` for top level), then by name.
+    private var members: [String: [String: [MemberDeclaration]]] = [:]
+    /// Every type (and extended type) by qualified key, with its inheritance clause (extensions merged).
+    private var types: [String: (kind: TypeDeclaration.Kind, inheritance: [String], location: SourceLocation)] = [:]
+    /// Asset catalog colors by the symbol path Xcode generates (`brandPrimary`, `Signal.backgroundBase`): their declarations.
+    private var assetSymbols: [String: MemberDeclaration] = [:]
+
+    private var staticCache: [String: Value] = [:]
+    private var inProgress: [String] = []
+    private var steps = 0
+    private var callDepth = 0
+    /// Nesting of public entry points: the budget is reset only when an evaluation starts from outside.
+    private var entries = 0
+    /// Traits read while a dynamic color provider runs (`style`, `contrast`): they decide which appearances it defines.
+    var traitReads: Set<String> = []
+
+    /// Color, number and font namespaces are interchangeable for lookup: a project may declare `UIColor.x` and use `Color.x`.
+    static let namespaces: [TokenKind: [String]] = [
+        .color: ["Color", "UIColor", "ShapeStyle", "SwiftUI.Color", "CGColor", "NSColor"],
+        .number: ["CGFloat", "Double", "Float", "Int"],
+        .font: ["Font", "UIFont", "SwiftUI.Font"],
+    ]
+
+    public init(declarations: [MemberDeclaration], types typeDeclarations: [TypeDeclaration],
+                configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        for type in typeDeclarations {
+            let key = type.qualifiedName.joined(separator: ".")
+            if var existing = types[key] {
+                existing.inheritance += type.inheritance
+                if existing.kind == .extension { existing.kind = type.kind; existing.location = type.location }
+                types[key] = existing
+            } else {
+                types[key] = (type.kind, type.inheritance, type.location)
+            }
+        }
+        for declaration in declarations {
+            members[declaration.owner.joined(separator: "."), default: [:]][declaration.name, default: []].append(declaration)
+            if declaration.owner.first == "Asset" {
+                let name = declaration.qualifiedName.dropFirst().joined(separator: ".")
+                assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joined(separator: ".")] = declaration
+            }
+        }
+    }
+
+    // MARK: - Declarations
+
+    func declarations(owner: String, name: String) -> [MemberDeclaration] { members[owner]?[name] ?? [] }
+
+    public func typeKind(_ key: String) -> TypeDeclaration.Kind? { types[key]?.kind }
+
+    public func isType(_ key: String) -> Bool { types[key] != nil }
+
+    /// Stored instance properties of a type, in declaration order (the memberwise initialiser's parameters).
+    public func storedProperties(of type: String) -> [MemberDeclaration] {
+        (members[type] ?? [:]).values.flatMap { $0 }
+            .filter { !$0.isStatic && { if case .stored = $0.kind { return true } else { return false } }($0) }
+            .sorted { $0.location < $1.location }
+    }
+
+    /// Cases of a project enum, in declaration order.
+    public func enumCases(of type: String) -> [MemberDeclaration] {
+        (members[type] ?? [:]).values.flatMap { $0 }
+            .filter { if case .enumCase = $0.kind { return true } else { return false } }
+            .sorted { $0.location < $1.location }
+    }
+
+    /// The protocols a type conforms to (directly, through its extensions), for protocol-extension members.
+    func protocols(of type: String) -> [String] {
+        (types[type]?.inheritance ?? []).filter { types[$0]?.kind == .protocol }
+    }
+
+    /// The qualified key a type name written in `scope` refers to (innermost first), or nil for non-project types.
+    public func resolveType(_ name: String, in scope: [String]) -> String? {
+        let clean = Self.baseTypeName(name)
+        for depth in stride(from: scope.count, through: 0, by: -1) {
+            let key = (scope.prefix(depth) + [clean]).joined(separator: ".")
+            if types[key] != nil { return key }
+        }
+        return nil
+    }
+
+    /// `Color?` -> `Color`, `SwiftUI.Color` stays, `[Color]` is not a type name we use.
+    static func baseTypeName(_ written: String) -> String {
+        var t = written
+        while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
+        if t.hasPrefix("some ") { t.removeFirst(5) }
+        return t
+    }
+
+    /// The key lookups use for a type name: the project type, or the name itself for platform types.
+    func typeKey(_ name: String, in scope: [String]) -> String {
+        resolveType(name, in: scope) ?? Self.baseTypeName(name)
+    }
+
+    static func namespaceKind(_ type: String) -> TokenKind? {
+        for (kind, names) in namespaces where names.contains(type) { return kind }
+        return nil
+    }
+
+    /// `Color("Name")`, `UIColor(named: "Folder/Name")`: the colorset's value, nil when there is no such colorset.
+    func assetColor(named name: String) -> Value? {
+        let path = ["Asset"] + name.split(separator: "/").map(String.init)
+        guard !declarations(owner: path.dropLast().joined(separator: "."), name: path.last ?? "").isEmpty else { return nil }
+        return staticValue(owner: Array(path.dropLast()), name: path.last!)
+    }
+
+    // MARK: - Entry points
+
+    /// The value of a static member (or top-level value, or enum case), memoised. Cycles are unknown (`reference`).
+    public func staticValue(owner: [String], name: String) -> Value {
+        let key = (owner + [name]).joined(separator: ".")
+        if let cached = staticCache[key] { return cached }
+        let declaration = declarations(owner: owner.joined(separator: "."), name: name).first { d in
+            switch d.kind {
+            case .stored, .computed, .enumCase: return true
+            default: return false
+            }
+        }
+        guard let declaration else {
+            return .unknown(.init(rule: "reference", reason: "\(key) does not name a value", location: SourceLocation(file: "", line: 0, column: 0)))
+        }
+        if let start = inProgress.firstIndex(of: key) {
+            let cycle = (inProgress[start...] + [key]).map { $0 }.joined(separator: " -> ")
+            return .unknown(.init(rule: "reference", reason: "cyclic reference: \(cycle)", location: declaration.location))
+        }
+        inProgress.append(key)
+        let value = entry { evaluateMember(declaration, selfValue: .type(owner.joined(separator: "."))) }
+        inProgress.removeLast()
+        staticCache[key] = value
+        return value
+    }
+
+    /// A member evaluated with `self` bound (an instance for instance members).
+    func evaluateMember(_ declaration: MemberDeclaration, selfValue: Value?) -> Value {
+        let frame = Frame(scope: declaration.owner, selfValue: selfValue)
+        switch declaration.kind {
+        case .stored(let initial?):
+            return coerce(evaluate(initial, frame, expected: declaration.type), to: declaration.type, at: initial.location)
+        case .stored(nil):
+            return .unknown(.init(rule: "parse", reason: "\(declaration.name) has no value", location: declaration.location,
+                                  kind: declaration.type.flatMap(Self.kindOfType)))
+        case .computed(let body):
+            return coerce(run(body: body, frame: frame, expected: declaration.type, at: declaration.location), to: declaration.type,
+                          at: declaration.location)
+        case .enumCase(let payload, _):
+            if payload.isEmpty { return .enumCase(type: declaration.owner.joined(separator: "."), name: declaration.name, payload: []) }
+            return .unknown(.init(rule: "parse", reason: "\(declaration.name) needs its payload", location: declaration.location))
+        case .function, .initializer:
+            return .unknown(.init(rule: "parse", reason: "\(declaration.name) is a function", location: declaration.location))
+        }
+    }
+
+    /// Calls a function (a token function such as `color(for: .text)`) with evaluated arguments. Top-level entry:
+    /// resets the budget.
+    public func call(_ function: MemberDeclaration, arguments: [(label: String?, value: Value)], selfValue: Value) -> Value {
+        entry { invoke(function, arguments: arguments, selfValue: selfValue, at: function.location) }
+    }
+
+    /// A member evaluated with `self` bound, top-level entry (members of component groups).
+    public func value(of declaration: MemberDeclaration, selfValue: Value) -> Value {
+        entry { evaluateMember(declaration, selfValue: selfValue) }
+    }
+
+    private func entry(_ body: () -> Value) -> Value {
+        if entries == 0 {
+            steps = configuration.stepBudget
+            callDepth = 0
+        }
+        entries += 1
+        defer { entries -= 1 }
+        return body()
+    }
+
+    /// Computed instance properties of a type (and of the protocols it conforms to), in declaration order.
+    public func computedProperties(of type: String) -> [MemberDeclaration] {
+        ([type] + protocols(of: type)).flatMap { (members[$0] ?? [:]).values.flatMap { $0 } }
+            .filter { !$0.isStatic && { if case .computed = $0.kind { return true } else { return false } }($0) }
+            .sorted { $0.location < $1.location }
+    }
+
+    /// An instance member of a value (a computed property of a struct token, `rawValue`), top-level entry.
+    public func member(of value: Value, named name: String, at location: SourceLocation) -> Value {
+        entry { memberOf(value, name, at: location, frame: Frame(scope: [], selfValue: nil)) }
+    }
+
+    // MARK: - Frames
+
+    struct Frame {
+        var locals: [String: Value] = [:]
+        /// The type whose members are in scope, outermost first.
+        var scope: [String]
+        var selfValue: Value?
+        init(scope: [String], selfValue: Value?, locals: [String: Value] = [:]) {
+            self.scope = scope
+            self.selfValue = selfValue
+            self.locals = locals
+        }
+    }
+
+    func unknown(_ reason: String, _ location: SourceLocation, rule: String = "parse", kind: TokenKind? = nil) -> Value {
+        .unknown(.init(rule: rule, reason: reason, location: location, kind: kind))
+    }
+
+    static func kindOfType(_ type: String) -> TokenKind? {
+        namespaceKind(baseTypeName(type))
+    }
+
+    /// Numbers and colors cross the Color/UIColor and CGFloat/Double boundaries freely; an unknown keeps the declared kind.
+    func coerce(_ value: Value, to type: String?, at location: SourceLocation) -> Value {
+        guard let type, case .unknown(var u) = value, u.kind == nil, let kind = Self.kindOfType(type) else { return value }
+        u.kind = kind
+        return .unknown(u)
+    }
+
+    // MARK: - Expressions
+
+    func evaluate(_ expr: Expr, _ frame: Frame, expected: String? = nil) -> Value {
+        steps -= 1
+        if steps < 0 {
+            return unknown("evaluation stopped after \(configuration.stepBudget) steps (a loop or a very large computation)", expr.location)
+        }
+        switch expr.kind {
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        case .nilLiteral: return .none
+        case .constant(let v): return v
+        case .unsupported(let reason): return unknown(reason, expr.location, kind: expected.flatMap(Self.kindOfType))
+        case .name(let name): return lookup(name, frame, at: expr.location)
+        case .implicitMember(let name): return implicitMember(name, frame, expected: expected, at: expr.location)
+        case .member(let base, let name):
+            let baseValue = evaluate(base, frame)
+            if case .unknown(var u) = baseValue, u.rule == "reference", let path = expr.path {
+                // `SomeSDK.color`: report the whole name once.
+                u.reason = "\(path.joined(separator: ".")) does not name a token"
+                return .unknown(u)
+            }
+            return memberOf(baseValue, name, at: expr.location, frame: frame)
+        case .call(let callee, let arguments): return call(callee, arguments, frame, expected: expected, at: expr.location)
+        case .tuple(let elements):
+            if elements.count == 1, elements[0].label == nil { return evaluate(elements[0].value, frame, expected: expected) }
+            let types = Self.tupleElementTypes(expected)
+            let values = elements.enumerated().map { i, e in evaluate(e.value, frame, expected: types?[safe: i]) }
+            return .tuple(labels: elements.map(\.label), values: values)
+        case .closure(let parameters, let body):
+            return .closure(.init(parameters: parameters, body: body, captured: frame.locals, scope: frame.scope, selfValue: frame.selfValue))
+        case .ternary(let condition, let then, let otherwise):
+            switch truth(evaluate(condition, frame), at: condition.location) {
+            case .success(true): return evaluate(then, frame, expected: expected)
+            case .success(false): return evaluate(otherwise, frame, expected: expected)
+            case .failure(let u): return .unknown(u)
+            }
+        case .binary(let op, let lhs, let rhs): return binary(op, lhs, rhs, frame, expected: expected, at: expr.location)
+        case .prefix(let op, let operand):
+            let v = evaluate(operand, frame, expected: expected)
+            switch (op, v) {
+            case ("-", .number(let n)): return .number(-n)
+            case ("!", .bool(let b)): return .bool(!b)
+            case ("~", .number(let n)): return .number(Double(~Int64(n)))
+            case (_, .unknown): return v
+            default: return unknown("cannot apply \(op) to \(v.typeDescription)", expr.location)
+            }
+        case .statement(let statement):
+            var local = frame
+            return branchValue([statement], &local, expected: expected)
+        case .perAppearance(let branches):
+            var colors: [Appearance: AppearanceColor] = [:]
+            for (appearance, branch) in branches {
+                switch evaluate(branch, frame, expected: "Color") {
+                case .color(let c): colors[appearance] = c
+                case .string(let s):
+                    guard let c = ColorValue(hex: s) else { return unknown("invalid hex color \"\(s)\"", branch.location, kind: .color) }
+                    colors[appearance] = AppearanceColor(constant: c)
+                case .unknown(let u): return .unknown(u)
+                case let other: return unknown("an appearance value is \(other.typeDescription), not a color", branch.location, kind: .color)
+                }
+            }
+            return BuiltIns.combine(colors).map(Value.color) ?? unknown("no appearance given", expr.location, kind: .color)
+        }
+    }
+
+    static func tupleElementTypes(_ type: String?) -> [String]? {
+        guard let type, type.hasPrefix("("), type.hasSuffix(")") else { return nil }
+        return type.dropFirst().dropLast().split(separator: ",").map { part in
+            let t = part.split(separator: ":").last.map(String.init) ?? String(part)
+            return t.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    func truth(_ value: Value, at location: SourceLocation) -> Result<Bool, Value.Unknown> {
+        switch value {
+        case .bool(let b): return .success(b)
+        case .unknown(let u): return .failure(u)
+        default: return .failure(.init(rule: "parse", reason: "a condition is \(value.typeDescription), not a Bool", location: location))
+        }
+    }
+
+    // MARK: Names
+
+    func lookup(_ name: String, _ frame: Frame, at location: SourceLocation) -> Value {
+        if let local = frame.locals[name] { return local }
+        if name == "self" { return frame.selfValue ?? unknown("self outside a type", location) }
+        if name == "Self" { return .type(frame.scope.joined(separator: ".")) }
+        if case .instance(let type, let fields)? = frame.selfValue {
+            if let field = fields[name] { return field }
+            if let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
+        }
+        if case .enumCase(let type, _, _)? = frame.selfValue, !type.isEmpty,
+           let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
+        // Static members of the enclosing types, innermost first, then top level.
+        for depth in stride(from: frame.scope.count, through: 0, by: -1) {
+            let owner = Array(frame.scope.prefix(depth))
+            if let value = staticMember(owner.joined(separator: "."), name, at: location, frame: frame, builtIns: false) { return value }
+        }
+        if let type = resolveType(name, in: frame.scope) { return .type(type) }
+        if BuiltIns.isPlatformType(name) { return .type(name) }
+        return unknown("\(name) does not name a token", location, rule: "reference")
+    }
+
+    /// `Type.name`: a project member (any color namespace for colors), a nested type, an asset symbol, or a built-in.
+    func staticMember(_ type: String, _ name: String, at location: SourceLocation, frame: Frame, builtIns: Bool = true) -> Value? {
+        var owners = [type]
+        if let kind = Self.namespaceKind(type) { owners += Self.namespaces[kind]!.filter { $0 != type } }
+        for owner in owners {
+            let found = declarations(owner: owner, name: name)
+            if found.contains(where: { d in
+                switch d.kind {
+                case .stored, .computed, .enumCase: return d.isStatic || d.owner.isEmpty
+                default: return false
+                }
+            }) {
+                return staticValue(owner: owner.isEmpty ? [] : owner.split(separator: ".").map(String.init), name: name)
+            }
+            let nested = owner.isEmpty ? name : owner + "." + name
+            if types[nested] != nil { return .type(nested) }
+        }
+        // Static members declared in a protocol extension the type conforms to.
+        for proto in protocols(of: type) where !declarations(owner: proto, name: name).isEmpty {
+            if let d = declarations(owner: proto, name: name).first(where: { $0.isStatic }) {
+                var selfFrame = frame
+                selfFrame.selfValue = .type(type)
+                return evaluateMember(d, selfValue: .type(type))
+            }
+        }
+        guard builtIns else { return nil }
+        if Self.namespaceKind(type) == .color || type.isEmpty {
+            if let asset = assetSymbols[name] { return staticValue(owner: asset.owner, name: asset.name) }
+        }
+        return BuiltIns.staticMember(type, name, interpreter: self, at: location)
+    }
+
+    func implicitMember(_ name: String, _ frame: Frame, expected: String?, at location: SourceLocation) -> Value {
+        if let expected {
+            let type = typeKey(expected, in: frame.scope)
+            if let value = staticMember(type, name, at: location, frame: frame) { return value }
+            if BuiltIns.isPlatformType(type) && Self.namespaceKind(type) == nil { return .enumCase(type: "", name: name, payload: []) }
+        }
+        // Untyped context: a project color/number/font member, an enclosing scope's member, then a platform color or enum case.
+        for kind in [TokenKind.color, .number, .font] {
+            for owner in Self.namespaces[kind]! {
+                if let v = staticMember(owner, name, at: location, frame: frame, builtIns: false) { return v }
+            }
+        }
+        for depth in stride(from: frame.scope.count, through: 1, by: -1) {
+            let owner = frame.scope.prefix(depth).joined(separator: ".")
+            // A member being evaluated cannot be its own argument (`static let title = font.relativeTo(.title)`): Swift
+            // would type `.title` as something else, here a platform enum case.
+            if inProgress.contains(owner + "." + name) { continue }
+            if let v = staticMember(owner, name, at: location, frame: frame, builtIns: false) { return v }
+        }
+        if let asset = assetSymbols[name] { return staticValue(owner: asset.owner, name: asset.name) }
+        if let color = BuiltIns.staticMember("Color", name, interpreter: self, at: location), color.unknown == nil,
+           !BuiltIns.platformEnumCases.contains(name) {
+            return color
+        }
+        return .enumCase(type: "", name: name, payload: [])
+    }
+
+    /// `value.name`.
+    func memberOf(_ base: Value, _ name: String, at location: SourceLocation, frame: Frame) -> Value {
+        switch base {
+        case .unknown: return base
+        case .type(let type):
+            if name == "self" { return base }
+            return staticMember(type, name, at: location, frame: frame)
+                ?? unknown("\(type).\(name) does not name a token", location, rule: "reference",
+                           kind: Self.namespaceKind(type))
+        case .instance(let type, let fields) where types[type] != nil:
+            if let field = fields[name] { return field }
+            return instanceMember(type, name, self: base, at: location)
+                ?? unknown("\(type) has no member \(name)", location, rule: "reference")
+        case .enumCase(let type, let caseName, let payload):
+            if name == "rawValue", !type.isEmpty {
+                if let d = declarations(owner: type, name: caseName).first, case .enumCase(_, let raw) = d.kind {
+                    if let raw { return evaluate(raw, Frame(scope: d.owner, selfValue: nil)) }
+                    return .string(caseName)
+                }
+            }
+            if !type.isEmpty, let found = instanceMember(type, name, self: base, at: location) { return found }
+            if type.isEmpty, let v = BuiltIns.member(of: base, name, interpreter: self, at: location) { return v }
+            _ = payload
+            return unknown("\(type.isEmpty ? "" : type).\(caseName) has no member \(name)", location, rule: "reference")
+        case .tuple(let labels, let values):
+            if let i = labels.firstIndex(of: name) { return values[i] }
+            if let i = Int(name), i < values.count { return values[i] }
+            return unknown("the tuple has no element \(name)", location)
+        default:
+            if let value = BuiltIns.member(of: base, name, interpreter: self, at: location) { return value }
+            for owner in base.tokenKind.flatMap({ Self.namespaces[$0] }) ?? [] {
+                if let value = instanceMember(owner, name, self: base, at: location) { return value }
+            }
+            return unknown("cannot read .\(name) of \(base.typeDescription)", location)
+        }
+    }
+
+    /// A computed instance property of a project type (or a protocol extension it conforms to) with `self` bound.
+    func instanceMember(_ type: String, _ name: String, self selfValue: Value, at location: SourceLocation) -> Value? {
+        for owner in [type] + protocols(of: type) {
+            for d in declarations(owner: owner, name: name) where !d.isStatic {
+                switch d.kind {
+                case .computed, .stored:
+                    return withCall(at: location) { evaluateMember(d, selfValue: selfValue) }
+                default: continue
+                }
+            }
+        }
+        return nil
+    }
+
+    func withCall(at location: SourceLocation, _ body: () -> Value) -> Value {
+        guard callDepth < configuration.maxCallDepth else {
+            return unknown("calls nest more than \(configuration.maxCallDepth) deep (recursion?)", location)
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        return body()
+    }
+
+    // MARK: Operators
+
+    func binary(_ op: String, _ lhs: Expr, _ rhs: Expr, _ frame: Frame, expected: String?, at location: SourceLocation) -> Value {
+        let l = evaluate(lhs, frame, expected: ["&&", "||"].contains(op) ? nil : expected)
+        if op == "??" {
+            if case .none = l { return evaluate(rhs, frame, expected: expected) }
+            return l
+        }
+        if op == "&&" || op == "||" {
+            switch truth(l, at: lhs.location) {
+            case .failure(let u): return .unknown(u)
+            case .success(let b):
+                if op == "&&" && !b { return .bool(false) }
+                if op == "||" && b { return .bool(true) }
+                return evaluate(rhs, frame)
+            }
+        }
+        let r = evaluate(rhs, frame, expected: ["==", "!="].contains(op) ? nil : expected)
+        if case .unknown = l { return l }
+        if case .unknown = r { return r }
+        switch op {
+        case "==": return .bool(equal(l, r))
+        case "!=": return .bool(!equal(l, r))
+        default: break
+        }
+        switch (l, r) {
+        case (.number(let a), .number(let b)):
+            switch op {
+            case "+": return .number(a + b)
+            case "-": return .number(a - b)
+            case "*": return .number(a * b)
+            case "/": return b == 0 ? unknown("division by zero", location) : .number(a / b)
+            case "%": return b == 0 ? unknown("division by zero", location) : .number(a.truncatingRemainder(dividingBy: b))
+            case "<": return .bool(a < b)
+            case "<=": return .bool(a <= b)
+            case ">": return .bool(a > b)
+            case ">=": return .bool(a >= b)
+            case ">>", "<<", "&", "|", "^":
+                guard let x = Int64(exactly: a.rounded(.towardZero)), let y = Int64(exactly: b.rounded(.towardZero)) else { break }
+                switch op {
+                case ">>": return .number(Double(y >= 64 ? 0 : x >> y))
+                case "<<": return .number(Double(y >= 64 ? 0 : x << y))
+                case "&": return .number(Double(x & y))
+                case "|": return .number(Double(x | y))
+                default: return .number(Double(x ^ y))
+                }
+            default: break
+            }
+        case (.string(let a), .string(let b)) where op == "+": return .string(a + b)
+        default: break
+        }
+        return unknown("cannot evaluate \(l.typeDescription) \(op) \(r.typeDescription)", location)
+    }
+
+    func equal(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.enumCase(let t1, let n1, let p1), .enumCase(let t2, let n2, let p2)):
+            // `.dark` written without a type matches `UIUserInterfaceStyle.dark`.
+            return n1 == n2 && (t1.isEmpty || t2.isEmpty || t1 == t2) && p1 == p2
+        default: return a == b
+        }
+    }
+
+    // MARK: Calls
+
+    func call(_ callee: Expr, _ arguments: [CallArgument], _ frame: Frame, expected: String?, at location: SourceLocation) -> Value {
+        switch callee.kind {
+        case .name(let name):
+            if let closure = frame.locals[name], case .closure(let c) = closure {
+                return apply(c, evaluateArguments(arguments, frame, types: nil).map(\.value), at: location)
+            }
+            // A function of an enclosing type (or top level), innermost first.
+            for depth in stride(from: frame.scope.count, through: 0, by: -1) {
+                let owner = frame.scope.prefix(depth).joined(separator: ".")
+                let candidates = declarations(owner: owner, name: name).filter { if case .function = $0.kind { return true } else { return false } }
+                if !candidates.isEmpty {
+                    let selfValue: Value = depth == frame.scope.count ? (frame.selfValue ?? .type(owner)) : .type(owner)
+                    return callOverloads(candidates, arguments, frame, selfValue: selfValue, at: location)
+                }
+            }
+            if let type = resolveType(name, in: frame.scope) { return construct(type, arguments, frame, at: location) }
+            return construct(name, arguments, frame, at: location)
+        case .implicitMember(let name):
+            let type = expected.map { typeKey($0, in: frame.scope) }
+            if let type { return staticCall(type, name, arguments, frame, at: location) }
+            for owner in ["Color", "UIColor", "Font", "UIFont"] where !functions(owner, name).isEmpty || (name == "init" && owner == "Color") {
+                return staticCall(owner, name, arguments, frame, at: location)
+            }
+            for depth in stride(from: frame.scope.count, through: 1, by: -1) {
+                let owner = frame.scope.prefix(depth).joined(separator: ".")
+                if !functions(owner, name).isEmpty || !enumCaseDeclarations(owner, name).isEmpty {
+                    return staticCall(owner, name, arguments, frame, at: location)
+                }
+            }
+            return BuiltIns.staticCall(expected.map { Self.baseTypeName($0) } ?? "", name,
+                                       evaluateArguments(arguments, frame, types: nil), interpreter: self, at: location)
+        case .member(let baseExpr, let name):
+            let base = evaluate(baseExpr, frame)
+            switch base {
+            case .type(let type):
+                if name == "init" { return construct(type, arguments, frame, at: location) }
+                return staticCall(type, name, arguments, frame, at: location)
+            case .unknown:
+                return base
+            case .instance(let type, _) where types[type] != nil, .enumCase(let type, _, _) where types[type] != nil:
+                let candidates = ([type] + protocols(of: type)).flatMap { functions($0, name) }.filter { !$0.isStatic }
+                if !candidates.isEmpty { return callOverloads(candidates, arguments, frame, selfValue: base, at: location) }
+                return unknown("\(type) has no method \(name)", location, rule: "reference")
+            default:
+                // Platform methods first (a project cannot redefine `opacity`); then methods the project adds in an
+                // extension of the value's type (`extension Color { func darker() -> Color }`).
+                if !BuiltIns.knowsMethod(base, name), let namespace = base.tokenKind.flatMap({ Self.namespaces[$0] }) {
+                    let candidates = namespace.flatMap { functions($0, name) }.filter { !$0.isStatic }
+                    if !candidates.isEmpty { return callOverloads(candidates, arguments, frame, selfValue: base, at: location) }
+                }
+                let args = evaluateArguments(arguments, frame, types: BuiltIns.methodArgumentTypes(base, name))
+                return BuiltIns.method(base, name, args, interpreter: self, at: location)
+            }
+        default:
+            let calleeValue = evaluate(callee, frame)
+            if case .closure(let c) = calleeValue {
+                return apply(c, evaluateArguments(arguments, frame, types: nil).map(\.value), at: location)
+            }
+            if case .unknown = calleeValue { return calleeValue }
+            return unknown("cannot call \(calleeValue.typeDescription)", location)
+        }
+    }
+
+    func functions(_ owner: String, _ name: String) -> [MemberDeclaration] {
+        declarations(owner: owner, name: name).filter { if case .function = $0.kind { return true } else { return false } }
+    }
+
+    func enumCaseDeclarations(_ owner: String, _ name: String) -> [MemberDeclaration] {
+        declarations(owner: owner, name: name).filter { if case .enumCase = $0.kind { return true } else { return false } }
+    }
+
+    /// `Type.name(args)`: a static function, an enum case with payload, or a built-in static function.
+    func staticCall(_ type: String, _ name: String, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
+        if name == "init" { return construct(type, arguments, frame, at: location) }
+        var owners = [type]
+        if let kind = Self.namespaceKind(type) { owners += Self.namespaces[kind]!.filter { $0 != type } }
+        for owner in owners {
+            let candidates = functions(owner, name)
+            if !candidates.isEmpty { return callOverloads(candidates, arguments, frame, selfValue: .type(owner), at: location) }
+            if let c = enumCaseDeclarations(owner, name).first {
+                let types = c.parameters.map(\.type)
+                let values = evaluateArguments(arguments, frame, types: types).map(\.value)
+                if let u = values.compactMap(\.unknown).first { return .unknown(u) }
+                return .enumCase(type: owner, name: name, payload: values)
+            }
+        }
+        for proto in protocols(of: type) {
+            let candidates = functions(proto, name).filter(\.isStatic)
+            if !candidates.isEmpty { return callOverloads(candidates, arguments, frame, selfValue: .type(type), at: location) }
+        }
+        return BuiltIns.staticCall(type, name, evaluateArguments(arguments, frame, types: nil), interpreter: self, at: location)
+    }
+
+    /// `Type(args)`: a project initialiser, a struct's memberwise initialiser, or a built-in one.
+    func construct(_ type: String, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
+        var owners = [type]
+        if let kind = Self.namespaceKind(type) { owners += Self.namespaces[kind]!.filter { $0 != type } }
+        for owner in owners {
+            let inits = declarations(owner: owner, name: "init")
+            let matching = inits.filter { Self.labelsMatch($0.parameters, arguments) }
+            if !matching.isEmpty {
+                // Hex-string initialisers scan strings imperatively (Scanner, index arithmetic): their signature is
+                // enough to know what they do.
+                if let hex = matching.first(where: BuiltIns.isHexStringInitializer) {
+                    let args = evaluateArguments(arguments, frame, types: hex.parameters.map(\.type))
+                    return BuiltIns.hexStringInitializer(hex, args, interpreter: self, at: location)
+                }
+                let selfValue: Value = Self.namespaceKind(type) != nil ? .type(type) : .instance(type: type, fields: defaultFields(type))
+                return callOverloads(matching, arguments, frame, selfValue: selfValue, at: location)
+            }
+        }
+        if let kind = types[type]?.kind, kind == .struct || kind == .class {
+            let stored = storedProperties(of: type)
+            let values = evaluateArguments(arguments, frame, types: stored.map(\.type))
+            var fields = defaultFields(type)
+            var index = 0
+            for property in stored {
+                if index < values.count, values[index].label == property.name {
+                    fields[property.name] = values[index].value
+                    index += 1
+                } else if case .stored(let initial) = property.kind, initial != nil {
+                    continue
+                } else if index < values.count, values.count == stored.count, values[index].label == nil {
+                    fields[property.name] = values[index].value
+                    index += 1
+                } else {
+                    return unknown("\(type)(...) does not match its memberwise initialiser (missing \(property.name):)", location)
+                }
+            }
+            guard index == values.count else { return unknown("\(type)(...) has arguments its memberwise initialiser does not take", location) }
+            return .instance(type: type, fields: fields)
+        }
+        let args = evaluateArguments(arguments, frame, types: nil)
+        let result = BuiltIns.construct(type, args, interpreter: self, at: location)
+        // A malformed literal is reported at the literal.
+        if case .unknown(var u) = result, u.location == location, u.reason.hasPrefix("invalid hex"),
+           let literal = arguments.first(where: { if case .string = $0.value.kind { return true } else { return false } }) {
+            u.location = literal.value.location
+            return .unknown(u)
+        }
+        return result
+    }
+
+    /// Stored properties that have initial values, evaluated (they need no initialiser).
+    func defaultFields(_ type: String) -> [String: Value] {
+        var fields: [String: Value] = [:]
+        for property in storedProperties(of: type) {
+            if case .stored(let initial?) = property.kind {
+                fields[property.name] = evaluate(initial, Frame(scope: property.owner, selfValue: nil), expected: property.type)
+            }
+        }
+        return fields
+    }
+
+    static func labelsMatch(_ parameters: [Parameter], _ arguments: [CallArgument]) -> Bool {
+        var index = 0
+        for parameter in parameters {
+            if index < arguments.count, arguments[index].label == parameter.label {
+                index += 1
+            } else if parameter.defaultValue == nil {
+                return false
+            }
+        }
+        return index == arguments.count
+    }
+
+    func evaluateArguments(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?) -> [(label: String?, value: Value)] {
+        arguments.enumerated().map { i, a in (a.label, evaluate(a.value, frame, expected: types?[safe: i] ?? nil)) }
+    }
+
+    /// Overloads by label and arity; among several that match, the one whose parameter types fit the arguments.
+    func callOverloads(_ candidates: [MemberDeclaration], _ arguments: [CallArgument], _ frame: Frame, selfValue: Value,
+                       at location: SourceLocation) -> Value {
+        let matching = candidates.filter { Self.labelsMatch($0.parameters, arguments) }
+        guard let first = matching.first else {
+            let labels = arguments.map { ($0.label ?? "_") + ":" }.joined()
+            return unknown("no \(candidates[0].name)(\(labels)) matches these arguments", location, rule: "reference")
+        }
+        if matching.count == 1 {
+            let types = Self.argumentTypes(first.parameters, arguments)
+            return invoke(first, arguments: evaluateArguments(arguments, frame, types: types), selfValue: selfValue, at: location)
+        }
+        let values = evaluateArguments(arguments, frame, types: nil)
+        let best = matching.max { score($0, values) < score($1, values) } ?? first
+        return invoke(best, arguments: values, selfValue: selfValue, at: location)
+    }
+
+    /// The declared type of the parameter each argument binds to.
+    static func argumentTypes(_ parameters: [Parameter], _ arguments: [CallArgument]) -> [String?] {
+        var result: [String?] = []
+        var p = 0
+        for argument in arguments {
+            while p < parameters.count, parameters[p].label != argument.label { p += 1 }
+            result.append(p < parameters.count ? parameters[p].type : nil)
+            p += 1
+        }
+        return result
+    }
+
+    func score(_ function: MemberDeclaration, _ values: [(label: String?, value: Value)]) -> Int {
+        let types = Self.argumentTypes(function.parameters, values.map { CallArgument(label: $0.label, value: Expr(.nilLiteral, at: function.location)) })
+        var score = 0
+        for (type, value) in zip(types, values.map(\.value)) {
+            guard let type else { continue }
+            let base = Self.baseTypeName(type)
+            switch value {
+            case .string where base == "String": score += 2
+            case .color where Self.namespaceKind(base) == .color: score += 2
+            case .number where Self.namespaceKind(base) == .number: score += 2
+            case .font where Self.namespaceKind(base) == .font: score += 2
+            case .instance(let t, _) where t.hasSuffix(base): score += 2
+            case .enumCase(let t, _, _) where t.hasSuffix(base): score += 2
+            default: score -= 1
+            }
+        }
+        return score
+    }
+
+    /// Runs a function or initialiser body with its parameters bound.
+    func invoke(_ function: MemberDeclaration, arguments: [(label: String?, value: Value)], selfValue: Value,
+                at location: SourceLocation) -> Value {
+        withCall(at: location) {
+            var frame = Frame(scope: function.owner, selfValue: selfValue)
+            var index = 0
+            for parameter in function.parameters {
+                if index < arguments.count, arguments[index].label == parameter.label {
+                    frame.locals[parameter.name] = arguments[index].value
+                    index += 1
+                } else if let defaultValue = parameter.defaultValue {
+                    frame.locals[parameter.name] = evaluate(defaultValue, frame, expected: parameter.type)
+                } else {
+                    return unknown("missing argument \(parameter.label ?? parameter.name)", location)
+                }
+            }
+            switch function.kind {
+            case .initializer(_, let body):
+                return runInitializer(body, frame: frame, at: location)
+            case .function(_, let body):
+                return coerce(run(body: body, frame: frame, expected: function.type, at: function.location), to: function.type,
+                              at: location)
+            default:
+                return unknown("\(function.name) is not callable", location)
+            }
+        }
+    }
+
+    func apply(_ closure: Value.Closure, _ arguments: [Value], at location: SourceLocation) -> Value {
+        withCall(at: location) {
+            var frame = Frame(scope: closure.scope, selfValue: closure.selfValue, locals: closure.captured)
+            for (name, value) in zip(closure.parameters, arguments) { frame.locals[name] = value }
+            // `$0` in closures without named parameters.
+            for (i, value) in arguments.enumerated() { frame.locals["$\(i)"] = value }
+            return run(body: closure.body, frame: frame, expected: nil, at: location)
+        }
+    }
+
+    /// An initialiser: `self.x = ...` assignments build the instance; `self.init(...)` delegates.
+    func runInitializer(_ body: [Stmt], frame: Frame, at location: SourceLocation) -> Value {
+        var frame = frame
+        switch execute(body, &frame, expected: nil) {
+        case .returned(let v) where v.unknown != nil: return v
+        default: break
+        }
+        return frame.selfValue ?? unknown("initialiser produced no value", location)
+    }
+
+    // MARK: - Statements
+
+    enum Flow {
+        case next
+        case returned(Value)
+    }
+
+    /// A body's value: what it returns, or the value of its single expression (implicit return).
+    func run(body: [Stmt], frame: Frame, expected: String?, at location: SourceLocation) -> Value {
+        var frame = frame
+        if body.count == 1, let only = body.first {
+            switch only.kind {
+            case .expression, .if, .switch: return branchValue(body, &frame, expected: expected)
+            default: break
+            }
+        }
+        switch execute(body, &frame, expected: expected) {
+        case .returned(let v): return v
+        case .next: return unknown("the body returns no value", location, kind: expected.flatMap(Self.kindOfType))
+        }
+    }
+
+    /// The value of a branch of an `if`/`switch` expression: statements then a final expression.
+    func branchValue(_ body: [Stmt], _ frame: inout Frame, expected: String?) -> Value {
+        guard let last = body.last else { return .none }
+        switch execute(Array(body.dropLast()), &frame, expected: expected) {
+        case .returned(let v): return v
+        case .next: break
+        }
+        switch last.kind {
+        case .expression(let e): return evaluate(e, frame, expected: expected)
+        case .if(let conditions, let then, let otherwise):
+            switch test(conditions, &frame) {
+            case .failure(let u): return .unknown(u)
+            case .success(true): var inner = frame; return branchValue(then, &inner, expected: expected)
+            case .success(false):
+                guard let otherwise else { return .none }
+                var inner = frame
+                return branchValue(otherwise, &inner, expected: expected)
+            }
+        case .switch(let subject, let cases):
+            switch chooseCase(subject, cases, &frame) {
+            case .failure(let u): return .unknown(u)
+            case .success(let chosen?):
+                var inner = chosen.frame
+                return branchValue(chosen.body, &inner, expected: expected)
+            case .success(nil): return unknown("no case of the switch matches", last.location)
+            }
+        default:
+            switch execute([last], &frame, expected: expected) {
+            case .returned(let v): return v
+            case .next: return .none
+            }
+        }
+    }
+
+    func execute(_ statements: [Stmt], _ frame: inout Frame, expected: String?) -> Flow {
+        for statement in statements {
+            steps -= 1
+            if steps < 0 { return .returned(unknown("evaluation stopped after \(configuration.stepBudget) steps", statement.location)) }
+            switch statement.kind {
+            case .expression(let e):
+                if case .call(let callee, let args) = e.kind, case .member(let base, "init") = callee.kind,
+                   case .name(let n) = base.kind, n == "self" || n == "super" {
+                    // `self.init(...)`: the delegated initialiser's result becomes self.
+                    let type = frame.scope.joined(separator: ".")
+                    let result = construct(type, args, frame, at: e.location)
+                    if case .unknown = result { return .returned(result) }
+                    frame.selfValue = result
+                    continue
+                }
+                let v = evaluate(e, frame)
+                if case .unknown(let u) = v, u.reason.hasPrefix("evaluation stopped") { return .returned(v) }
+            case .binding(let names, let value):
+                guard let value else { continue }
+                let v = evaluate(value, frame)
+                if names.count == 1 {
+                    frame.locals[names[0]] = v
+                } else if case .tuple(_, let values) = v, values.count == names.count {
+                    for (n, x) in zip(names, values) { frame.locals[n] = x }
+                } else {
+                    for n in names { frame.locals[n] = unknown("cannot destructure \(v.typeDescription)", statement.location) }
+                }
+            case .assign(let target, let op, let valueExpr):
+                var v = evaluate(valueExpr, frame)
+                if let op {
+                    let current = evaluate(target, frame)
+                    v = binary(op, Expr(.constant(current), at: target.location), Expr(.constant(v), at: valueExpr.location), frame,
+                               expected: nil, at: statement.location)
+                }
+                assign(target, v, &frame)
+            case .return(let e):
+                return .returned(e.map { evaluate($0, frame, expected: expected) } ?? .none)
+            case .if(let conditions, let then, let otherwise):
+                var inner = frame
+                switch test(conditions, &inner) {
+                case .failure(let u): return .returned(.unknown(u))
+                case .success(true):
+                    let flow = execute(then, &inner, expected: expected)
+                    copyBack(inner, into: &frame)
+                    if case .returned = flow { return flow }
+                case .success(false):
+                    if let otherwise {
+                        var other = frame
+                        let flow = execute(otherwise, &other, expected: expected)
+                        copyBack(other, into: &frame)
+                        if case .returned = flow { return flow }
+                    }
+                }
+            case .guard(let conditions, let otherwise):
+                switch test(conditions, &frame) {
+                case .failure(let u): return .returned(.unknown(u))
+                case .success(true): continue
+                case .success(false):
+                    var other = frame
+                    let flow = execute(otherwise, &other, expected: expected)
+                    if case .returned = flow { return flow }
+                    return .returned(unknown("guard's else does not return", statement.location))
+                }
+            case .switch(let subject, let cases):
+                switch chooseCase(subject, cases, &frame) {
+                case .failure(let u): return .returned(.unknown(u))
+                case .success(nil): continue
+                case .success(let chosen?):
+                    var inner = chosen.frame
+                    let flow = execute(chosen.body, &inner, expected: expected)
+                    copyBack(inner, into: &frame)
+                    if case .returned = flow { return flow }
+                }
+            case .unsupported(let reason):
+                return .returned(unknown(reason, statement.location, kind: expected.flatMap(Self.kindOfType)))
+            }
+        }
+        return .next
+    }
+
+    /// Assignments inside a branch change the enclosing variables (and `self`); bindings made inside do not leak.
+    func copyBack(_ inner: Frame, into outer: inout Frame) {
+        for key in outer.locals.keys { if let v = inner.locals[key] { outer.locals[key] = v } }
+        outer.selfValue = inner.selfValue
+    }
+
+    func assign(_ target: Expr, _ value: Value, _ frame: inout Frame) {
+        switch target.kind {
+        case .name(let name):
+            if frame.locals[name] != nil { frame.locals[name] = value; return }
+            if case .instance(let type, var fields)? = frame.selfValue {
+                fields[name] = value
+                frame.selfValue = .instance(type: type, fields: fields)
+            } else {
+                frame.locals[name] = value
+            }
+        case .member(let base, let name):
+            if case .name("self") = base.kind, case .instance(let type, var fields)? = frame.selfValue {
+                fields[name] = value
+                frame.selfValue = .instance(type: type, fields: fields)
+            } else if case .name(let local) = base.kind, case .instance(let type, var fields)? = frame.locals[local] {
+                fields[name] = value
+                frame.locals[local] = .instance(type: type, fields: fields)
+            }
+        default:
+            break
+        }
+    }
+
+    func test(_ conditions: [Condition], _ frame: inout Frame) -> Result<Bool, Value.Unknown> {
+        for condition in conditions {
+            switch condition {
+            case .expression(let e):
+                switch truth(evaluate(e, frame), at: e.location) {
+                case .failure(let u): return .failure(u)
+                case .success(false): return .success(false)
+                case .success(true): continue
+                }
+            case .optionalBinding(let name, let e):
+                let v = evaluate(e, frame)
+                if case .unknown(let u) = v { return .failure(u) }
+                if case .none = v { return .success(false) }
+                frame.locals[name] = v
+            case .matches(let pattern, let e):
+                let v = evaluate(e, frame)
+                if case .unknown(let u) = v { return .failure(u) }
+                guard match(pattern, v, &frame) else { return .success(false) }
+            }
+        }
+        return .success(true)
+    }
+
+    func chooseCase(_ subject: Expr, _ cases: [SwitchCase], _ frame: inout Frame)
+        -> Result<(body: [Stmt], frame: Frame)?, Value.Unknown> {
+        let value = evaluate(subject, frame)
+        if case .unknown(let u) = value { return .failure(u) }
+        for switchCase in cases {
+            if switchCase.isDefault { return .success((switchCase.body, frame)) }
+            for pattern in switchCase.patterns {
+                var inner = frame
+                guard match(pattern, value, &inner) else { continue }
+                if let guardExpression = switchCase.guardExpression {
+                    switch truth(evaluate(guardExpression, inner), at: guardExpression.location) {
+                    case .failure(let u): return .failure(u)
+                    case .success(false): continue
+                    case .success(true): break
+                    }
+                }
+                return .success((switchCase.body, inner))
+            }
+        }
+        return .success(nil)
+    }
+
+    func match(_ pattern: Pattern, _ value: Value, _ frame: inout Frame) -> Bool {
+        switch pattern {
+        case .wildcard: return true
+        case .binding(let name):
+            frame.locals[name] = value
+            return true
+        case .enumCase(let name, let subpatterns):
+            guard case .enumCase(_, let caseName, let payload) = value, caseName == name else { return false }
+            guard let subpatterns else { return true }
+            guard subpatterns.count == payload.count else { return subpatterns.isEmpty }
+            for (p, v) in zip(subpatterns, payload) where !match(p, v, &frame) { return false }
+            return true
+        case .tuple(let patterns):
+            guard case .tuple(_, let values) = value, values.count == patterns.count else { return false }
+            for (p, v) in zip(patterns, values) where !match(p, v, &frame) { return false }
+            return true
+        case .value(let e):
+            let expected: String? = { if case .enumCase(let t, _, _) = value, !t.isEmpty { return t } else { return nil } }()
+            return equal(evaluate(e, frame, expected: expected), value)
+        }
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,98 @@
+/// What the interpreter computes. "Unknown, because ..." is a value (as in SIL's constant evaluator), not an error:
+/// it flows through expressions so that one unreadable primitive is reported once, where it is.
+public indirect enum Value: Hashable, Sendable {
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+    case none
+    case color(AppearanceColor)
+    case font(FontValue)
+    /// An enum case of a project type (`type` set) or of a platform enum (`type` empty: `.bold`, `.body`).
+    case enumCase(type: String, name: String, payload: [Value])
+    case tuple(labels: [String?], values: [Value])
+    /// A struct or class instance of a project type: its stored properties by name.
+    case instance(type: String, fields: [String: Value])
+    case closure(Closure)
+    /// A type used as a value: `Palette.self`, the base of a static member access.
+    case type(String)
+    /// The traits a dynamic color provider is called with, for one appearance.
+    case traits(Traits)
+    case unknown(Unknown)
+
+    public struct Unknown: Hashable, Sendable, Error {
+        /// `parse` (cannot evaluate) or `reference` (a name that names nothing, a cycle).
+        public var rule: String
+        public var reason: String
+        public var location: SourceLocation
+        /// What the value would have been, when the construct says (`Color(x)` is a color even if `x` is unknown).
+        public var kind: TokenKind?
+        public init(rule: String, reason: String, location: SourceLocation, kind: TokenKind? = nil) {
+            self.rule = rule
+            self.reason = reason
+            self.location = location
+            self.kind = kind
+        }
+    }
+
+    public struct Closure: Hashable, Sendable {
+        public var parameters: [String]
+        public var body: [Stmt]
+        public var captured: [String: Value]
+        /// The type scope the closure was written in (for member lookup).
+        public var scope: [String]
+        public var selfValue: Value?
+    }
+
+    public struct Traits: Hashable, Sendable {
+        public var appearance: Appearance
+        public var idiom: String
+    }
+
+    public var unknown: Unknown? { if case .unknown(let u) = self { return u } else { return nil } }
+
+    public var number: Double? { if case .number(let n) = self { return n } else { return nil } }
+
+    /// The token kind of a value, when it is one a token can have.
+    public var tokenKind: TokenKind? {
+        switch self {
+        case .color: return .color
+        case .number: return .number
+        case .font: return .font
+        case .string: return .string
+        case .unknown(let u): return u.kind
+        default: return nil
+        }
+    }
+
+    /// The value as the rest of the engine sees a token, nil for values that are not token values.
+    public var tokenValue: TokenValue? {
+        switch self {
+        case .color(let c): return .color(c)
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        case .font(let f): return .font(f)
+        case .enumCase(_, let name, let payload) where payload.isEmpty: return .enumCase(name)
+        default: return nil
+        }
+    }
+
+    /// Short description for messages.
+    public var typeDescription: String {
+        switch self {
+        case .number: return "a number"
+        case .bool: return "a Bool"
+        case .string: return "a string"
+        case .none: return "nil"
+        case .color: return "a color"
+        case .font: return "a font"
+        case .enumCase(let t, let n, _): return "\(t.isEmpty ? "" : t).\(n)"
+        case .tuple: return "a tuple"
+        case .instance(let t, _): return "a \(t)"
+        case .closure: return "a closure"
+        case .type(let t): return "the type \(t)"
+        case .traits: return "traits"
+        case .unknown: return "an unknown value"
+        }
+    }
+}

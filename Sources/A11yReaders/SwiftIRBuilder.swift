@@ -1,0 +1,272 @@
+import A11yEngine
+import SwiftSyntax
+
+/// Builds the engine's Swift IR from syntax: expressions, statements, patterns. Knows Swift, not SwiftUI.
+struct SwiftIRBuilder {
+    let locator: SourceLocator
+    let ifConfig: IfConfigEvaluator
+    /// Current nesting depth: a pathological chain must become an unsupported node, not a stack overflow.
+    private var depth = 0
+    static let maxDepth = 200
+
+    init(locator: SourceLocator, ifConfig: IfConfigEvaluator) {
+        self.locator = locator
+        self.ifConfig = ifConfig
+    }
+
+    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { locator.location(node) }
+
+    static func snippet(_ node: some SyntaxProtocol) -> String {
+        var text = node.trimmedDescription.replacingOccurrences(of: "\n", with: " ")
+        while text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: " ") }
+        if text.count > 60 { text = String(text.prefix(57)) + "..." }
+        return text
+    }
+
+    func unsupported(_ node: some SyntaxProtocol) -> Expr {
+        Expr(.unsupported("cannot evaluate `\(Self.snippet(node))`"), at: location(node))
+    }
+
+    // MARK: Expressions
+
+    mutating func expression(_ expr: ExprSyntax) -> Expr {
+        depth += 1
+        defer { depth -= 1 }
+        let at = location(expr)
+        guard depth <= Self.maxDepth else {
+            return Expr(.unsupported("expression nests too deeply (over \(Self.maxDepth) levels)"), at: at)
+        }
+        if let string = expr.as(StringLiteralExprSyntax.self) {
+            var text = ""
+            for segment in string.segments {
+                guard let plain = segment.as(StringSegmentSyntax.self) else { return unsupported(expr) }
+                text += plain.content.text
+            }
+            return Expr(.string(text), at: at)
+        }
+        if let int = expr.as(IntegerLiteralExprSyntax.self) {
+            let text = int.literal.text.replacingOccurrences(of: "_", with: "")
+            let value: Int64?
+            if text.hasPrefix("0x") { value = Int64(text.dropFirst(2), radix: 16) }
+            else if text.hasPrefix("0b") { value = Int64(text.dropFirst(2), radix: 2) }
+            else if text.hasPrefix("0o") { value = Int64(text.dropFirst(2), radix: 8) }
+            else { value = Int64(text) }
+            return value.map { Expr(.number(Double($0)), at: at) } ?? unsupported(expr)
+        }
+        if let float = expr.as(FloatLiteralExprSyntax.self) {
+            return Double(float.literal.text.replacingOccurrences(of: "_", with: "")).map { Expr(.number($0), at: at) } ?? unsupported(expr)
+        }
+        if let bool = expr.as(BooleanLiteralExprSyntax.self) { return Expr(.bool(bool.literal.tokenKind == .keyword(.true)), at: at) }
+        if expr.is(NilLiteralExprSyntax.self) { return Expr(.nilLiteral, at: at) }
+        if let ref = expr.as(DeclReferenceExprSyntax.self) { return Expr(.name(ref.baseName.text), at: at) }
+        if expr.is(SuperExprSyntax.self) { return Expr(.name("super"), at: at) }
+        if let type = expr.as(TypeExprSyntax.self) { return typePath(type.type, at: at) ?? unsupported(expr) }
+        if let member = expr.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            guard let base = member.base else { return Expr(.implicitMember(name), at: at) }
+            return Expr(.member(expression(base), name), at: at)
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self) {
+            return Expr(.call(expression(call.calledExpression), arguments(call.arguments, call.trailingClosure,
+                                                                            call.additionalTrailingClosures)), at: at)
+        }
+        if let macro = expr.as(MacroExpansionExprSyntax.self), macro.macroName.text == "colorLiteral" {
+            // `#colorLiteral(red:green:blue:alpha:)` is a color initialiser.
+            return Expr(.call(Expr(.name("UIColor"), at: at), arguments(macro.arguments, nil, macro.additionalTrailingClosures)), at: at)
+        }
+        if let tuple = expr.as(TupleExprSyntax.self) {
+            let elements = tuple.elements.map { CallArgument(label: $0.label?.text, value: expression($0.expression)) }
+            if elements.count == 1, elements[0].label == nil { return elements[0].value }
+            return Expr(.tuple(elements), at: at)
+        }
+        if let closure = expr.as(ClosureExprSyntax.self) { return self.closure(closure) }
+        if let ternary = expr.as(TernaryExprSyntax.self) {
+            return Expr(.ternary(expression(ternary.condition), expression(ternary.thenExpression), expression(ternary.elseExpression)), at: at)
+        }
+        if let infix = expr.as(InfixOperatorExprSyntax.self) {
+            if let op = infix.operator.as(BinaryOperatorExprSyntax.self) {
+                return Expr(.binary(op.operator.text, expression(infix.leftOperand), expression(infix.rightOperand)), at: at)
+            }
+            if let cast = infix.operator.as(UnresolvedAsExprSyntax.self) {
+                _ = cast
+                return expression(infix.leftOperand)
+            }
+            return unsupported(expr)
+        }
+        if let cast = expr.as(AsExprSyntax.self) { return expression(cast.expression) }
+        if let prefix = expr.as(PrefixOperatorExprSyntax.self) {
+            let operand = expression(prefix.expression)
+            if prefix.operator.text == "-", case .number(let n) = operand.kind { return Expr(.number(-n), at: at) }
+            return Expr(.prefix(prefix.operator.text, operand), at: at)
+        }
+        if let force = expr.as(ForceUnwrapExprSyntax.self) { return expression(force.expression) }
+        if let optional = expr.as(OptionalChainingExprSyntax.self) { return expression(optional.expression) }
+        if let tryExpr = expr.as(TryExprSyntax.self) { return expression(tryExpr.expression) }
+        if let awaitExpr = expr.as(AwaitExprSyntax.self) { return expression(awaitExpr.expression) }
+        if let ifExpr = expr.as(IfExprSyntax.self) { return Expr(.statement(ifStatement(ifExpr)), at: at) }
+        if let switchExpr = expr.as(SwitchExprSyntax.self) { return Expr(.statement(switchStatement(switchExpr)), at: at) }
+        return unsupported(expr)
+    }
+
+    /// `Color.self`-style type expressions and generic-free type paths used as values.
+    func typePath(_ type: TypeSyntax, at: A11yEngine.SourceLocation) -> Expr? {
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return Expr(.name(identifier.name.text), at: at) }
+        if let member = type.as(MemberTypeSyntax.self), let base = typePath(member.baseType, at: at) {
+            return Expr(.member(base, member.name.text), at: at)
+        }
+        return nil
+    }
+
+    mutating func arguments(_ list: LabeledExprListSyntax, _ trailing: ClosureExprSyntax?,
+                            _ additional: MultipleTrailingClosureElementListSyntax) -> [CallArgument] {
+        var result = list.map { CallArgument(label: $0.label?.text, value: expression($0.expression)) }
+        if let trailing { result.append(CallArgument(label: nil, value: closure(trailing))) }
+        for extra in additional { result.append(CallArgument(label: extra.label.text, value: closure(extra.closure))) }
+        return result
+    }
+
+    mutating func closure(_ closure: ClosureExprSyntax) -> Expr {
+        var parameters: [String] = []
+        if let signature = closure.signature {
+            switch signature.parameterClause {
+            case .simpleInput(let names)?: parameters = names.map(\.name.text)
+            case .parameterClause(let clause)?: parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            case nil: break
+            }
+        }
+        return Expr(.closure(parameters: parameters, body: statements(closure.statements)), at: location(closure))
+    }
+
+    // MARK: Statements
+
+    mutating func statements(_ items: CodeBlockItemListSyntax) -> [Stmt] {
+        var result: [Stmt] = []
+        for item in items { result += statement(item.item) }
+        return result
+    }
+
+    mutating func statement(_ item: CodeBlockItemSyntax.Item) -> [Stmt] {
+        let node = Syntax(item)
+        let at = location(node)
+        switch item {
+        case .decl(let decl):
+            if let variable = decl.as(VariableDeclSyntax.self) {
+                return variable.bindings.map { binding in
+                    let names = Self.names(in: binding.pattern)
+                    return Stmt(.binding(names: names, value: binding.initializer.map { expression($0.value) }), at: location(binding))
+                }
+            }
+            if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                guard let clause = self.ifConfig.activeClause(ifConfig), case .statements(let list)? = clause.elements else { return [] }
+                return statements(list)
+            }
+            return [Stmt(.unsupported("cannot evaluate `\(Self.snippet(decl))`"), at: at)]
+        case .stmt(let stmt):
+            if let ret = stmt.as(ReturnStmtSyntax.self) { return [Stmt(.return(ret.expression.map { expression($0) }), at: at)] }
+            if let guardStmt = stmt.as(GuardStmtSyntax.self) {
+                return [Stmt(.guard(conditions: conditions(guardStmt.conditions), else: statements(guardStmt.body.statements)), at: at)]
+            }
+            if let expressionStmt = stmt.as(ExpressionStmtSyntax.self) { return statement(.expr(expressionStmt.expression)) }
+            return [Stmt(.unsupported("cannot evaluate `\(Self.snippet(stmt))`"), at: at)]
+        case .expr(let expr):
+            if let ifExpr = expr.as(IfExprSyntax.self) { return [ifStatement(ifExpr)] }
+            if let switchExpr = expr.as(SwitchExprSyntax.self) { return [switchStatement(switchExpr)] }
+            if let infix = expr.as(InfixOperatorExprSyntax.self) {
+                if infix.operator.is(AssignmentExprSyntax.self) {
+                    return [Stmt(.assign(target: expression(infix.leftOperand), operator: nil, value: expression(infix.rightOperand)), at: at)]
+                }
+                if let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, ["+=", "-=", "*=", "/=", "|=", "&="].contains(op) {
+                    return [Stmt(.assign(target: expression(infix.leftOperand), operator: String(op.dropLast()),
+                                         value: expression(infix.rightOperand)), at: at)]
+                }
+            }
+            return [Stmt(.expression(expression(expr)), at: at)]
+        }
+    }
+
+    static func names(in pattern: PatternSyntax) -> [String] {
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) { return [identifier.identifier.text] }
+        if let tuple = pattern.as(TuplePatternSyntax.self) { return tuple.elements.flatMap { names(in: $0.pattern) } }
+        if pattern.is(WildcardPatternSyntax.self) { return ["_"] }
+        return []
+    }
+
+    mutating func ifStatement(_ ifExpr: IfExprSyntax) -> Stmt {
+        let otherwise: [Stmt]?
+        switch ifExpr.elseBody {
+        case .codeBlock(let block)?: otherwise = statements(block.statements)
+        case .ifExpr(let nested)?: otherwise = [ifStatement(nested)]
+        case nil: otherwise = nil
+        }
+        return Stmt(.if(conditions: conditions(ifExpr.conditions), then: statements(ifExpr.body.statements), else: otherwise),
+                    at: location(ifExpr))
+    }
+
+    mutating func conditions(_ list: ConditionElementListSyntax) -> [Condition] {
+        list.map { element in
+            switch element.condition {
+            case .expression(let e): return .expression(expression(e))
+            case .optionalBinding(let binding):
+                let name = Self.names(in: binding.pattern).first ?? "_"
+                let value = binding.initializer.map { expression($0.value) } ?? Expr(.name(name), at: location(binding))
+                return .optionalBinding(name: name, value: value)
+            case .matchingPattern(let matching):
+                return .matches(pattern(matching.pattern, binding: false), expression(matching.initializer.value))
+            case .availability:
+                return .expression(Expr(.bool(true), at: location(element)))
+            }
+        }
+    }
+
+    mutating func switchStatement(_ switchExpr: SwitchExprSyntax) -> Stmt {
+        var cases: [SwitchCase] = []
+        func add(_ list: SwitchCaseListSyntax, _ builder: inout SwiftIRBuilder) {
+            for element in list {
+                switch element {
+                case .switchCase(let switchCase):
+                    let body = builder.statements(switchCase.statements)
+                    switch switchCase.label {
+                    case .default: cases.append(SwitchCase(patterns: [], guardExpression: nil, body: body))
+                    case .case(let label):
+                        // Items share the body; a `where` clause belongs to its item.
+                        for item in label.caseItems {
+                            cases.append(SwitchCase(patterns: [builder.pattern(item.pattern, binding: false)],
+                                                    guardExpression: item.whereClause.map { builder.expression($0.condition) }, body: body))
+                        }
+                    }
+                case .ifConfigDecl(let ifConfig):
+                    if let clause = builder.ifConfig.activeClause(ifConfig), case .switchCases(let nested)? = clause.elements {
+                        add(nested, &builder)
+                    }
+                }
+            }
+        }
+        add(switchExpr.cases, &self)
+        return Stmt(.switch(subject: expression(switchExpr.subject), cases: cases), at: location(switchExpr))
+    }
+
+    // MARK: Patterns
+
+    mutating func pattern(_ syntax: PatternSyntax, binding: Bool) -> Pattern {
+        if let identifier = syntax.as(IdentifierPatternSyntax.self) { return .binding(identifier.identifier.text) }
+        if syntax.is(WildcardPatternSyntax.self) { return .wildcard }
+        if let valueBinding = syntax.as(ValueBindingPatternSyntax.self) { return pattern(valueBinding.pattern, binding: true) }
+        if let tuple = syntax.as(TuplePatternSyntax.self) { return .tuple(tuple.elements.map { pattern($0.pattern, binding: binding) }) }
+        if let expressionPattern = syntax.as(ExpressionPatternSyntax.self) { return pattern(expressionPattern.expression, binding: binding) }
+        return .value(unsupported(syntax))
+    }
+
+    mutating func pattern(_ expr: ExprSyntax, binding: Bool) -> Pattern {
+        if let member = expr.as(MemberAccessExprSyntax.self) { return .enumCase(member.declName.baseName.text, nil) }
+        if let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            return .enumCase(member.declName.baseName.text, call.arguments.map { pattern($0.expression, binding: binding) })
+        }
+        if let patternExpr = expr.as(PatternExprSyntax.self) { return pattern(patternExpr.pattern, binding: binding) }
+        if expr.is(DiscardAssignmentExprSyntax.self) { return .wildcard }
+        if binding, let ref = expr.as(DeclReferenceExprSyntax.self) { return .binding(ref.baseName.text) }
+        if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count > 1 {
+            return .tuple(tuple.elements.map { pattern($0.expression, binding: binding) })
+        }
+        return .value(expression(expr))
+    }
+}
