@@ -265,7 +265,7 @@ enum BuiltIns {
         for appearance in Appearance.allCases {
             interpreter.traitReads = []
             let traits = Value.traits(.init(appearance: appearance, idiom: interpreter.configuration.idiom))
-            let result = interpreter.apply(closure, [traits], at: location)
+            let result = interpreter.apply(closure, [traits], expected: "UIColor", at: location)
             reads.formUnion(interpreter.traitReads)
             switch result {
             case .color(let c):

@@ -21,6 +21,8 @@ public final class Interpreter {
     private var members: [String: [String: [MemberDeclaration]]] = [:]
     /// Every type (and extended type) by qualified key, with its inheritance clause (extensions merged).
     private var types: [String: (kind: TypeDeclaration.Kind, inheritance: [String], location: SourceLocation)] = [:]
+    /// Typealiases by qualified key: the type they name, as written.
+    private var aliases: [String: String] = [:]
     /// Asset catalog colors by the symbol path Xcode generates (`brandPrimary`, `Signal.backgroundBase`): their declarations.
     private var assetSymbols: [String: MemberDeclaration] = [:]
 
@@ -36,7 +38,7 @@ public final class Interpreter {
     /// Color, number and font namespaces are interchangeable for lookup: a project may declare `UIColor.x` and use `Color.x`.
     static let namespaces: [TokenKind: [String]] = [
         .color: ["Color", "UIColor", "ShapeStyle", "SwiftUI.Color", "CGColor", "NSColor"],
-        .number: ["CGFloat", "Double", "Float", "Int"],
+        .number: ["CGFloat", "Double", "Float", "Int", "UInt", "Int64", "UInt64", "Int32", "UInt32", "UInt8"],
         .font: ["Font", "UIFont", "SwiftUI.Font"],
     ]
 
@@ -45,6 +47,10 @@ public final class Interpreter {
         self.configuration = configuration
         for type in typeDeclarations {
             let key = type.qualifiedName.joined(separator: ".")
+            if type.kind == .typealias, let target = type.aliasOf {
+                aliases[key] = target
+                continue
+            }
             if var existing = types[key] {
                 existing.inheritance += type.inheritance
                 if existing.kind == .extension { existing.kind = type.kind; existing.location = type.location }
@@ -109,7 +115,22 @@ public final class Interpreter {
 
     /// The key lookups use for a type name: the project type, or the name itself for platform types.
     func typeKey(_ name: String, in scope: [String]) -> String {
-        resolveType(name, in: scope) ?? Self.baseTypeName(name)
+        let written = expandAlias(name, in: scope)
+        return resolveType(written, in: scope) ?? Self.baseTypeName(written)
+    }
+
+    /// A typealias's target (`RGBA` -> `(red: Double, ...)`), or the name itself.
+    func expandAlias(_ name: String, in scope: [String]) -> String {
+        var current = Self.baseTypeName(name)
+        for _ in 0..<8 {
+            var found: String?
+            for depth in stride(from: scope.count, through: 0, by: -1) {
+                if let target = aliases[(scope.prefix(depth) + [current]).joined(separator: ".")] { found = target; break }
+            }
+            guard let target = found else { break }
+            current = Self.baseTypeName(target)
+        }
+        return current
     }
 
     static func namespaceKind(_ type: String) -> TokenKind? {
@@ -249,7 +270,7 @@ public final class Interpreter {
         case .name(let name): return lookup(name, frame, at: expr.location)
         case .implicitMember(let name): return implicitMember(name, frame, expected: expected, at: expr.location)
         case .member(let base, let name):
-            let baseValue = evaluate(base, frame)
+            let baseValue = evaluate(base, frame, expected: Self.isImplicitChain(base) ? expected : nil)
             if case .unknown(var u) = baseValue, u.rule == "reference", let path = expr.path {
                 // `SomeSDK.color`: report the whole name once.
                 u.reason = "\(path.joined(separator: ".")) does not name a token"
@@ -259,9 +280,11 @@ public final class Interpreter {
         case .call(let callee, let arguments): return call(callee, arguments, frame, expected: expected, at: expr.location)
         case .tuple(let elements):
             if elements.count == 1, elements[0].label == nil { return evaluate(elements[0].value, frame, expected: expected) }
-            let types = Self.tupleElementTypes(expected)
-            let values = elements.enumerated().map { i, e in evaluate(e.value, frame, expected: types?[safe: i]) }
-            return .tuple(labels: elements.map(\.label), values: values)
+            // An unlabelled tuple takes the labels of the tuple type it is passed as (`(0, 0, 0, 1)` for `RGBA`).
+            let shape = expected.map { Self.tupleElements(expandAlias($0, in: frame.scope)) }
+            let values = elements.enumerated().map { i, e in evaluate(e.value, frame, expected: shape?[safe: i]?.type) }
+            let labels = elements.enumerated().map { i, e in e.label ?? shape?[safe: i]?.label }
+            return .tuple(labels: labels, values: values)
         case .closure(let parameters, let body):
             return .closure(.init(parameters: parameters, body: body, captured: frame.locals, scope: frame.scope, selfValue: frame.selfValue))
         case .ternary(let condition, let then, let otherwise):
@@ -299,11 +322,22 @@ public final class Interpreter {
         }
     }
 
-    static func tupleElementTypes(_ type: String?) -> [String]? {
-        guard let type, type.hasPrefix("("), type.hasSuffix(")") else { return nil }
+    /// `(red: Double, green: Double)` -> [(red, Double), (green, Double)]; empty for non-tuple types.
+    /// `.black.opacity(0.5)`: an implicit member chain is typed by the context of the whole chain, as in Swift.
+    static func isImplicitChain(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .implicitMember: return true
+        case .member(let base, _): return isImplicitChain(base)
+        case .call(let callee, _): return isImplicitChain(callee)
+        default: return false
+        }
+    }
+
+    static func tupleElements(_ type: String) -> [(label: String?, type: String)] {
+        guard type.hasPrefix("("), type.hasSuffix(")") else { return [] }
         return type.dropFirst().dropLast().split(separator: ",").map { part in
-            let t = part.split(separator: ":").last.map(String.init) ?? String(part)
-            return t.trimmingCharacters(in: .whitespaces)
+            let pieces = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            return pieces.count == 2 ? (pieces[0], pieces[1]) : (nil, pieces[0])
         }
     }
 
@@ -325,8 +359,10 @@ public final class Interpreter {
             if let field = fields[name] { return field }
             if let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
         }
-        if case .enumCase(let type, _, _)? = frame.selfValue, !type.isEmpty,
-           let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
+        if case .enumCase(let type, _, _)? = frame.selfValue, !type.isEmpty {
+            if name == "rawValue" { return memberOf(frame.selfValue!, name, at: location, frame: frame) }
+            if let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
+        }
         // Static members of the enclosing types, innermost first, then top level.
         for depth in stride(from: frame.scope.count, through: 0, by: -1) {
             let owner = Array(frame.scope.prefix(depth))
@@ -461,8 +497,14 @@ public final class Interpreter {
     func binary(_ op: String, _ lhs: Expr, _ rhs: Expr, _ frame: Frame, expected: String?, at location: SourceLocation) -> Value {
         let l = evaluate(lhs, frame, expected: ["&&", "||"].contains(op) ? nil : expected)
         if op == "??" {
-            if case .none = l { return evaluate(rhs, frame, expected: expected) }
-            return l
+            // Nil, or unknown (a colorset outside the audited folder): the app shows the fallback the code names.
+            switch l {
+            case .none: return evaluate(rhs, frame, expected: expected)
+            case .unknown:
+                let r = evaluate(rhs, frame, expected: expected)
+                return r.unknown == nil ? r : l
+            default: return l
+            }
         }
         if op == "&&" || op == "||" {
             switch truth(l, at: lhs.location) {
@@ -553,7 +595,7 @@ public final class Interpreter {
             return BuiltIns.staticCall(expected.map { Self.baseTypeName($0) } ?? "", name,
                                        evaluateArguments(arguments, frame, types: nil), interpreter: self, at: location)
         case .member(let baseExpr, let name):
-            let base = evaluate(baseExpr, frame)
+            let base = evaluate(baseExpr, frame, expected: Self.isImplicitChain(baseExpr) ? expected : nil)
             switch base {
             case .type(let type):
                 if name == "init" { return construct(type, arguments, frame, at: location) }
@@ -629,6 +671,14 @@ public final class Interpreter {
                     return BuiltIns.hexStringInitializer(hex, args, interpreter: self, at: location)
                 }
                 let selfValue: Value = Self.namespaceKind(type) != nil ? .type(type) : .instance(type: type, fields: defaultFields(type))
+                if matching.count == 1, Self.namespaceKind(type) != nil {
+                    // `Color(UIColor { ... })` must not bind to the project's `init(_ hex: UInt32)`: check the values.
+                    let values = evaluateArguments(arguments, frame, types: Self.argumentTypes(matching[0].parameters, arguments))
+                    if zip(Self.argumentTypes(matching[0].parameters, arguments), values).allSatisfy({ Self.fits($1.value, $0) }) {
+                        return invoke(matching[0], arguments: values, selfValue: selfValue, at: location)
+                    }
+                    continue
+                }
                 return callOverloads(matching, arguments, frame, selfValue: selfValue, at: location)
             }
         }
@@ -679,6 +729,7 @@ public final class Interpreter {
         var index = 0
         for parameter in parameters {
             if index < arguments.count, arguments[index].label == parameter.label {
+                guard plausible(arguments[index].value, for: parameter.type) else { return false }
                 index += 1
             } else if parameter.defaultValue == nil {
                 return false
@@ -706,6 +757,31 @@ public final class Interpreter {
         let values = evaluateArguments(arguments, frame, types: nil)
         let best = matching.max { score($0, values) < score($1, values) } ?? first
         return invoke(best, arguments: values, selfValue: selfValue, at: location)
+    }
+
+    /// Rules out overloads the type checker would never pick: a closure for a non-function parameter, a string for a
+    /// number, a number for a string.
+    static func plausible(_ argument: Expr, for type: String?) -> Bool {
+        guard let type else { return true }
+        let base = baseTypeName(type)
+        switch argument.kind {
+        case .closure: return type.contains("->")
+        case .string: return namespaceKind(base) != .number && !type.contains("->")
+        case .number: return base != "String" && !type.contains("->")
+        default: return true
+        }
+    }
+
+    /// False when a value certainly cannot be passed as `type` (a color for an integer, a number for a color).
+    static func fits(_ value: Value, _ type: String?) -> Bool {
+        guard let type, let kind = kindOfType(type) else { return true }
+        switch value {
+        case .color: return kind == .color
+        case .number: return kind == .number
+        case .font: return kind == .font
+        case .string, .closure, .tuple: return false
+        default: return true
+        }
     }
 
     /// The declared type of the parameter each argument binds to.
@@ -767,13 +843,13 @@ public final class Interpreter {
         }
     }
 
-    func apply(_ closure: Value.Closure, _ arguments: [Value], at location: SourceLocation) -> Value {
+    func apply(_ closure: Value.Closure, _ arguments: [Value], expected: String? = nil, at location: SourceLocation) -> Value {
         withCall(at: location) {
             var frame = Frame(scope: closure.scope, selfValue: closure.selfValue, locals: closure.captured)
             for (name, value) in zip(closure.parameters, arguments) { frame.locals[name] = value }
             // `$0` in closures without named parameters.
             for (i, value) in arguments.enumerated() { frame.locals["$\(i)"] = value }
-            return run(body: closure.body, frame: frame, expected: nil, at: location)
+            return run(body: closure.body, frame: frame, expected: expected, at: location)
         }
     }
 

@@ -117,18 +117,21 @@ public indirect enum Pattern: Hashable, Sendable {
 
 /// A type or an extension of one, with what the interpreter needs to know about it.
 public struct TypeDeclaration: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable { case `struct`, `class`, `enum`, `protocol`, `extension`, actor }
+    public enum Kind: String, Hashable, Sendable { case `struct`, `class`, `enum`, `protocol`, `extension`, actor, `typealias` }
     public var kind: Kind
     /// Enclosing type names then the type's own: `["ElevateTokens", "Palette"]`; for an extension, the extended type.
     public var qualifiedName: [String]
     /// Protocols and superclass named in the inheritance clause, as written.
     public var inheritance: [String]
+    /// For a typealias, the type it names as written (`(red: Double, green: Double)`, `Color`).
+    public var aliasOf: String?
     public var location: SourceLocation
 
-    public init(kind: Kind, qualifiedName: [String], inheritance: [String], location: SourceLocation) {
+    public init(kind: Kind, qualifiedName: [String], inheritance: [String], aliasOf: String? = nil, location: SourceLocation) {
         self.kind = kind
         self.qualifiedName = qualifiedName
         self.inheritance = inheritance
+        self.aliasOf = aliasOf
         self.location = location
     }
 }

@@ -120,6 +120,9 @@ struct DeclarationWalker {
             visitFunction(function, scope: scope)
         } else if let initializer = node.as(InitializerDeclSyntax.self) {
             visitInitializer(initializer, scope: scope)
+        } else if let alias = node.as(TypeAliasDeclSyntax.self) {
+            types.append(TypeDeclaration(kind: .typealias, qualifiedName: scope + [alias.name.text], inheritance: [],
+                                         aliasOf: alias.initializer.value.trimmedDescription, location: location(alias.name)))
         } else if let enumCase = node.as(EnumCaseDeclSyntax.self) {
             for element in enumCase.elements {
                 let payload = element.parameterClause?.parameters.map { p in
