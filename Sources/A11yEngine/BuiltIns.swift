@@ -9,10 +9,24 @@ enum BuiltIns {
         "CGFloat", "Double", "Float", "Int", "UInt", "UInt8", "UInt32", "Int64", "UInt64", "String", "Bool",
         "UIFontMetrics", "UIDevice", "UITraitCollection", "UIUserInterfaceStyle", "UIAccessibilityContrast",
         "ColorScheme", "Font.Weight", "UIFont.Weight", "Font.TextStyle", "UIFont.TextStyle", "Font.Design",
-        "UIUserInterfaceIdiom", "Weight", "TextStyle", "Design",
+        "UIUserInterfaceIdiom", "Weight", "TextStyle", "Design", "UIFontDescriptor", "UIFontWeight",
     ]
 
     static func isPlatformType(_ name: String) -> Bool { platformTypes.contains(name) }
+
+    /// The platform types of arguments by label, so `.body` in `preferredFont(forTextStyle: .body)` is the text style
+    /// even where a project token is named `body`.
+    static func argumentTypes(_ function: String, _ arguments: [CallArgument]) -> [String?] {
+        arguments.enumerated().map { index, argument in
+            switch argument.label {
+            case "forTextStyle", "withTextStyle", "relativeTo", "textStyle": return "Font.TextStyle"
+            case "weight": return "Font.Weight"
+            case "design": return "Font.Design"
+            case nil where index == 0 && function == "system": return "Font.TextStyle"
+            default: return nil
+            }
+        }
+    }
 
     /// Implicit members that are cases of platform enums (weights, text styles, designs, trait values), not colors.
     static let platformEnumCases: Set<String> = [
@@ -94,6 +108,7 @@ enum BuiltIns {
             }
         case .font(let f):
             switch name {
+            case "fontDescriptor": return base
             case "pointSize": return f.size.map(Value.number)
             case "lineHeight": return f.size.map { .number($0 * 1.2) }
             default: return nil
@@ -138,9 +153,11 @@ enum BuiltIns {
             if case .string(let face)? = label(args, "name"), case .number(let size)? = label(args, "size") {
                 return .font(FontValue(size: size, weight: nil, face: face, textStyle: nil, scales: false, location: location))
             }
-            if let descriptor = label(args, "descriptor"), case .number(let size)? = label(args, "size") {
-                _ = descriptor
-                return .font(FontValue(size: size, weight: nil, face: nil, textStyle: nil, scales: false, location: location))
+            if case .font(var f)? = label(args, "descriptor"), case .number(let size)? = label(args, "size") {
+                // `UIFont(descriptor:size:)` keeps the descriptor's text style (so it scales when that one does); size 0
+                // means the descriptor's own size.
+                if size > 0 { f.size = size }
+                return .font(f)
             }
         case "UIFontMetrics":
             if let style = label(args, "forTextStyle"), case .enumCase(_, let name, _) = style { return metrics(name) }
@@ -303,7 +320,7 @@ enum BuiltIns {
     /// `Type.name(args)` for platform types: font constructors.
     static func staticCall(_ type: String, _ name: String, _ args: [(label: String?, value: Value)], interpreter: Interpreter,
                            at location: SourceLocation) -> Value {
-        let fontContext = isFontType(type) || type.isEmpty
+        let fontContext = isFontType(type) || type.isEmpty || type == "UIFontDescriptor"
         if let u = firstUnknown(args) {
             guard var unknown = u.unknown else { return u }
             if unknown.kind == nil, fontContext, ["system", "custom", "systemFont", "preferredFont"].contains(name) { unknown.kind = .font }
@@ -343,8 +360,9 @@ enum BuiltIns {
                 let weight = name == "boldSystemFont" ? "bold" : caseName(label(args, "weight"))
                 return font(size: size, weight: weight, face: nil, style: nil)
             }
-        case "preferredFont":
-            if let style = caseName(label(args, "forTextStyle")) {
+        case "preferredFont", "preferredFontDescriptor":
+            // A font descriptor is modelled as the font it describes; one made for a text style scales with it.
+            if let style = caseName(label(args, "forTextStyle")) ?? caseName(label(args, "withTextStyle")) {
                 return font(size: SystemColors.textStyles[style]?.size, weight: SystemColors.textStyles[style]?.weight, face: nil, style: style)
             }
         case "init":
@@ -386,6 +404,8 @@ enum BuiltIns {
     static func method(_ base: Value, _ name: String, _ args: [(label: String?, value: Value)], interpreter: Interpreter,
                        at location: SourceLocation) -> Value {
         if case .unknown = base { return base }
+        // Descriptor attributes (traits dictionaries, symbolic traits) change neither size nor scaling.
+        if case .font = base, ["addingAttributes", "withSymbolicTraits", "withDesign", "withTraits"].contains(name) { return base }
         if let u = firstUnknown(args) { return u }
         switch base {
         case .color(let c):
@@ -415,7 +435,8 @@ enum BuiltIns {
                 }
                 return .font(f)
             case "withSize":
-                if let size = args.first?.value.number { f.size = size }
+                // `withSize(0)` keeps the descriptor's size.
+                if let size = args.first?.value.number, size > 0 { f.size = size }
                 return .font(f)
             case "italic", "monospacedDigit", "monospaced", "smallCaps", "lowercaseSmallCaps", "uppercaseSmallCaps",
                  "leading", "width", "fontDesign", "withDesign", "withSymbolicTraits", "withTraits":

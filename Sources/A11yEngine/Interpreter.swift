@@ -96,11 +96,15 @@ public final class Interpreter {
     }
 
     /// The qualified key a type name written in `scope` refers to (innermost first), or nil for non-project types.
-    public func resolveType(_ name: String, in scope: [String]) -> String? {
+    public func resolveType(_ name: String, in scope: [String], aliasDepth: Int = 0) -> String? {
         let clean = Self.baseTypeName(name)
         for depth in stride(from: scope.count, through: 0, by: -1) {
             let key = (scope.prefix(depth) + [clean]).joined(separator: ".")
             if types[key] != nil { return key }
+            // `typealias FontWeight = ElevateTypography.FontWeight`: the aliased type, looked up where the alias is.
+            if let target = aliases[key], aliasDepth < 8 {
+                return resolveType(target, in: Array(scope.prefix(depth)), aliasDepth: aliasDepth + 1)
+            }
         }
         return nil
     }
@@ -359,6 +363,11 @@ public final class Interpreter {
             if let field = fields[name] { return field }
             if let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
         }
+        if let selfValue = frame.selfValue, selfValue.tokenKind != nil,
+           let value = BuiltIns.member(of: selfValue, name, interpreter: self, at: location) {
+            // Inside `extension UIFont { func withWeight(...) }`: `pointSize`, `fontDescriptor` are members of self.
+            return value
+        }
         if case .enumCase(let type, _, _)? = frame.selfValue, !type.isEmpty {
             if name == "rawValue" { return memberOf(frame.selfValue!, name, at: location, frame: frame) }
             if let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
@@ -593,7 +602,8 @@ public final class Interpreter {
                 }
             }
             return BuiltIns.staticCall(expected.map { Self.baseTypeName($0) } ?? "", name,
-                                       evaluateArguments(arguments, frame, types: nil), interpreter: self, at: location)
+                                       evaluateArguments(arguments, frame, types: BuiltIns.argumentTypes(name, arguments)),
+                                       interpreter: self, at: location)
         case .member(let baseExpr, let name):
             let base = evaluate(baseExpr, frame, expected: Self.isImplicitChain(baseExpr) ? expected : nil)
             switch base {
@@ -653,7 +663,8 @@ public final class Interpreter {
             let candidates = functions(proto, name).filter(\.isStatic)
             if !candidates.isEmpty { return callOverloads(candidates, arguments, frame, selfValue: .type(type), at: location) }
         }
-        return BuiltIns.staticCall(type, name, evaluateArguments(arguments, frame, types: nil), interpreter: self, at: location)
+        return BuiltIns.staticCall(type, name, evaluateArguments(arguments, frame, types: BuiltIns.argumentTypes(name, arguments)),
+                                   interpreter: self, at: location)
     }
 
     /// `Type(args)`: a project initialiser, a struct's memberwise initialiser, or a built-in one.
@@ -703,7 +714,7 @@ public final class Interpreter {
             guard index == values.count else { return unknown("\(type)(...) has arguments its memberwise initialiser does not take", location) }
             return .instance(type: type, fields: fields)
         }
-        let args = evaluateArguments(arguments, frame, types: nil)
+        let args = evaluateArguments(arguments, frame, types: BuiltIns.argumentTypes(type, arguments))
         let result = BuiltIns.construct(type, args, interpreter: self, at: location)
         // A malformed literal is reported at the literal.
         if case .unknown(var u) = result, u.location == location, u.reason.hasPrefix("invalid hex"),
@@ -1007,6 +1018,8 @@ public final class Interpreter {
 
     func assign(_ target: Expr, _ value: Value, _ frame: inout Frame) {
         switch target.kind {
+        case .name("self"):
+            frame.selfValue = value
         case .name(let name):
             if frame.locals[name] != nil { frame.locals[name] = value; return }
             if case .instance(let type, var fields)? = frame.selfValue {

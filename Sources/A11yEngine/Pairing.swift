@@ -143,13 +143,18 @@ public struct PairingInference {
         for (key, definition) in graph.tokens where !componentKeys.contains(key) {
             guard definition.declaredKind != .other, color(key) != nil else { continue }
             let words = nameWords(definition.name)
-            guard words.contains(where: { ["surface", "background", "canvas", "bg"].contains($0) }),
-                  !words.contains(where: excluded.contains) else { continue }
+            let surfaceWords: Set<String> = ["surface", "surfaces", "background", "backgrounds", "canvas", "bg"]
+            let baseWords: Set<String> = ["base", "canvas", "page", "default", "app"]
+            // Status words anywhere in the path exclude (`ButtonTokens.Tone.danger.colors.background`).
+            guard words.contains(where: surfaceWords.contains), !nameWords(key).contains(where: excluded.contains) else { continue }
             var score = 0
-            if words.contains(where: { ["base", "canvas", "page", "default", "app"].contains($0) }) { score += 2 }
+            if words.contains(where: baseWords.contains) || words.count == 1 { score += 2 }
             if words.contains("primary") { score += 1 }
-            // An alias (`appBackground = appSurfaceBasePrimary`) stands for the token it names.
-            if definition.alias != nil { score -= 1 }
+            // `newTabPageItemAccessoryAddBackground` is a background of something, not the base surface.
+            score -= words.filter { !surfaceWords.contains($0) && !baseWords.contains($0) && !["primary", "color", "system"].contains($0) }.count
+            // An alias (`appBackground = appSurfaceBasePrimary`) stands for the token it names; a field of a struct or a
+            // case of a token function is a surface of something (a button's fill) before it is the page's.
+            if definition.alias != nil || definition.expression == nil { score -= 1 }
             if score > 0 { scored.append((score, key)) }
         }
         let best = scored.map(\.score).max()

@@ -133,6 +133,8 @@ public final class TokenGraph {
                      location: declaration.location, expression: Self.definingExpression(declaration), scope: declaration.owner)
         case .function(let parameters, _):
             addTokenFunctionCases(declaration, parameters)
+        case .initializer(let parameters, _):
+            addTokenInitializerCases(declaration, parameters)
         default:
             break
         }
@@ -151,45 +153,85 @@ public final class TokenGraph {
             guard let kind = declaredKind ?? u.kind, kind != .other, kind != .string else { return }
             add(Token(qualifiedName: name, declaredKind: kind, location: location, expression: expression, scope: scope), value: value)
         case .instance(let type, let fields) where depth < 3 && interpreter.isType(type):
+            // A struct that computes a color from stored colors (`DynamicColor { lightColor, darkColor; var color }`)
+            // is one token: its computed color. Its stored colors are inputs, not colors anything draws.
+            let computed = interpreter.computedProperties(of: type).filter { $0.type.flatMap(Interpreter.kindOfType) != nil }
+            let computedKinds = Set(computed.compactMap { $0.type.flatMap(Interpreter.kindOfType) })
             for property in interpreter.storedProperties(of: type) {
                 guard let field = fields[property.name] else { continue }
+                if let kind = field.tokenKind, computedKinds.contains(kind) { continue }
                 addToken(name + [property.name], value: field, declaredKind: property.type.flatMap(Interpreter.kindOfType), location: location,
                          expression: nil, scope: scope, depth: depth + 1)
             }
-            for property in interpreter.computedProperties(of: type) where property.type.flatMap(Interpreter.kindOfType) != nil {
-                addToken(name + [property.name], value: interpreter.member(of: value, named: property.name, at: location),
-                         declaredKind: property.type.flatMap(Interpreter.kindOfType), location: location, expression: nil, scope: scope,
-                         depth: depth + 1)
+            var seen: [Value] = []
+            for property in computed {
+                let member = interpreter.member(of: value, named: property.name, at: location)
+                // `uiColor` and `color` of the same value are one token, named by the first.
+                if member.unknown == nil, seen.contains(member) { continue }
+                seen.append(member)
+                addToken(name + [property.name], value: member, declaredKind: property.type.flatMap(Interpreter.kindOfType), location: location,
+                         expression: nil, scope: scope, depth: depth + 1)
             }
         default:
             break
         }
     }
 
-    /// `static func color(for token: ColorToken) -> Color`: one token per case of the enum.
+    /// The kind a function or property's declared type promises: a token kind, or nil for a project type whose
+    /// instances may hold tokens (a struct of colors); `.other` for anything else.
+    private func returnKind(_ type: String?, scope: [String]) -> TokenKind? {
+        guard let type else { return .other }
+        if let kind = Interpreter.kindOfType(type) { return kind }
+        if let key = interpreter.resolveType(type, in: scope), [.struct, .class].contains(interpreter.typeKind(key)) { return nil }
+        return .other
+    }
+
+    /// `static func color(for token: ColorToken) -> Color` (or `-> ToneColors`): one token per case of the enum, named
+    /// `color.<case>`; `init(designSystemColor: DesignSystemColor)` on a color type likewise, named by its label; a
+    /// static function without parameters (`static func daxTitle1() -> UIFont`) is one token.
     private func addTokenFunctionCases(_ function: MemberDeclaration, _ parameters: [Parameter]) {
-        guard function.isStatic || function.owner.isEmpty, let kind = function.type.flatMap(Interpreter.kindOfType),
-              let first = parameters.first, parameters.dropFirst().allSatisfy({ $0.defaultValue != nil }),
+        guard function.isStatic || function.owner.isEmpty else { return }
+        let kind = returnKind(function.type, scope: function.owner)
+        guard kind != .other else { return }
+        let selfValue = Value.type(function.owner.joined(separator: "."))
+        if parameters.allSatisfy({ $0.defaultValue != nil }) {
+            guard kind != nil else { return }
+            addToken(function.qualifiedName, value: interpreter.call(function, arguments: [], selfValue: selfValue), declaredKind: kind,
+                     location: function.location, expression: nil, scope: function.owner)
+            return
+        }
+        guard let first = parameters.first, parameters.dropFirst().allSatisfy({ $0.defaultValue != nil }),
               let typeName = first.type, let enumType = interpreter.resolveType(typeName, in: function.owner),
               interpreter.typeKind(enumType) == .enum else { return }
-        let cases = interpreter.enumCases(of: enumType)
-        guard !cases.isEmpty, cases.allSatisfy({ $0.parameters.isEmpty }) else { return }
-        for c in cases {
+        for c in interpreter.enumCases(of: enumType) where c.parameters.isEmpty {
             let argument = Value.enumCase(type: enumType, name: c.name, payload: [])
-            let value = interpreter.call(function, arguments: [(first.label, argument)], selfValue: .type(function.owner.joined(separator: ".")))
+            let value = interpreter.call(function, arguments: [(first.label, argument)], selfValue: selfValue)
             addToken(function.qualifiedName + [c.name], value: value, declaredKind: kind, location: function.location, expression: nil,
                      scope: function.owner)
         }
     }
 
-    /// `enum ColorToken { case text; var color: Color { switch self { ... } } }`: one token per case.
+    private func addTokenInitializerCases(_ initializer: MemberDeclaration, _ parameters: [Parameter]) {
+        guard let owner = initializer.owner.last, Interpreter.namespaceKind(owner) != nil, let first = parameters.first, let label = first.label,
+              parameters.dropFirst().allSatisfy({ $0.defaultValue != nil }),
+              let typeName = first.type, let enumType = interpreter.resolveType(typeName, in: initializer.owner),
+              interpreter.typeKind(enumType) == .enum else { return }
+        for c in interpreter.enumCases(of: enumType) where c.parameters.isEmpty {
+            let argument = Value.enumCase(type: enumType, name: c.name, payload: [])
+            let value = interpreter.call(initializer, arguments: [(first.label, argument)], selfValue: .type(owner))
+            addToken(initializer.owner + [label, c.name], value: value, declaredKind: Interpreter.namespaceKind(owner), location: initializer.location,
+                     expression: nil, scope: initializer.owner)
+        }
+    }
+
+    /// `enum ColorToken { case text; var color: Color { switch self { ... } } }`: one token per case (cases with
+    /// payloads are skipped: they have no single value).
     private func addEnumPropertyTokens(_ property: MemberDeclaration) {
-        guard case .computed = property.kind, let kind = property.type.flatMap(Interpreter.kindOfType),
-              interpreter.typeKind(property.owner.joined(separator: ".")) == .enum else { return }
+        guard case .computed = property.kind, interpreter.typeKind(property.owner.joined(separator: ".")) == .enum else { return }
+        let kind = returnKind(property.type, scope: property.owner)
+        guard kind != .other else { return }
         let owner = property.owner.joined(separator: ".")
-        let cases = interpreter.enumCases(of: owner)
-        guard !cases.isEmpty, cases.allSatisfy({ $0.parameters.isEmpty }) else { return }
-        for c in cases {
+        for c in interpreter.enumCases(of: owner) where c.parameters.isEmpty {
             let value = interpreter.member(of: .enumCase(type: owner, name: c.name, payload: []), named: property.name, at: property.location)
             addToken(property.owner + [c.name, property.name], value: value, declaredKind: kind, location: property.location,
                      expression: nil, scope: property.owner)

@@ -58,11 +58,11 @@ struct SwiftIRBuilder {
         }
         if let bool = expr.as(BooleanLiteralExprSyntax.self) { return Expr(.bool(bool.literal.tokenKind == .keyword(.true)), at: at) }
         if expr.is(NilLiteralExprSyntax.self) { return Expr(.nilLiteral, at: at) }
-        if let ref = expr.as(DeclReferenceExprSyntax.self) { return Expr(.name(ref.baseName.text), at: at) }
+        if let ref = expr.as(DeclReferenceExprSyntax.self) { return Expr(.name(ref.baseName.identifierText), at: at) }
         if expr.is(SuperExprSyntax.self) { return Expr(.name("super"), at: at) }
         if let type = expr.as(TypeExprSyntax.self) { return typePath(type.type, at: at) ?? unsupported(expr) }
         if let member = expr.as(MemberAccessExprSyntax.self) {
-            let name = member.declName.baseName.text
+            let name = member.declName.baseName.identifierText
             guard let base = member.base else { return Expr(.implicitMember(name), at: at) }
             return Expr(.member(expression(base), name), at: at)
         }
@@ -75,7 +75,7 @@ struct SwiftIRBuilder {
             return Expr(.call(Expr(.name("UIColor"), at: at), arguments(macro.arguments, nil, macro.additionalTrailingClosures)), at: at)
         }
         if let tuple = expr.as(TupleExprSyntax.self) {
-            let elements = tuple.elements.map { CallArgument(label: $0.label?.text, value: expression($0.expression)) }
+            let elements = tuple.elements.map { CallArgument(label: $0.label?.identifierText, value: expression($0.expression)) }
             if elements.count == 1, elements[0].label == nil { return elements[0].value }
             return Expr(.tuple(elements), at: at)
         }
@@ -110,18 +110,18 @@ struct SwiftIRBuilder {
 
     /// `Color.self`-style type expressions and generic-free type paths used as values.
     func typePath(_ type: TypeSyntax, at: A11yEngine.SourceLocation) -> Expr? {
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return Expr(.name(identifier.name.text), at: at) }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return Expr(.name(identifier.name.identifierText), at: at) }
         if let member = type.as(MemberTypeSyntax.self), let base = typePath(member.baseType, at: at) {
-            return Expr(.member(base, member.name.text), at: at)
+            return Expr(.member(base, member.name.identifierText), at: at)
         }
         return nil
     }
 
     mutating func arguments(_ list: LabeledExprListSyntax, _ trailing: ClosureExprSyntax?,
                             _ additional: MultipleTrailingClosureElementListSyntax) -> [CallArgument] {
-        var result = list.map { CallArgument(label: $0.label?.text, value: expression($0.expression)) }
+        var result = list.map { CallArgument(label: $0.label?.identifierText, value: expression($0.expression)) }
         if let trailing { result.append(CallArgument(label: nil, value: closure(trailing))) }
-        for extra in additional { result.append(CallArgument(label: extra.label.text, value: closure(extra.closure))) }
+        for extra in additional { result.append(CallArgument(label: extra.label.identifierText, value: closure(extra.closure))) }
         return result
     }
 
@@ -129,8 +129,8 @@ struct SwiftIRBuilder {
         var parameters: [String] = []
         if let signature = closure.signature {
             switch signature.parameterClause {
-            case .simpleInput(let names)?: parameters = names.map(\.name.text)
-            case .parameterClause(let clause)?: parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            case .simpleInput(let names)?: parameters = names.map(\.name.identifierText)
+            case .parameterClause(let clause)?: parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).identifierText }
             case nil: break
             }
         }
@@ -185,7 +185,7 @@ struct SwiftIRBuilder {
     }
 
     static func names(in pattern: PatternSyntax) -> [String] {
-        if let identifier = pattern.as(IdentifierPatternSyntax.self) { return [identifier.identifier.text] }
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) { return [identifier.identifier.identifierText] }
         if let tuple = pattern.as(TuplePatternSyntax.self) { return tuple.elements.flatMap { names(in: $0.pattern) } }
         if pattern.is(WildcardPatternSyntax.self) { return ["_"] }
         return []
@@ -248,7 +248,7 @@ struct SwiftIRBuilder {
     // MARK: Patterns
 
     mutating func pattern(_ syntax: PatternSyntax, binding: Bool) -> Pattern {
-        if let identifier = syntax.as(IdentifierPatternSyntax.self) { return .binding(identifier.identifier.text) }
+        if let identifier = syntax.as(IdentifierPatternSyntax.self) { return .binding(identifier.identifier.identifierText) }
         if syntax.is(WildcardPatternSyntax.self) { return .wildcard }
         if let valueBinding = syntax.as(ValueBindingPatternSyntax.self) { return pattern(valueBinding.pattern, binding: true) }
         if let tuple = syntax.as(TuplePatternSyntax.self) { return .tuple(tuple.elements.map { pattern($0.pattern, binding: binding) }) }
@@ -257,16 +257,21 @@ struct SwiftIRBuilder {
     }
 
     mutating func pattern(_ expr: ExprSyntax, binding: Bool) -> Pattern {
-        if let member = expr.as(MemberAccessExprSyntax.self) { return .enumCase(member.declName.baseName.text, nil) }
+        if let member = expr.as(MemberAccessExprSyntax.self) { return .enumCase(member.declName.baseName.identifierText, nil) }
         if let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            return .enumCase(member.declName.baseName.text, call.arguments.map { pattern($0.expression, binding: binding) })
+            return .enumCase(member.declName.baseName.identifierText, call.arguments.map { pattern($0.expression, binding: binding) })
         }
         if let patternExpr = expr.as(PatternExprSyntax.self) { return pattern(patternExpr.pattern, binding: binding) }
         if expr.is(DiscardAssignmentExprSyntax.self) { return .wildcard }
-        if binding, let ref = expr.as(DeclReferenceExprSyntax.self) { return .binding(ref.baseName.text) }
+        if binding, let ref = expr.as(DeclReferenceExprSyntax.self) { return .binding(ref.baseName.identifierText) }
         if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count > 1 {
             return .tuple(tuple.elements.map { pattern($0.expression, binding: binding) })
         }
         return .value(expression(expr))
     }
+}
+
+extension TokenSyntax {
+    /// An identifier as Swift sees it: `` `default` `` is the name `default`.
+    var identifierText: String { text.replacingOccurrences(of: "`", with: "") }
 }

@@ -107,9 +107,9 @@ struct DeclarationWalker {
                                          location: location(ext.extendedType)))
             visit(items: ext.memberBlock.members.map { Syntax($0.decl) }, scope: name)
         } else if let (kind, nameToken, members, clause) = typeParts(node) {
-            let name = nameToken.text
+            let name = nameToken.identifierText
             types.append(TypeDeclaration(kind: kind, qualifiedName: scope + [name], inheritance: inheritance(clause), location: location(nameToken)))
-            let nested = Set(members.members.compactMap { $0.decl.asProtocol(NamedDeclSyntax.self)?.name.text })
+            let nested = Set(members.members.compactMap { $0.decl.asProtocol(NamedDeclSyntax.self)?.name.identifierText })
             if !nested.isDisjoint(with: Self.componentGroups) {
                 components.append(ComponentDeclaration(qualifiedName: scope + [name], location: location(nameToken)))
             }
@@ -121,16 +121,16 @@ struct DeclarationWalker {
         } else if let initializer = node.as(InitializerDeclSyntax.self) {
             visitInitializer(initializer, scope: scope)
         } else if let alias = node.as(TypeAliasDeclSyntax.self) {
-            types.append(TypeDeclaration(kind: .typealias, qualifiedName: scope + [alias.name.text], inheritance: [],
+            types.append(TypeDeclaration(kind: .typealias, qualifiedName: scope + [alias.name.identifierText], inheritance: [],
                                          aliasOf: alias.initializer.value.trimmedDescription, location: location(alias.name)))
         } else if let enumCase = node.as(EnumCaseDeclSyntax.self) {
             for element in enumCase.elements {
                 let payload = element.parameterClause?.parameters.map { p in
-                    Parameter(label: p.firstName.map { $0.text == "_" ? nil : $0.text } ?? nil, name: (p.secondName ?? p.firstName)?.text ?? "_",
+                    Parameter(label: p.firstName.map { $0.text == "_" ? nil : $0.identifierText } ?? nil, name: (p.secondName ?? p.firstName)?.identifierText ?? "_",
                               type: p.type.trimmedDescription, defaultValue: p.defaultValue.map { builder.expression($0.value) })
                 } ?? []
                 declarations.append(MemberDeclaration(
-                    owner: scope, name: element.name.text, isStatic: true,
+                    owner: scope, name: element.name.identifierText, isStatic: true,
                     kind: .enumCase(payload: payload, rawValue: element.rawValue.map { builder.expression($0.value) }),
                     type: scope.joined(separator: "."), location: location(element.name)))
             }
@@ -151,8 +151,8 @@ struct DeclarationWalker {
     }
 
     func typeName(_ type: TypeSyntax) -> [String] {
-        if let member = type.as(MemberTypeSyntax.self) { return typeName(member.baseType) + [member.name.text] }
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.text] }
+        if let member = type.as(MemberTypeSyntax.self) { return typeName(member.baseType) + [member.name.identifierText] }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.identifierText] }
         return [type.trimmedDescription]
     }
 
@@ -171,7 +171,7 @@ struct DeclarationWalker {
         var pendingType: String?
         for binding in variable.bindings.reversed() {
             if let annotation = binding.typeAnnotation?.type { pendingType = annotation.trimmedDescription }
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
             let kind: MemberDeclaration.Kind
             if let value = binding.initializer?.value {
                 kind = .stored(initial: builder.expression(value))
@@ -196,8 +196,8 @@ struct DeclarationWalker {
 
     mutating func parameters(_ clause: FunctionParameterClauseSyntax) -> [Parameter] {
         clause.parameters.map { p in
-            let first = p.firstName.text
-            return Parameter(label: first == "_" ? nil : first, name: p.secondName?.text ?? first, type: p.type.trimmedDescription,
+            let first = p.firstName.identifierText
+            return Parameter(label: first == "_" ? nil : first, name: p.secondName?.identifierText ?? first, type: p.type.trimmedDescription,
                              defaultValue: p.defaultValue.map { builder.expression($0.value) })
         }
     }
@@ -207,7 +207,7 @@ struct DeclarationWalker {
         if case .binaryOperator = function.name.tokenKind { return }
         let parameters = parameters(function.signature.parameterClause)
         declarations.append(MemberDeclaration(
-            owner: scope, name: function.name.text, isStatic: Self.isStatic(function.modifiers) || scope.isEmpty,
+            owner: scope, name: function.name.identifierText, isStatic: Self.isStatic(function.modifiers) || scope.isEmpty,
             kind: .function(parameters: parameters, body: builder.statements(body)),
             type: function.signature.returnClause?.type.trimmedDescription, attributes: Self.attributes(function.attributes),
             location: location(function.name)))

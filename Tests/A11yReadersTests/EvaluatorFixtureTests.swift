@@ -38,8 +38,8 @@ struct EvaluatorFixtureTests {
         #expect(surface.explicit == [.light, .dark])
         let ink = try color("PairTokens.ink.color")
         #expect(ink[.light] == ColorValue(red: 0.1, green: 0.1, blue: 0.1) && ink[.dark] == .white)
-        // The stored members are tokens too (constant colors).
-        #expect(try color("PairTokens.surface.darkColor")[.light] == ColorValue(red: 0.1, green: 0.1, blue: 0.1))
+        // The stored light and dark members are the pair's inputs, not colors anything draws: no tokens of their own.
+        #expect(shared.tokens["PairTokens.surface.darkColor"] == nil && shared.tokens["PairTokens.surface.lightColor"] == nil)
     }
 
     @Test func integerHexInitialisersWithBitOperators() throws {
