@@ -36,6 +36,22 @@ public struct Component: Hashable, Sendable {
             byName[owner]?.properties.append(Property(
                 group: group, name: definition.name, qualifiedName: key, location: definition.location, referencedToken: referenced))
         }
+        for (instance, fields) in graph.structInstances where byName[instance] == nil {
+            let properties = fields.compactMap { key -> Property? in
+                guard let token = graph.tokens[key], case .success(let value) = graph.value(of: key) else { return nil }
+                let group: Group
+                switch value {
+                case .color: group = .colors
+                case .number: group = .layout
+                case .font: group = .typography
+                default: return nil
+                }
+                return Property(group: group, name: token.name, qualifiedName: key, location: token.location, referencedToken: nil)
+            }
+            // One color is a value, not a set of colors drawn together.
+            guard properties.filter({ $0.group == .colors }).count >= 2, let first = properties.first else { continue }
+            byName[instance] = Component(name: TokenGraph.displayName(instance), location: first.location, properties: properties)
+        }
         return byName.values
             .map { c in
                 var c = c

@@ -246,6 +246,8 @@ public struct PairingInference {
         var pairs: [Pairing] = []
         for fg in colors {
             guard let (role, word) = roles[fg.qualifiedName], [.text, .graphic, .disabled].contains(role) else { continue }
+            // A clear foreground (`border: .clear`) draws nothing: there is no contrast to have.
+            if isClear(fg.qualifiedName) { continue }
             let fgEndpoint = propertyEndpoint(fg)
             let roleText = word.map { "\(fg.name) is \(role.rawValue) (word '\($0)')" } ?? "\(fg.name) has no role word, treated as graphic"
             let typography = role == .graphic ? nil : typography(for: fg.name, in: component)
@@ -261,7 +263,15 @@ public struct PairingInference {
                     continue
                 }
             }
-            for bg in opaqueBackgrounds {
+            // `majorText` goes on `majorFill`, `textPressed` on `fillPressed`, `text` on `background` (not `backgroundHover`):
+            // the backgrounds whose qualifier words best match the foreground's.
+            let qualifiers = Set(words).subtracting([word].compactMap { $0 })
+            func fit(_ bg: Component.Property) -> Int {
+                let bgWords = Set(nameWords(bg.name)).subtracting([roles[bg.qualifiedName]?.word].compactMap { $0 })
+                return bgWords.intersection(qualifiers).count - bgWords.subtracting(qualifiers).count
+            }
+            let bestFit = opaqueBackgrounds.map(fit).max()
+            for bg in opaqueBackgrounds where fit(bg) == bestFit {
                 pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: propertyEndpoint(bg),
                                      role: role, reason: .component,
                                      explanation: "\(roleText); \(bg.name) is the component's background", typography: typography))

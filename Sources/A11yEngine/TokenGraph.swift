@@ -42,6 +42,9 @@ public final class TokenGraph {
     }
 
     public private(set) var tokens: [String: Token] = [:]
+    /// Struct-valued tokens (`Tones.primary`, `AppButtonVariant.primary.colorSpec`) and the keys of their field tokens:
+    /// an instance's own fields are drawn together (text on fill), so they pair like a component's.
+    public private(set) var structInstances: [String: [String]] = [:]
     private var values: [String: Value] = [:]
     private var nameCache: [String: (words: [String], role: Role, roleWord: String?)] = [:]
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
@@ -105,11 +108,13 @@ public final class TokenGraph {
         for declaration in ordered.flatMap(\.declarations) { addSwiftTokens(declaration) }
     }
 
-    private func add(_ token: Token, value: Value) {
+    @discardableResult
+    private func add(_ token: Token, value: Value) -> Bool {
         let key = token.qualifiedName.joined(separator: ".")
-        guard tokens[key] == nil else { return }
+        guard tokens[key] == nil else { return false }
         tokens[key] = token
         values[key] = value
+        return true
     }
 
     // MARK: - Which declarations are tokens
@@ -143,6 +148,9 @@ public final class TokenGraph {
     /// A value becomes a token when it has a token kind; a struct instance contributes its fields.
     private func addToken(_ name: [String], value: Value, declaredKind: TokenKind?, location: SourceLocation, expression: Expr?,
                           scope: [String], depth: Int = 0) {
+        if depth > 0, value.tokenKind != nil, value.unknown == nil {
+            structInstances[name.dropLast().joined(separator: "."), default: []].append(name.joined(separator: "."))
+        }
         switch value {
         case .color, .number, .font:
             add(Token(qualifiedName: name, declaredKind: value.tokenKind, location: location, expression: expression, scope: scope), value: value)
