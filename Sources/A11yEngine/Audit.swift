@@ -84,6 +84,9 @@ public struct Audit: Codable, Hashable, Sendable {
         public var infos: Int
         /// Findings removed by suppressions (inline or `suppress:`).
         public var suppressed: Int
+        /// Tokens whose value could not be evaluated (each root cause is one `parse` or `reference` finding); absent in
+        /// audits stored before it existed.
+        public var unevaluatedTokens: Int?
     }
 
     public var schemaVersion: Int = 1
@@ -131,7 +134,9 @@ public struct AuditResult {
 
 public enum Auditor {
     public static func run(_ input: AuditInput) -> AuditResult {
-        let graph = TokenGraph(sources: input.sources)
+        var interpreter = Interpreter.Configuration()
+        interpreter.idiom = input.configuration.idiom
+        let graph = TokenGraph(sources: input.sources, configuration: interpreter)
         let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
         let inference = PairingInference(graph: graph, components: components, configuration: input.configuration)
         let (surfaces, surfaceFindings) = inference.surfaces()
@@ -157,7 +162,8 @@ public enum Auditor {
             failingPairs: pairs.filter { !$0.pass }.count, failingByAppearance: failingByAppearance,
             errors: findings.filter { $0.severity == .error }.count,
             warnings: findings.filter { $0.severity == .warning }.count,
-            infos: findings.filter { $0.severity == .info }.count, suppressed: suppression.suppressed.count)
+            infos: findings.filter { $0.severity == .info }.count, suppressed: suppression.suppressed.count,
+            unevaluatedTokens: graph.unevaluatedCount)
         let audit = Audit(
             id: nil, time: nil, inputDigest: input.inputDigest,
             policy: Audit.PolicyInfo(id: input.policy.id, name: input.policy.name), appearances: appearances,

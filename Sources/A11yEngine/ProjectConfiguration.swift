@@ -25,6 +25,8 @@ public struct ProjectConfiguration: Hashable, Sendable {
     public var pairs: [DeclaredPair]
     /// Custom `#if` flags considered set.
     public var flags: [String]
+    /// What `UIDevice.current.userInterfaceIdiom` evaluates to (`phone`, `pad`, ...).
+    public var idiom: String = "phone"
     /// Where the configuration came from (for messages); nil when defaults are used.
     public var file: String?
     /// Overrides of the policy (`severity:`, `touch-target: minimum`, `dynamic-type: minimum-size`, `token-hygiene: primitives`).

@@ -322,6 +322,9 @@ public final class TokenGraph {
         return qualifiedName
     }
 
+    /// How many tokens have no value (their root causes are `findings()`).
+    public var unevaluatedCount: Int { values.values.filter { $0.unknown != nil }.count }
+
     /// Tokens that could not be evaluated, one finding per root cause: when a primitive or helper cannot be
     /// evaluated, the finding is at it and names the tokens that depend on it. Deterministic.
     public func findings() -> [Finding] {

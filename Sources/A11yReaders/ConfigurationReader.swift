@@ -4,7 +4,7 @@ import A11yEngine
 public enum ConfigurationReader {
     public static let fileName = ".a11yd.yml"
     static let keys = ["policy", "extends", "include", "exclude", "surfaces", "pairs", "flags", "severity", "touch-target",
-                       "dynamic-type", "token-hygiene", "suppress", "modes"]
+                       "dynamic-type", "token-hygiene", "suppress", "modes", "idiom"]
     static let ruleIDs = ["contrast.text", "contrast.large-text", "contrast.graphic", "touch-target", "dynamic-type",
                           "token-hygiene", "reference", "parse", "suppression"]
     static let pairKeys = ["fg", "bg", "role", "component"]
@@ -60,6 +60,12 @@ public enum ConfigurationReader {
         if let exclude = try fields.strings("exclude") { configuration.exclude = exclude }
         configuration.surfaces = try fields.strings("surfaces")
         if let flags = try fields.strings("flags") { configuration.flags = flags }
+        if let idiom = try fields.string("idiom") {
+            guard ["phone", "pad", "mac", "tv", "vision", "carPlay"].contains(idiom) else {
+                throw ConfigurationError("unknown idiom '\(idiom)' (use phone, pad, mac, tv, vision or carPlay)", at: fields.node("idiom")?.1)
+            }
+            configuration.idiom = idiom
+        }
         for pair in try fields.list("pairs") ?? [] {
             try pair.rejectUnknownKeys(pairKeys, context: "a pair")
             guard let fg = try pair.string("fg") else { throw ConfigurationError("a pair needs 'fg'", at: pair.location) }
