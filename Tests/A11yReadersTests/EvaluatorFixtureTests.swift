@@ -116,4 +116,20 @@ struct EvaluatorFixtureTests {
         #expect(g.findings().map(\.subject) == ["ScannedTokens.broken"], "\(g.findings())")
         #expect(!g.tokens.keys.contains { $0.hasPrefix("NetworkService") })
     }
+
+    @Test func idiomComesFromTheConfiguration() throws {
+        #expect(try ConfigurationReader.read("idiom: pad", file: ".a11yd.yml").idiom == "pad")
+        #expect(try ConfigurationReader.read("policy: wcag21-aa", file: ".a11yd.yml").idiom == "phone")
+        #expect(throws: ConfigurationError.self) { try ConfigurationReader.read("idiom: watch", file: ".a11yd.yml") }
+    }
+
+    @Test func fontDescriptorsInstanceHelpersAndClosureInitialisers() throws {
+        let heading = try #require(try shared.value(of: "UIFont.headingBold").get().font)
+        #expect(heading.scales && heading.textStyle == "title2" && heading.size == 22)
+        // UIFont(name:size:) not passed through UIFontMetrics keeps its size.
+        let body = try #require(try shared.value(of: "ReaderFonts.body").get().font)
+        #expect(!body.scales && body.size == 15 && body.face == "Inter")
+        let quote = try #require(try shared.value(of: "ReaderFonts.quote").get().font)
+        #expect(quote.scales && quote.textStyle == "body" && quote.size == 15)
+    }
 }
