@@ -8,6 +8,8 @@ public struct PairExplanation: Codable, Hashable, Sendable {
         public var location: SourceLocation
         /// Color per appearance, with `(falls back to dark)` style notes for non-explicit values.
         public var values: [String: String]
+        /// Why the color has no value, at its root cause (`cannot evaluate ... at File.swift:12:5`); nil when it has one.
+        public var problem: String?
     }
 
     public struct Measurement: Codable, Hashable, Sendable {
@@ -74,12 +76,18 @@ public struct PairExplanation: Codable, Hashable, Sendable {
             current = next
         }
         var values: [String: String] = [:]
-        if case .success(.color(let color)) = graph.value(of: endpoint.qualifiedName) {
+        var problem: String?
+        switch graph.value(of: endpoint.qualifiedName) {
+        case .success(.color(let color)):
             for appearance in Appearance.allCases {
                 let source = color.source(for: appearance)
                 values[appearance.rawValue] = color[appearance].hex + (source == appearance ? "" : " (falls back to \(source.rawValue))")
             }
+        case .failure(let error):
+            problem = error.message + (error.location.map { " at \($0)" } ?? "")
+        case .success(let other):
+            problem = "is \(other.kind.rawValue), not a color"
         }
-        return Side(name: endpoint.name, chain: chain, location: endpoint.location, values: values)
+        return Side(name: endpoint.name, chain: chain, location: endpoint.location, values: values, problem: problem)
     }
 }

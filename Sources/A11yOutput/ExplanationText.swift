@@ -13,6 +13,7 @@ public enum ExplanationText {
                 for appearance in Appearance.allCases {
                     if let value = side.values[appearance.rawValue] { out += "    \(appearance.rawValue): \(value)\n" }
                 }
+                if let problem = side.problem { out += "    no value: \(problem)\n" }
             }
             for m in e.measurements {
                 let verdict = m.required == nil ? "exempt" : m.pass ? "pass" : "FAIL"
