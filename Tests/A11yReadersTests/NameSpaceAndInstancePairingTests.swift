@@ -65,4 +65,28 @@ struct NameSpaceAndInstancePairingTests {
         // `text` on the plain background, `textPressed` on the pressed one; the clear border draws nothing.
         #expect(Set(mine) == ["text on background", "textPressed on backgroundPressed"])
     }
+
+    @Test func explainShowsTheRootCauseOfAColorWithoutAValue() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.write("""
+            import SwiftUI
+            extension Color {
+                static func blend(_ a: Color, _ b: Color) -> Color { a.mixed(with: b) }
+                static let page = Color.white
+                static let appTextMuted = blend(.gray, .black)
+                static let appTextHint = appTextMuted.opacity(0.8)
+            }
+            """, "Tokens.swift", in: dir)
+        let result = Auditor.run(try Workspace(root: dir.path, policySearchDirectories: ExampleAuditTests.policies).refresh())
+        // One finding, at the helper, naming both tokens.
+        let findings = result.audit.findings.filter { $0.rule == "parse" }
+        #expect(findings.count == 1)
+        #expect(findings.first?.location?.line == 3)
+        #expect(findings.first?.message.contains("2 tokens depend on it: appTextHint, appTextMuted") == true)
+        #expect(result.audit.summary.unevaluatedTokens == 2)
+        let explanation = try #require(PairExplanation.explain(foreground: "appTextHint", background: "page", in: result.context)?.first)
+        #expect(explanation.foreground.problem?.contains("Tokens.swift:3:") == true)
+        #expect(explanation.background.problem == nil && explanation.background.values["light"] == "#FFFFFF")
+    }
 }
