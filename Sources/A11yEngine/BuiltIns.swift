@@ -87,10 +87,10 @@ enum BuiltIns {
         case .traits(let traits):
             switch name {
             case "userInterfaceStyle", "colorScheme":
-                interpreter.traitReads.insert("style")
+                interpreter.traitReads.insert(.style)
                 return .enumCase(type: "", name: traits.appearance.isDark ? "dark" : "light", payload: [])
             case "accessibilityContrast", "colorSchemeContrast":
-                interpreter.traitReads.insert("contrast")
+                interpreter.traitReads.insert(.contrast)
                 return .enumCase(type: "", name: traits.appearance.isHighContrast ? "high" : "normal", payload: [])
             case "userInterfaceIdiom": return .enumCase(type: "", name: traits.idiom, payload: [])
             case "legibilityWeight": return .enumCase(type: "", name: "regular", payload: [])
@@ -215,7 +215,7 @@ enum BuiltIns {
         if let hex = label(args, "hex") ?? label(args, "hexString") {
             switch hex {
             case .string(let s):
-                guard let c = ColorValue(hex: s) else {
+                guard let c = interpreter.hexColor(s) else {
                     return unknown("invalid hex color \"\(s)\" (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)", location, kind: .color)
                 }
                 return .color(AppearanceColor(constant: c.multiplyingAlpha(alpha)))
@@ -276,7 +276,7 @@ enum BuiltIns {
     static func dynamicColor(_ closure: Value.Closure, interpreter: Interpreter, at location: SourceLocation) -> Value {
         let saved = interpreter.traitReads
         defer { interpreter.traitReads = saved }
-        var reads: Set<String> = []
+        var reads: Interpreter.TraitReads = []
         var values: [Appearance: ColorValue] = [:]
         var innerExplicit: AppearanceSet = []
         for appearance in Appearance.allCases {
@@ -296,8 +296,8 @@ enum BuiltIns {
             }
         }
         var explicit: AppearanceSet = [.light]
-        if reads.contains("style") { explicit.formUnion([.light, .dark]) }
-        if reads.contains("contrast") { explicit.formUnion(reads.contains("style") ? .all : [.light, .lightHighContrast]) }
+        if reads.contains(.style) { explicit.formUnion([.light, .dark]) }
+        if reads.contains(.contrast) { explicit.formUnion(reads.contains(.style) ? .all : [.light, .lightHighContrast]) }
         explicit.formUnion(innerExplicit)
         return .color(AppearanceColor(values: values, explicit: explicit))
     }
@@ -481,7 +481,7 @@ enum BuiltIns {
         guard case .string(let text)? = args.first?.value else {
             return unknown("\(d.owner.joined(separator: ".")).init(\(d.parameters.first?.label ?? "_"):) needs a string", location, kind: .color)
         }
-        guard let color = ColorValue(hex: text) else {
+        guard let color = interpreter.hexColor(text) else {
             return unknown("invalid hex color \"\(text)\" (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)", location, kind: .color)
         }
         let alpha = args.dropFirst().first { $0.label == "alpha" || $0.label == "opacity" }?.value.number ?? 1

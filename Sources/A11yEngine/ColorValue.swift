@@ -24,17 +24,28 @@ public struct ColorValue: Hashable, Sendable, Codable {
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, with or without `#` or `0x`. Returns nil when malformed.
     public init?(hex text: String) {
-        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
-        if digits.hasPrefix("#") {
-            digits = digits.dropFirst()
-        } else if digits.lowercased().hasPrefix("0x") {
-            digits = digits.dropFirst(2)
+        // Byte-level: every token of a large system goes through here (no Foundation trimming or String copies).
+        var bytes = Array(text.utf8)
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+        if bytes.first == UInt8(ascii: "#") {
+            bytes.removeFirst()
+        } else if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] | 0x20 == UInt8(ascii: "x") {
+            bytes.removeFirst(2)
         }
-        guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
-        let expanded = digits.count <= 4 ? String(digits.flatMap { [$0, $0] }) : String(digits)
-        guard let packed = UInt64(expanded, radix: 16) else { return nil }
-        let hasAlpha = expanded.count == 8
-        let value = hasAlpha ? packed : (packed << 8) | 0xFF
+        guard [3, 4, 6, 8].contains(bytes.count) else { return nil }
+        var nibbles: [UInt64] = []
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(UInt64(byte - UInt8(ascii: "0")))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(UInt64(byte - UInt8(ascii: "a") + 10))
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(UInt64(byte - UInt8(ascii: "A") + 10))
+            default: return nil
+            }
+        }
+        if nibbles.count <= 4 { nibbles = nibbles.flatMap { [$0, $0] } }
+        let packed = nibbles.reduce(UInt64(0)) { $0 << 4 | $1 }
+        let value = nibbles.count == 8 ? packed : (packed << 8) | 0xFF
         self.init(
             red: Double((value >> 24) & 0xFF) / 255,
             green: Double((value >> 16) & 0xFF) / 255,

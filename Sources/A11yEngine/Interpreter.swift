@@ -23,6 +23,14 @@ public final class Interpreter {
     private var types: [String: (kind: TypeDeclaration.Kind, inheritance: [String], location: SourceLocation)] = [:]
     /// Typealiases by qualified key: the type they name, as written.
     private var aliases: [String: String] = [:]
+    /// Every member and type name declared anywhere: an implicit member no project declares skips the project search.
+    private var declaredNames: Set<String> = []
+    /// Qualified type keys by their last component, and the last components of typealiases.
+    private var typesByLastName: [String: [String]] = [:]
+    private var aliasLastNames: Set<String> = []
+    /// Names of declared functions, and types that declare initialisers: most calls are to neither.
+    private var functionNames: Set<String> = []
+    private var typesWithInitializers: Set<String> = []
     /// Asset catalog colors by the symbol path Xcode generates (`brandPrimary`, `Signal.backgroundBase`): their declarations.
     private var assetSymbols: [String: MemberDeclaration] = [:]
 
@@ -33,7 +41,13 @@ public final class Interpreter {
     /// Nesting of public entry points: the budget is reset only when an evaluation starts from outside.
     private var entries = 0
     /// Traits read while a dynamic color provider runs (`style`, `contrast`): they decide which appearances it defines.
-    var traitReads: Set<String> = []
+    var traitReads: TraitReads = []
+
+    struct TraitReads: OptionSet {
+        let rawValue: UInt8
+        static let style = TraitReads(rawValue: 1)
+        static let contrast = TraitReads(rawValue: 2)
+    }
 
     /// Color, number and font namespaces are interchangeable for lookup: a project may declare `UIColor.x` and use `Color.x`.
     static let namespaces: [TokenKind: [String]] = [
@@ -59,7 +73,19 @@ public final class Interpreter {
                 types[key] = (type.kind, type.inheritance, type.location)
             }
         }
+        for type in types.keys {
+            guard let last = type.split(separator: ".").last.map(String.init) else { continue }
+            declaredNames.insert(last)
+            typesByLastName[last, default: []].append(type)
+        }
+        for alias in aliases.keys { if let last = alias.split(separator: ".").last { aliasLastNames.insert(String(last)) } }
         for declaration in declarations {
+            declaredNames.insert(declaration.name)
+            switch declaration.kind {
+            case .function: functionNames.insert(declaration.name)
+            case .initializer: typesWithInitializers.insert(declaration.owner.joined(separator: "."))
+            default: break
+            }
             members[declaration.owner.joined(separator: "."), default: [:]][declaration.name, default: []].append(declaration)
             if declaration.owner.first == "Asset" {
                 let name = declaration.qualifiedName.dropFirst().joined(separator: ".")
@@ -98,6 +124,14 @@ public final class Interpreter {
     /// The qualified key a type name written in `scope` refers to (innermost first), or nil for non-project types.
     public func resolveType(_ name: String, in scope: [String], aliasDepth: Int = 0) -> String? {
         let clean = Self.baseTypeName(name)
+        // Most names are declared once, at top level (`Color` extended), or not at all (`UIColor`): no scope walk.
+        if !clean.contains("."), !aliasLastNames.contains(clean) {
+            switch typesByLastName[clean] {
+            case nil: return nil
+            case let keys? where keys == [clean]: return clean
+            default: break
+            }
+        }
         for depth in stride(from: scope.count, through: 0, by: -1) {
             let key = (scope.prefix(depth) + [clean]).joined(separator: ".")
             if types[key] != nil { return key }
@@ -137,9 +171,33 @@ public final class Interpreter {
         return current
     }
 
-    static func namespaceKind(_ type: String) -> TokenKind? {
-        for (kind, names) in namespaces where names.contains(type) { return kind }
-        return nil
+    static func namespaceKind(_ type: String) -> TokenKind? { namespaceKinds[type] }
+
+    static let namespaceKinds: [String: TokenKind] = {
+        var result: [String: TokenKind] = [:]
+        for (kind, names) in namespaces { for name in names { result[name] = kind } }
+        return result
+    }()
+
+    /// Where members of `type` are looked up: the type, then the interchangeable namespaces of its kind.
+    static func lookupOwners(_ type: String) -> [String] {
+        namespaceOwners[type] ?? [type]
+    }
+
+    static let namespaceOwners: [String: [String]] = {
+        var result: [String: [String]] = [:]
+        for (_, names) in namespaces { for name in names { result[name] = [name] + names.filter { $0 != name } } }
+        return result
+    }()
+
+    private var hexCache: [String: ColorValue?] = [:]
+
+    /// A hex string parsed once per audit (a helper runs once per appearance with the same literal).
+    func hexColor(_ text: String) -> ColorValue? {
+        if let cached = hexCache[text] { return cached }
+        let parsed = ColorValue(hex: text)
+        hexCache[text] = parsed
+        return parsed
     }
 
     /// `Color("Name")`, `UIColor(named: "Folder/Name")`: the colorset's value, nil when there is no such colorset.
@@ -384,8 +442,7 @@ public final class Interpreter {
 
     /// `Type.name`: a project member (any color namespace for colors), a nested type, an asset symbol, or a built-in.
     func staticMember(_ type: String, _ name: String, at location: SourceLocation, frame: Frame, builtIns: Bool = true) -> Value? {
-        var owners = [type]
-        if let kind = Self.namespaceKind(type) { owners += Self.namespaces[kind]!.filter { $0 != type } }
+        let owners = Self.lookupOwners(type)
         for owner in owners {
             let found = declarations(owner: owner, name: name)
             if found.contains(where: { d in
@@ -421,12 +478,12 @@ public final class Interpreter {
             if BuiltIns.isPlatformType(type) && Self.namespaceKind(type) == nil { return .enumCase(type: "", name: name, payload: []) }
         }
         // Untyped context: a project color/number/font member, an enclosing scope's member, then a platform color or enum case.
-        for kind in [TokenKind.color, .number, .font] {
+        for kind in [TokenKind.color, .number, .font] where declaredNames.contains(name) {
             for owner in Self.namespaces[kind]! {
                 if let v = staticMember(owner, name, at: location, frame: frame, builtIns: false) { return v }
             }
         }
-        for depth in stride(from: frame.scope.count, through: 1, by: -1) {
+        for depth in stride(from: frame.scope.count, through: 1, by: -1) where declaredNames.contains(name) {
             let owner = frame.scope.prefix(depth).joined(separator: ".")
             // A member being evaluated cannot be its own argument (`static let title = font.relativeTo(.title)`): Swift
             // would type `.title` as something else, here a platform enum case.
@@ -524,7 +581,13 @@ public final class Interpreter {
                 return evaluate(rhs, frame)
             }
         }
-        let r = evaluate(rhs, frame, expected: ["==", "!="].contains(op) ? nil : expected)
+        let r: Value
+        if ["==", "!="].contains(op), case .implicitMember(let name) = rhs.kind, case .enumCase(let type, _, _) = l {
+            // `traits.userInterfaceStyle == .dark`: the right side has the left side's type.
+            r = type.isEmpty ? .enumCase(type: "", name: name, payload: []) : implicitMember(name, frame, expected: type, at: rhs.location)
+        } else {
+            r = evaluate(rhs, frame, expected: ["==", "!="].contains(op) ? nil : expected)
+        }
         if case .unknown = l { return l }
         if case .unknown = r { return r }
         switch op {
@@ -579,7 +642,7 @@ public final class Interpreter {
                 return apply(c, evaluateArguments(arguments, frame, types: nil).map(\.value), at: location)
             }
             // A function of an enclosing type (or top level), innermost first.
-            for depth in stride(from: frame.scope.count, through: 0, by: -1) {
+            for depth in stride(from: frame.scope.count, through: 0, by: -1) where functionNames.contains(name) {
                 let owner = frame.scope.prefix(depth).joined(separator: ".")
                 let candidates = declarations(owner: owner, name: name).filter { if case .function = $0.kind { return true } else { return false } }
                 if !candidates.isEmpty {
@@ -647,8 +710,7 @@ public final class Interpreter {
     /// `Type.name(args)`: a static function, an enum case with payload, or a built-in static function.
     func staticCall(_ type: String, _ name: String, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
         if name == "init" { return construct(type, arguments, frame, at: location) }
-        var owners = [type]
-        if let kind = Self.namespaceKind(type) { owners += Self.namespaces[kind]!.filter { $0 != type } }
+        let owners = Self.lookupOwners(type)
         for owner in owners {
             let candidates = functions(owner, name)
             if !candidates.isEmpty { return callOverloads(candidates, arguments, frame, selfValue: .type(owner), at: location) }
@@ -669,9 +731,8 @@ public final class Interpreter {
 
     /// `Type(args)`: a project initialiser, a struct's memberwise initialiser, or a built-in one.
     func construct(_ type: String, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
-        var owners = [type]
-        if let kind = Self.namespaceKind(type) { owners += Self.namespaces[kind]!.filter { $0 != type } }
-        for owner in owners {
+        let owners = Self.lookupOwners(type)
+        for owner in owners where typesWithInitializers.contains(owner) {
             let inits = declarations(owner: owner, name: "init")
             let matching = inits.filter { Self.labelsMatch($0.parameters, arguments) }
             if !matching.isEmpty {
@@ -859,7 +920,7 @@ public final class Interpreter {
             var frame = Frame(scope: closure.scope, selfValue: closure.selfValue, locals: closure.captured)
             for (name, value) in zip(closure.parameters, arguments) { frame.locals[name] = value }
             // `$0` in closures without named parameters.
-            for (i, value) in arguments.enumerated() { frame.locals["$\(i)"] = value }
+            if closure.parameters.isEmpty { for (i, value) in arguments.enumerated() { frame.locals["$\(i)"] = value } }
             return run(body: closure.body, frame: frame, expected: expected, at: location)
         }
     }

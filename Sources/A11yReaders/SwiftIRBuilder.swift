@@ -273,5 +273,8 @@ struct SwiftIRBuilder {
 
 extension TokenSyntax {
     /// An identifier as Swift sees it: `` `default` `` is the name `default`.
-    var identifierText: String { text.replacingOccurrences(of: "`", with: "") }
+    var identifierText: String {
+        let raw = text
+        return raw.utf8.first == UInt8(ascii: "`") ? raw.filter { $0 != "`" } : raw
+    }
 }
