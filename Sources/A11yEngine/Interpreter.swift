@@ -28,6 +28,9 @@ public final class Interpreter {
     /// Qualified type keys by their last component, and the last components of typealiases.
     private var typesByLastName: [String: [String]] = [:]
     private var aliasLastNames: Set<String> = []
+    /// Names of members, and last names of nested types: a name in neither is not found by walking the scopes.
+    private var memberNames: Set<String> = []
+    private var nestedTypeNames: Set<String> = []
     /// Names of declared functions, and types that declare initialisers: most calls are to neither.
     private var functionNames: Set<String> = []
     private var typesWithInitializers: Set<String> = []
@@ -77,10 +80,12 @@ public final class Interpreter {
             guard let last = type.split(separator: ".").last.map(String.init) else { continue }
             declaredNames.insert(last)
             typesByLastName[last, default: []].append(type)
+            if type.contains(".") { nestedTypeNames.insert(last) }
         }
         for alias in aliases.keys { if let last = alias.split(separator: ".").last { aliasLastNames.insert(String(last)) } }
         for declaration in declarations {
             declaredNames.insert(declaration.name)
+            memberNames.insert(declaration.name)
             switch declaration.kind {
             case .function: functionNames.insert(declaration.name)
             case .initializer: typesWithInitializers.insert(declaration.owner.joined(separator: "."))
@@ -128,7 +133,7 @@ public final class Interpreter {
         if !clean.contains("."), !aliasLastNames.contains(clean) {
             switch typesByLastName[clean] {
             case nil: return nil
-            case let keys? where keys == [clean]: return clean
+            case let keys? where keys.count == 1 && keys[0] == clean: return clean
             default: break
             }
         }
@@ -431,7 +436,7 @@ public final class Interpreter {
             if let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
         }
         // Static members of the enclosing types, innermost first, then top level.
-        for depth in stride(from: frame.scope.count, through: 0, by: -1) {
+        for depth in stride(from: frame.scope.count, through: 0, by: -1) where memberNames.contains(name) || nestedTypeNames.contains(name) {
             let owner = Array(frame.scope.prefix(depth))
             if let value = staticMember(owner.joined(separator: "."), name, at: location, frame: frame, builtIns: false) { return value }
         }
