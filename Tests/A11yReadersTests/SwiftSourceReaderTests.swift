@@ -269,3 +269,38 @@ struct PathologicalInputTests {
         #expect(finding.location?.line == 2)
     }
 }
+
+struct InterpreterLimitsTests {
+    /// Recursion and huge computations end as one finding each, never a hang or a crash.
+    @Test func unboundedRecursionAndDeepNestingAreFindings() throws {
+        let nested = String(repeating: "(", count: 12) + "0.5" + String(repeating: ")", count: 12)
+        let source = """
+            import SwiftUI
+            extension Color {
+                static func forever(_ n: Double) -> Color { forever(n + 1) }
+                static func deep(_ n: Double) -> Color { n > 40 ? .black.opacity(\(nested)) : deep(n + 1) }
+                static let loop = forever(0)
+                static let deepest = deep(0)
+                static let fine = Color.white
+            }
+            """
+        let parsed = SwiftSourceReader().read(source: source, file: "Limits.swift")
+        // Run where a daemon would: a secondary thread with a default-sized stack.
+        final class Box: @unchecked Sendable { var findings: [Finding] = []; var deepest: Result<TokenValue, TokenGraph.EvaluationError>? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let graph = TokenGraph(sources: [parsed])
+            box.findings = graph.findings()
+            box.deepest = graph.value(of: "Color.deepest")
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        let loop = try #require(box.findings.first { $0.subject == "loop" }, "\(box.findings)")
+        #expect(loop.message.contains("calls nest more than"))
+        // 41 nested calls, each with a nested expression, still evaluate.
+        #expect(try box.deepest?.get().color?[.light] == ColorValue(red: 0, green: 0, blue: 0, alpha: 0.5))
+        #expect(box.findings.count == 1)
+    }
+}
