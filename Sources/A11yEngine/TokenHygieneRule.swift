@@ -74,7 +74,7 @@ public struct TokenHygieneRule: Rule {
                                         location: definition.location, component: componentProperties[key]?.0.name))
             }
             // Dark mode is mandatory: a color (other than a primitive, which only feeds adaptive tokens) needs a dark value.
-            if componentProperties[key] == nil, !context.policy.isPrimitive(key), !color.explicit.contains(.dark),
+            if componentProperties[key] == nil, !context.policy.isPrimitive(key), !Self.isPaletteStep(key), !color.explicit.contains(.dark),
                !Appearance.allCases.allSatisfy({ color[$0].alpha == 0 }) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (dark)",
                                         message: "\(name) has no dark value (dark mode shows the light color \(color[.light].hex))",
@@ -82,6 +82,26 @@ public struct TokenHygieneRule: Rule {
             }
         }
         return findings
+    }
+
+    static let hues: Set<String> = [
+        "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "gray", "grey",
+        "neutral", "slate", "zinc", "stone", "amber", "lime", "emerald", "sky", "violet", "fuchsia", "rose", "magenta", "black",
+        "white", "graphite", "sand", "coral", "navy",
+    ]
+
+    /// A palette step is a primitive by its shape, whatever the configuration says: a hue and a number (`blue50`,
+    /// `Gray.gray90`, `Blue._600`) or a hex name (`x2F2F2F`). Primitives feed semantic tokens and need no dark value.
+    static func isPaletteStep(_ qualifiedName: String) -> Bool {
+        let parts = qualifiedName.split(separator: ".").map { $0.lowercased() }
+        guard let last = parts.last else { return false }
+        let digits = last.reversed().prefix { $0.isNumber }.count
+        let stem = String(last.dropLast(digits).filter { $0 != "_" && $0 != "-" })
+        // `blue50`, `colorZinc50`, `Blue._600`.
+        if digits > 0, hues.contains(where: { stem.hasSuffix($0) }) || (stem.isEmpty && parts.dropLast().last.map(hues.contains) == true) {
+            return true
+        }
+        return last.count == 7 && last.hasPrefix("x") && last.dropFirst().allSatisfy(\.isHexDigit)
     }
 
     /// The family of a dimension by its name words: spacing, radius or size.

@@ -147,3 +147,14 @@ struct HighContrastThresholdTests {
                 == [.light, .dark, .lightHighContrast, .darkHighContrast])
     }
 }
+
+struct PaletteStepTests {
+    @Test(arguments: [
+        ("Color.blue50", true), ("baseColor.gray10", true), ("ElevatePrimitives.Blue._600", true), ("colorZinc50", true),
+        ("Color.x2F2F2F", true), ("Color.appTextPrimary", false), ("Color.space4", false), ("designSystemColor.textLink", false),
+        ("Color.xLarge", false),
+    ])
+    func paletteStepsAreRecognisedByTheirShape(_ name: String, _ expected: Bool) {
+        #expect(TokenHygieneRule.isPaletteStep(name) == expected)
+    }
+}
