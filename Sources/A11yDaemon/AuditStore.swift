@@ -3,6 +3,11 @@ import Foundation
 
 public struct StoreError: Error, CustomStringConvertible {
     public var description: String
+    /// SQLite's result code, when SQLite reported the error.
+    public var code: Int32 = 0
+
+    /// The file is not a database or is damaged (SQLITE_NOTADB, SQLITE_CORRUPT).
+    var isCorruption: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
 }
 
 /// One stored audit: its id is the daemon's clock.
@@ -25,15 +30,58 @@ public final class AuditStore {
     /// SQLITE_TRANSIENT: SQLite copies bound text before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    public init(path: String, retention: Int = 500) throws {
+    /// Set when the history file was not a database (or was corrupt) at start-up: where it was moved aside. The daemon
+    /// logs it and shows it in `status`; a fresh history is kept from then on.
+    public private(set) var movedAside: String?
+
+    public init(path: String, retention: Int = 500, now: Date = Date()) throws {
         self.path = path
         self.retention = max(retention, 1)
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try Self.preparePrivateDirectory((path as NSString).deletingLastPathComponent)
+        do {
+            try open()
+        } catch let error as StoreError where error.isCorruption {
+            // A history that is not a database must not stop the daemon (under Restart=on-failure that is a crash loop):
+            // keep it for inspection and start a fresh one.
+            sqlite3_close(db)
+            db = nil
+            let stamp = Int(now.timeIntervalSince1970)
+            let aside = path + ".corrupt-\(stamp)"
+            try? FileManager.default.removeItem(atPath: aside)
+            try FileManager.default.moveItem(atPath: path, toPath: aside)
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix) }
+            movedAside = aside
+            try open()
+        }
+    }
+
+    /// The state directory: created 0700; refused when another user owns it or others can write to it.
+    static func preparePrivateDirectory(_ directory: String) throws {
+        let fm = FileManager.default
+        if !fm.fileExists(atPath: directory) {
+            try fm.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        var info = stat()
+        guard stat(directory, &info) == 0 else { throw StoreError(description: "cannot stat \(directory): \(String(cString: strerror(errno)))") }
+        guard info.st_uid == getuid() else {
+            throw StoreError(description: "\(directory) belongs to another user (uid \(info.st_uid)); refusing to keep history there")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            throw StoreError(description: "\(directory) is writable by other users (mode \(String(info.st_mode & 0o777, radix: 8))); run `chmod 700 \(directory)`")
+        }
+    }
+
+    private func open() throws {
+        // The history holds file paths and design values: 0600, and SQLite gives its -wal and -shm files the same mode.
+        if !FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw StoreError(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        chmod(path, 0o600)
         guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil) == SQLITE_OK else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close(db)
-            throw StoreError(description: "cannot open \(path): \(message)")
+            throw StoreError(description: "cannot open \(path): \(message)", code: db.map { sqlite3_errcode($0) } ?? 0)
         }
         sqlite3_busy_timeout(db, 5000)
         // WAL: readers never block the writer; synchronous=NORMAL is durable against process crashes (kill -9).
@@ -55,10 +103,11 @@ public final class AuditStore {
 
     private func execute(_ sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?
-        guard sqlite3_exec(db, sql, nil, nil, &error) == SQLITE_OK else {
+        let result = sqlite3_exec(db, sql, nil, nil, &error)
+        guard result == SQLITE_OK else {
             let message = error.map { String(cString: $0) } ?? "unknown error"
             sqlite3_free(error)
-            throw StoreError(description: "\(path): \(message)")
+            throw StoreError(description: "\(path): \(message)", code: result)
         }
     }
 

@@ -57,6 +57,9 @@ public final class Daemon: @unchecked Sendable {
         self.log = log
         workspace = try Workspace(root: options.root, policyOverride: options.policyOverride)
         store = try AuditStore(path: options.stateDirectory + "/audits.sqlite", retention: options.retention)
+        if let aside = store.movedAside {
+            log.warning("the audit history was not a database; moved it to \(aside) and started a fresh history")
+        }
     }
 
     /// Runs the first audit (reporting regressions against the last stored audit, which may predate a restart),
@@ -261,6 +264,7 @@ public final class Daemon: @unchecked Sendable {
             "settleMilliseconds": Int(options.settle * 1000), "uptimeSeconds": Int(Date().timeIntervalSince(startTime)),
             "policy": workspace.policy.id,
         ]
+        if let aside = store.movedAside { result["historyWarning"] = "the previous history was corrupt and was moved to \(aside)" }
         if let audit = current?.audit {
             result["auditId"] = audit.id ?? 0
             result["time"] = audit.time ?? ""

@@ -217,6 +217,27 @@ struct DaemonEndToEndTests {
         #expect(output.contains("NativeBottomNavStyling: badgeText on badge"), "\(output)")
     }
 
+    @Test func aCorruptHistoryIsMovedAsideAndTheDaemonServesWithAWarningInStatus() throws {
+        let box = try Sandbox()
+        // `audits.sqlite` overwritten with random bytes while the daemon was down.
+        try FileManager.default.createDirectory(atPath: box.dir + "/state/a11yd", withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var generator = SystemRandomNumberGenerator()
+        try Data((0..<32_768).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            .write(to: URL(fileURLWithPath: box.dir + "/state/a11yd/audits.sqlite"))
+        let daemon = try box.start()
+        #expect(daemon.isRunning)
+        let output = try box.python("""
+            st = call('status')['result']
+            print('warning', st.get('historyWarning', ''))
+            print('audit', st['auditId'])
+            """)
+        #expect(output.contains("warning the previous history was corrupt and was moved to"), "\(output)")
+        #expect(output.contains("audit 1"), "\(output)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: box.dir + "/state/a11yd").filter { $0.hasPrefix("audits.sqlite.corrupt-") }
+        #expect(!aside.isEmpty)
+    }
+
     @Test func aBurstOfSavesIsCoalescedAndTheFinalAuditIsCorrect() throws {
         let box = try Sandbox()
         try box.start()
