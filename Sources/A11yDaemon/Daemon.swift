@@ -41,6 +41,10 @@ public final class Daemon: @unchecked Sendable {
     // Audit state: only touched on `queue`.
     private var current: AuditResult?
     private var previousAudit: Audit?
+    /// The next audit id when the store cannot say (ids stay increasing while history is not kept).
+    private var nextIDInMemory = 1
+    /// Why the last audit could not be stored; nil while history is kept.
+    private var historyProblem: String?
     private var pending: Set<String> = []
     private var rescanPending = false
     private var burstStart: DispatchTime?
@@ -156,24 +160,28 @@ public final class Daemon: @unchecked Sendable {
             return // bytes unchanged (a touch, a save without edits): nothing to audit or report
         }
         var result = Auditor.run(input)
+        let id = max((try? store.nextID()) ?? 0, nextIDInMemory)
+        nextIDInMemory = id + 1
+        result.audit.id = id
+        result.audit.time = ISO8601DateFormatter().string(from: Date())
+        let diff = AuditDiff.between(previousAudit, result.audit)
         do {
-            let id = try store.nextID()
-            result.audit.id = id
-            result.audit.time = ISO8601DateFormatter().string(from: Date())
-            let diff = AuditDiff.between(previousAudit, result.audit)
             try store.append(StoredAudit(
                 id: id, createdAt: result.audit.time ?? "", inputDigest: result.audit.inputDigest,
                 summaryJSON: Self.json(result.audit.summary), auditJSON: Self.json(result.audit), diffJSON: Self.json(diff)))
-            current = result
-            previousAudit = result.audit
-            publish(result.audit, diff)
-            onAudit?(result.audit, diff)
-            log.debug("audit \(id) (\(reason)): \(Self.statusLine(result.audit))")
+            if historyProblem != nil { log.info("the audit history is kept again") }
+            historyProblem = nil
         } catch {
-            // The audit is still served from memory; only durability failed.
-            current = result
-            log.error("cannot store audit: \(error)")
+            // Only durability failed (history locked by another process, disk full): the audit is still served,
+            // published and compared; `status` says history is not being kept.
+            historyProblem = "\(error)"
+            log.error("cannot store audit \(id), serving it from memory: \(error)")
         }
+        current = result
+        previousAudit = result.audit
+        publish(result.audit, diff)
+        onAudit?(result.audit, diff)
+        log.debug("audit \(id) (\(reason)): \(Self.statusLine(result.audit))")
     }
 
     static func json<T: Encodable>(_ value: T) -> String {
@@ -264,7 +272,10 @@ public final class Daemon: @unchecked Sendable {
             "settleMilliseconds": Int(options.settle * 1000), "uptimeSeconds": Int(Date().timeIntervalSince(startTime)),
             "policy": workspace.policy.id,
         ]
-        if let aside = store.movedAside { result["historyWarning"] = "the previous history was corrupt and was moved to \(aside)" }
+        var warnings: [String] = []
+        if let aside = store.movedAside { warnings.append("the previous history was corrupt and was moved to \(aside)") }
+        if let problem = historyProblem { warnings.append("history is not being kept: \(problem)") }
+        if !warnings.isEmpty { result["historyWarning"] = warnings.joined(separator: "; ") }
         if let audit = current?.audit {
             result["auditId"] = audit.id ?? 0
             result["time"] = audit.time ?? ""

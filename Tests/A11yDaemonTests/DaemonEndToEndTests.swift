@@ -238,6 +238,29 @@ struct DaemonEndToEndTests {
         #expect(!aside.isEmpty)
     }
 
+    @Test func aHistoryLockedByAnotherProcessIsReportedAndAuditsAreStillServed() throws {
+        let box = try Sandbox()
+        try box.start()
+        let output = try box.python("""
+            import sqlite3
+            first = call('audit.run')['result']['id']
+            db = sqlite3.connect(\(String(reflecting: box.dir + "/state/a11yd/audits.sqlite")), isolation_level=None, timeout=1)
+            db.execute('BEGIN EXCLUSIVE')
+            locked = call('audit.run')['result']['id']
+            print('locked', locked == first + 1)
+            print('warning', call('status')['result'].get('historyWarning', ''))
+            db.execute('ROLLBACK')
+            db.close()
+            again = call('audit.run')['result']['id']
+            print('again', again == first + 2, call('status')['result'].get('historyWarning', 'none'))
+            print('stored', [a['id'] for a in call('audit.history', {'limit': 3})['result']] == [again, first, first - 1])
+            """, timeout: 40)
+        #expect(output.contains("locked True"), "\(output)")
+        #expect(output.contains("warning history is not being kept:"), "\(output)")
+        #expect(output.contains("again True none"), "\(output)")
+        #expect(output.contains("stored True"), "\(output)")
+    }
+
     @Test func aBurstOfSavesIsCoalescedAndTheFinalAuditIsCorrect() throws {
         let box = try Sandbox()
         try box.start()
