@@ -110,6 +110,8 @@ public final class Daemon: @unchecked Sendable {
                 if let audit = current?.audit { completion?(.success(audit)) }
             } catch {
                 log.error("configuration reload failed, keeping the previous configuration: \(error)")
+                // The audit carries the `config` finding: status, latest and watch show the broken file.
+                auditNow(changed: nil, reason: "configuration reload (failed)")
                 completion?(.failure(error))
             }
         }
@@ -251,6 +253,7 @@ public final class Daemon: @unchecked Sendable {
                 do {
                     try workspace.reloadConfiguration()
                 } catch {
+                    auditNow(changed: nil, reason: "config.reload (failed)")
                     throw RPCError.serverError("configuration error, previous configuration kept: \(error)")
                 }
                 auditNow(changed: nil, reason: "config.reload")
@@ -276,6 +279,9 @@ public final class Daemon: @unchecked Sendable {
         if let aside = store.movedAside { warnings.append("the previous history was corrupt and was moved to \(aside)") }
         if let problem = historyProblem { warnings.append("history is not being kept: \(problem)") }
         if !warnings.isEmpty { result["historyWarning"] = warnings.joined(separator: "; ") }
+        if let problem = workspace.configurationProblem {
+            result["configurationError"] = "\(problem.description); the previous configuration stays in force"
+        }
         if let audit = current?.audit {
             result["auditId"] = audit.id ?? 0
             result["time"] = audit.time ?? ""

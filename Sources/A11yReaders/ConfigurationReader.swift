@@ -6,7 +6,7 @@ public enum ConfigurationReader {
     static let keys = ["policy", "extends", "include", "exclude", "surfaces", "pairs", "flags", "severity", "touch-target",
                        "dynamic-type", "token-hygiene", "suppress", "modes", "idiom"]
     static let ruleIDs = ["contrast.text", "contrast.large-text", "contrast.graphic", "touch-target", "dynamic-type",
-                          "token-hygiene", "reference", "parse", "suppression"]
+                          "token-hygiene", "reference", "parse", "suppression", "config"]
     static let pairKeys = ["fg", "bg", "role", "component"]
 
     public static func read(_ text: String, file: String) throws(ConfigurationError) -> ProjectConfiguration {

@@ -10,6 +10,9 @@ public final class Workspace {
     public let policySearchDirectories: [String]
     public private(set) var configuration = ProjectConfiguration()
     public private(set) var policy: Policy
+    /// Set while `.a11yd.yml` (or the policy it names) is broken: the previous configuration stays in force and every
+    /// audit carries a `config` finding saying so, so the problem shows where the audits go, not only in a log.
+    public private(set) var configurationProblem: ConfigurationError?
     /// True when `root` is a single file rather than a directory.
     private let isSingleFile: Bool
 
@@ -43,8 +46,19 @@ public final class Workspace {
     public var rootDirectory: String { isSingleFile ? (root as NSString).deletingLastPathComponent : root }
     public var configurationPath: String { (rootDirectory as NSString).appendingPathComponent(ConfigurationReader.fileName) }
 
-    /// Re-reads `.a11yd.yml` and the policy. On error the previous configuration stays in force.
+    /// Re-reads `.a11yd.yml` and the policy. On error the previous configuration stays in force (and the error is
+    /// `configurationProblem` until a reload succeeds).
     public func reloadConfiguration() throws(ConfigurationError) {
+        do {
+            try loadConfiguration()
+            configurationProblem = nil
+        } catch {
+            configurationProblem = error
+            throw error
+        }
+    }
+
+    private func loadConfiguration() throws(ConfigurationError) {
         let fm = FileManager.default
         var newConfiguration = ProjectConfiguration()
         if fm.fileExists(atPath: configurationPath) {
@@ -107,8 +121,16 @@ public final class Workspace {
             sources.append(entry.source)
             suppressions += entry.suppressions
         }
+        var findings: [Finding] = []
+        if let problem = configurationProblem {
+            findings.append(Finding(
+                rule: "config", severity: .error, subject: ConfigurationReader.fileName,
+                message: "\(problem.message); the previous configuration stays in force",
+                location: problem.location ?? SourceLocation(file: configurationPath, line: 1, column: 1)))
+            digest.add(problem.description)
+        }
         return AuditInput(sources: sources, configuration: configuration, policy: policy,
-                          inputDigest: "fnv1a64:" + digest.hex, suppressions: suppressions)
+                          inputDigest: "fnv1a64:" + digest.hex, findings: findings, suppressions: suppressions)
     }
 
     private func read(_ relative: String, reader: SwiftSourceReader) {

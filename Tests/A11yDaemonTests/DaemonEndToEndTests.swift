@@ -261,6 +261,39 @@ struct DaemonEndToEndTests {
         #expect(output.contains("stored True"), "\(output)")
     }
 
+    @Test func aBrokenConfigurationSavedWhileRunningIsAFindingAndInStatusAndTheFixClearsIt() throws {
+        let box = try Sandbox()
+        try box.start()
+        let config = box.design + "/.a11yd.yml"
+        let good = try String(contentsOfFile: config, encoding: .utf8)
+        let output = try box.python("""
+            before = call('status')['result']['summary']['pairs']
+            save(\(String(reflecting: config)), 'policy: wcag21-aa\\nsurfacez: [x]\\n')
+            deadline = time.time() + 10
+            while time.time() < deadline and 'configurationError' not in call('status')['result']:
+                time.sleep(0.05)
+            st = call('status')['result']
+            print('status', st.get('configurationError', ''))
+            time.sleep(0.5)
+            latest = call('audit.latest')['result']
+            config = [f for f in latest['findings'] if f['rule'] == 'config']
+            print('finding', config[0]['message'] if config else 'none', config[0]['location']['line'] if config else 0)
+            print('pairs kept', latest['summary']['pairs'] == before)
+            save(\(String(reflecting: config)), \(String(reflecting: good)))
+            deadline = time.time() + 10
+            while time.time() < deadline and 'configurationError' in call('status')['result']:
+                time.sleep(0.05)
+            time.sleep(0.5)
+            latest = call('audit.latest')['result']
+            print('fixed', 'configurationError' not in call('status')['result'], [f['rule'] for f in latest['findings']].count('config'))
+            """, timeout: 30)
+        #expect(output.contains("status "), "\(output)")
+        #expect(output.contains("unknown key 'surfacez'") || output.contains("surfacez"), "\(output)")
+        #expect(output.contains("the previous configuration stays in force 2"), "\(output)")
+        #expect(output.contains("pairs kept True"), "\(output)")
+        #expect(output.contains("fixed True 0"), "\(output)")
+    }
+
     @Test func aBurstOfSavesIsCoalescedAndTheFinalAuditIsCorrect() throws {
         let box = try Sandbox()
         try box.start()
