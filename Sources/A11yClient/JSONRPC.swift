@@ -54,4 +54,26 @@ public enum SocketLocation {
         let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp/a11yd-\(getuid())"
         return runtime + "/a11yd/a11yd.sock"
     }
+
+    /// Why a socket directory must not be trusted, or nil: it belongs to another user, or others can write to it
+    /// (anyone could then put their own socket there). Both the daemon and its clients check, so the `/tmp` fallback
+    /// (no `XDG_RUNTIME_DIR`) cannot be hijacked by pre-creating the directory.
+    public static func untrustedDirectoryProblem(_ directory: String) -> String? {
+        var info = stat()
+        guard stat(directory, &info) == 0 else { return nil } // not there yet: whoever creates it owns it
+        if info.st_uid != getuid() {
+            return "\(directory) belongs to another user (uid \(info.st_uid)), not to you (uid \(getuid()))"
+        }
+        if info.st_mode & 0o022 != 0 {
+            return "\(directory) is writable by other users (mode \(String(info.st_mode & 0o777, radix: 8))); run `chmod 700 \(directory)`"
+        }
+        return nil
+    }
+
+    /// The socket's directory and, for the `/tmp/a11yd-$UID` fallback, its parent: every directory we created.
+    public static func privateDirectories(of socketPath: String) -> [String] {
+        let directory = (socketPath as NSString).deletingLastPathComponent
+        let parent = (directory as NSString).deletingLastPathComponent
+        return parent.hasPrefix("/tmp/a11yd-") ? [parent, directory] : [directory]
+    }
 }

@@ -19,6 +19,11 @@ public final class RPCClient {
 
     public init(socketPath: String) throws {
         self.socketPath = socketPath
+        for directory in SocketLocation.privateDirectories(of: socketPath) {
+            if let problem = SocketLocation.untrustedDirectoryProblem(directory) {
+                throw DaemonUnavailable(socket: socketPath, reason: "refusing to connect: \(problem)")
+            }
+        }
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw DaemonUnavailable(socket: socketPath, reason: String(cString: strerror(errno))) }
         var address = sockaddr_un()

@@ -56,8 +56,13 @@ public final class RPCServer: @unchecked Sendable {
     /// on the same path is an error.
     public static func bind(path: String, limits: Limits = Limits()) throws -> RPCServer {
         let directory = (path as NSString).deletingLastPathComponent
+        for mine in SocketLocation.privateDirectories(of: path) {
+            if let problem = SocketLocation.untrustedDirectoryProblem(mine) {
+                throw ServerError(description: "refusing to serve \(path): \(problem)")
+            }
+        }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        chmod(directory, 0o700)
+        for mine in SocketLocation.privateDirectories(of: path) { chmod(mine, 0o700) }
         if FileManager.default.fileExists(atPath: path) {
             if (try? RPCClient(socketPath: path)) != nil {
                 throw ServerError(description: "another a11yd is already serving \(path); stop it first (or use --socket)")
