@@ -94,6 +94,11 @@ public final class FileWatcher: @unchecked Sendable {
 
     private var isStopping: Bool { lock.withLock { stopping } }
 
+    /// Set while the root does not exist: its parent is watched for the root's name to come back.
+    private var waitingForRoot = false
+    private var rootParent: String { (root as NSString).deletingLastPathComponent }
+    private var rootName: String { (root as NSString).lastPathComponent }
+
     // MARK: - The inotify thread
 
     private func run() {
@@ -170,10 +175,17 @@ public final class FileWatcher: @unchecked Sendable {
     /// Rebuilds every watch: directory renames and deletions leave libinotifytools' path table stale.
     private func rewatch(reason: String) {
         inotifytools_cleanup()
+        waitingForRoot = false
         do {
             try watchAll()
             handler(.rescan(reason: reason))
         } catch {
+            // A deleted root (a branch switch, `rm -rf` and re-clone): watch its parent until it is back.
+            if !FileManager.default.fileExists(atPath: root), inotifytools_watch_file(rootParent, IN_CREATE | IN_MOVED_TO) != 0 {
+                waitingForRoot = true
+                handler(.rescan(reason: "\(reason); waiting for \(root) to be created again"))
+                return
+            }
             handler(.rescan(reason: "\(reason); re-watching failed: \(error)"))
         }
     }
@@ -186,6 +198,14 @@ public final class FileWatcher: @unchecked Sendable {
 
     private func process(mask: UInt32, wd: Int32, directory: String, name: String) {
         if directory.hasPrefix(wakeDirectory) { return }
+        if waitingForRoot {
+            let parent = rootParent.hasSuffix("/") ? rootParent : rootParent + "/"
+            let here = directory.hasSuffix("/") ? directory : directory + "/"
+            if here == parent, name == rootName, mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
+                rewatch(reason: "the watched root was created again")
+            }
+            return
+        }
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { return rewatch(reason: "the inotify queue overflowed") }
         let isDirectory = mask & UInt32(IN_ISDIR) != 0
         let directory = directory.hasSuffix("/") ? directory : directory + "/"

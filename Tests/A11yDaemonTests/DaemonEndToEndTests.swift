@@ -352,6 +352,33 @@ struct DaemonEndToEndTests {
         #expect(output.contains("clients after 1"), "\(output)")
     }
 
+    @Test func aRootDeletedAndRecreatedIsWatchedAgain() throws {
+        let box = try Sandbox()
+        try box.start()
+        let output = try box.python("""
+            import shutil
+            root = \(String(reflecting: box.design))
+            shutil.copytree(root, root + '.bak')
+            first = call('status')['result']['auditId']
+            shutil.rmtree(root)
+            time.sleep(0.5)
+            shutil.copytree(root + '.bak', root)
+            time.sleep(0.5)
+            tokens = root + '/DesignTokens.swift'
+            text = open(tokens).read().replace('adaptive(light: "#B91C1C", dark: "#F05252")', 'adaptive(light: "#F87171", dark: "#F05252")')
+            save(tokens, text)
+            deadline = time.time() + 10
+            failing = 0
+            while time.time() < deadline:
+                st = call('status')['result']
+                failing = st['summary']['failingPairs']
+                if st['auditId'] > first and failing > 14: break
+                time.sleep(0.1)
+            print('rewatched', failing > 14, failing)
+            """, timeout: 30)
+        #expect(output.contains("rewatched True"), "\(output)")
+    }
+
     @Test func aBurstOfSavesIsCoalescedAndTheFinalAuditIsCorrect() throws {
         let box = try Sandbox()
         try box.start()
