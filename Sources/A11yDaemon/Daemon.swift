@@ -16,10 +16,16 @@ public final class Daemon: @unchecked Sendable {
         public var maxLatency: TimeInterval = 0.250
         public var retention = 500
         public var policyOverride: String?
+        /// Directories watched at most before falling back to polling; nil: the kernel's inotify limit. Tests set it
+        /// through `A11YD_TEST_MAX_WATCHES` to reach the limit without changing the machine.
+        public var maxWatches: Int?
+        /// How often the root is scanned when inotify cannot watch it.
+        public var pollInterval: TimeInterval = 2
 
-        public init(root: String, stateDirectory: String) {
+        public init(root: String, stateDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
             self.root = root
             self.stateDirectory = stateDirectory
+            maxWatches = environment["A11YD_TEST_MAX_WATCHES"].flatMap(Int.init)
         }
 
         /// `$XDG_STATE_HOME/a11yd` (default `~/.local/state/a11yd`).
@@ -36,6 +42,10 @@ public final class Daemon: @unchecked Sendable {
     let store: AuditStore
     let server: RPCServer
     private var watcher: FileWatcher?
+    private var pollTimer: DispatchSourceTimer?
+    private var polledState: [String: [Int]] = [:]
+    /// How changes are noticed: inotify, or polling when the watch limit is reached (shown in `status`).
+    private var watchMode = "inotify"
     let queue = DispatchQueue(label: "a11yd.audit")
 
     // Audit state: only touched on `queue`.
@@ -86,16 +96,51 @@ public final class Daemon: @unchecked Sendable {
                 self.handle(client: client, method: method, params: request.value as? [String: Any] ?? [:], respond: respond)
             }
         }
-        let watcher = FileWatcher(root: options.root) { [weak self] event in
+        let watcher = FileWatcher(root: options.root, maxWatches: options.maxWatches) { [weak self] event in
             guard let self else { return }
             self.queue.async { self.enqueue(event) }
         }
-        try watcher.start()
-        self.watcher = watcher
+        do {
+            try watcher.start()
+            self.watcher = watcher
+        } catch let error as WatchLimitError {
+            // Keep auditing without inotify: scan the root on a timer. Slower to notice, never blind.
+            watchMode = "polling every \(Int(options.pollInterval)) s (inotify watch limit reached)"
+            log.warning("\(error); polling \(options.root) every \(Int(options.pollInterval)) s instead")
+            startPolling()
+        }
         log.info("watching \(options.root); serving \(server.path ?? "an inherited socket"); state in \(options.stateDirectory)")
     }
 
+    /// The polling fallback: every `pollInterval`, compare each audited file's size and modification time.
+    private func startPolling() {
+        queue.sync { polledState = snapshotFiles() }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + options.pollInterval, repeating: options.pollInterval)
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            let now = self.snapshotFiles()
+            let changed = Set(now.keys.filter { now[$0] != self.polledState[$0] }).union(self.polledState.keys.filter { now[$0] == nil })
+            self.polledState = now
+            if !changed.isEmpty { self.enqueue(.changed(changed)) }
+        }
+        timer.resume()
+        pollTimer = timer
+    }
+
+    private func snapshotFiles() -> [String: [Int]] {
+        var result: [String: [Int]] = [:]
+        for relative in workspace.listFiles() {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: workspace.path(of: relative)) else { continue }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
+            let modified = Int(((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1_000_000)
+            result[relative] = [size, modified]
+        }
+        return result
+    }
+
     public func stop() {
+        pollTimer?.cancel()
         watcher?.stop()
         server.stop()
         queue.sync { timer?.cancel() }
@@ -273,7 +318,7 @@ public final class Daemon: @unchecked Sendable {
             "version": version, "pid": Int(getpid()), "root": options.root, "socket": server.path ?? "inherited",
             "stateDirectory": options.stateDirectory, "clients": server.clientCount, "subscribers": subscribers.count,
             "settleMilliseconds": Int(options.settle * 1000), "uptimeSeconds": Int(Date().timeIntervalSince(startTime)),
-            "policy": workspace.policy.id,
+            "policy": workspace.policy.id, "watching": watchMode,
         ]
         var warnings: [String] = []
         if let aside = store.movedAside { warnings.append("the previous history was corrupt and was moved to \(aside)") }

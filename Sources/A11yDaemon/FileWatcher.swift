@@ -51,7 +51,13 @@ public final class FileWatcher: @unchecked Sendable {
         return mask
     }()
 
-    public init(root: String, handler: @escaping @Sendable (WatchEvent) -> Void) {
+    /// At most this many directories are watched before the watch limit counts as reached (the seam tests use to
+    /// reach the limit without changing the machine's `fs.inotify.max_user_watches`); nil: the kernel's limit.
+    let maxWatches: Int?
+    private var watchCount = 0
+
+    public init(root: String, maxWatches: Int? = nil, handler: @escaping @Sendable (WatchEvent) -> Void) {
+        self.maxWatches = maxWatches
         self.root = (root as NSString).standardizingPath
         self.handler = handler
         var template = Array((NSTemporaryDirectory() + "a11yd-wake-XXXXXX").utf8CString)
@@ -154,6 +160,8 @@ public final class FileWatcher: @unchecked Sendable {
     private func watchTree(_ directory: String) throws {
         var pending = [directory]
         while let dir = pending.popLast() {
+            if let maxWatches, watchCount >= maxWatches { throw WatchLimitError(path: dir) }
+            watchCount += 1
             if inotifytools_watch_file(dir, Self.mask) == 0 {
                 let error = inotifytools_error()
                 if error == ENOSPC { throw WatchLimitError(path: dir) }
@@ -175,6 +183,7 @@ public final class FileWatcher: @unchecked Sendable {
     /// Rebuilds every watch: directory renames and deletions leave libinotifytools' path table stale.
     private func rewatch(reason: String) {
         inotifytools_cleanup()
+        watchCount = 0
         waitingForRoot = false
         do {
             try watchAll()

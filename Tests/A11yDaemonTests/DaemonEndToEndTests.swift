@@ -25,8 +25,11 @@ struct DaemonEndToEndTests {
             try FileManager.default.copyItem(atPath: DaemonEndToEndTests.packageRoot.appendingPathComponent("Examples/DesignSystem").path, toPath: design)
         }
 
+        /// Extra environment for the daemon (test seams).
+        var extraEnvironment: [String: String] = [:]
+
         var environment: [String: String] {
-            var env = ProcessInfo.processInfo.environment
+            var env = ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 }
             env["XDG_RUNTIME_DIR"] = dir + "/run"
             env["XDG_STATE_HOME"] = dir + "/state"
             env["A11YD_POLICIES"] = DaemonEndToEndTests.packageRoot.appendingPathComponent("policies").path
@@ -377,6 +380,30 @@ struct DaemonEndToEndTests {
             print('rewatched', failing > 14, failing)
             """, timeout: 30)
         #expect(output.contains("rewatched True"), "\(output)")
+    }
+
+    @Test func theWatchLimitFallsBackToPollingAndEditsAreStillAudited() throws {
+        let box = try Sandbox()
+        box.extraEnvironment["A11YD_TEST_MAX_WATCHES"] = "0"
+        let daemon = try box.start()
+        #expect(daemon.isRunning)
+        let output = try box.python("""
+            st = call('status')['result']
+            print('watching', st['watching'])
+            tokens = \(String(reflecting: box.design + "/DesignTokens.swift"))
+            text = open(tokens).read().replace('adaptive(light: "#B91C1C", dark: "#F05252")', 'adaptive(light: "#F87171", dark: "#F05252")')
+            time.sleep(1.1)  # a different modification time, whatever the file system's resolution
+            save(tokens, text)
+            deadline = time.time() + 10
+            failing = st['summary']['failingPairs']
+            while time.time() < deadline:
+                failing = call('status')['result']['summary']['failingPairs']
+                if failing > st['summary']['failingPairs']: break
+                time.sleep(0.2)
+            print('noticed', failing > st['summary']['failingPairs'])
+            """, timeout: 30)
+        #expect(output.contains("watching polling every 2 s (inotify watch limit reached)"), "\(output)")
+        #expect(output.contains("noticed True"), "\(output)")
     }
 
     @Test func aBurstOfSavesIsCoalescedAndTheFinalAuditIsCorrect() throws {
