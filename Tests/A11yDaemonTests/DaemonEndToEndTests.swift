@@ -105,6 +105,30 @@ struct DaemonEndToEndTests {
             return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
+        /// Starts a Python client without waiting for it (its output is discarded).
+        func pythonInBackground(_ body: String) throws -> Process {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["python3", "-c", """
+                import json, socket
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.settimeout(20)
+                s.connect(\(String(reflecting: socket)))
+                f = s.makefile('rwb')
+                def call(method, params=None):
+                    f.write((json.dumps({'jsonrpc': '2.0', 'id': 1, 'method': method, 'params': params or {}}) + '\\n').encode()); f.flush()
+                    return f.readline()
+                try:
+                    \(body)
+                except Exception:
+                    pass
+                """]
+            p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try p.run()
+            return p
+        }
+
         deinit {
             kill(SIGKILL)
             try? FileManager.default.removeItem(atPath: dir)
@@ -404,6 +428,30 @@ struct DaemonEndToEndTests {
             """, timeout: 30)
         #expect(output.contains("watching polling every 2 s (inotify watch limit reached)"), "\(output)")
         #expect(output.contains("noticed True"), "\(output)")
+    }
+
+    @Test func sigtermDuringAnAuditStopsCleanlyAndTheHistoryStaysUsable() throws {
+        let box = try Sandbox()
+        // A design system large enough that an audit takes a while (2,000 tokens through a helper).
+        var tokens = "import SwiftUI\nextension Color {\n    static func tone(light: String, dark: String) -> Color {\n"
+            + "        Color(UIColor { $0.userInterfaceStyle == .dark ? UIColor(Color(hex: dark)) : UIColor(Color(hex: light)) })\n    }\n"
+        for i in 0..<2000 { tokens += "    static let appText\(i) = tone(light: \"#\(String(format: "%06X", i * 97))\", dark: \"#FFFFFF\")\n" }
+        tokens += "}\n"
+        try tokens.write(toFile: box.design + "/Big.swift", atomically: true, encoding: .utf8)
+        let daemon = try box.start()
+        let before = try box.python("print(call('status')['result']['auditId'])")
+        // Ask for an audit and stop the daemon while it runs.
+        let client = try box.pythonInBackground("call('audit.run')")
+        Thread.sleep(forTimeInterval: 0.05)
+        let stopped = Date()
+        box.kill(SIGTERM)
+        client.waitUntilExit()
+        #expect(daemon.terminationStatus == 0)
+        #expect(Date().timeIntervalSince(stopped) < 10)
+        // A restart reads the history written before: ids keep increasing.
+        try box.start()
+        let after = try box.python("print(call('status')['result']['auditId'])")
+        #expect((Int(after) ?? 0) > (Int(before) ?? .max), "before \(before), after \(after)")
     }
 
     @Test func aBurstOfSavesIsCoalescedAndTheFinalAuditIsCorrect() throws {
