@@ -1,5 +1,5 @@
 # The two set-up commands of the README: `make example` audits the bundled design system, `make test` runs the tests.
-.PHONY: example test bench deps
+.PHONY: example test bench deps fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -18,3 +18,9 @@ bench: deps
 	swift build -c release --product a11yctl
 	swift build -c release --product a11y-bench
 	.build/release/a11y-bench
+
+# libFuzzer targets (docs/reliability.md): a separate instrumented build, then every target for FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	swift build --build-path .build-fuzz --product a11y-fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -DA11Y_FUZZING
+	scripts/fuzz.sh $(FUZZ_SECONDS)

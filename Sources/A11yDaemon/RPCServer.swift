@@ -285,30 +285,48 @@ public final class RPCServer: @unchecked Sendable {
         flush(id, client)
     }
 
-    private func handle(_ line: Data, from client: ClientID) {
+    /// One request line, decoded and validated (pure: the fuzz target calls it directly).
+    public enum DecodedRequest {
+        case blank
+        case request(id: Any?, method: String, params: [String: Any])
+        /// An error response to send (with the request's id when it could be read).
+        case invalid(id: Any, error: RPCError)
+    }
+
+    public static func decodeRequest(_ line: Data) -> DecodedRequest {
         let trimmed = line.filter { $0 != 0x0D }
-        if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        if trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }
         guard let object = try? JSONSerialization.jsonObject(with: trimmed) else {
-            return send(client, JSONLine.response(id: NSNull(), error: .parseError("not valid JSON")))
+            return .invalid(id: NSNull(), error: .parseError("not valid JSON"))
         }
         guard let request = object as? [String: Any] else {
-            return send(client, JSONLine.response(id: NSNull(), error: .invalidRequest("expected a JSON object (batches are not supported)")))
+            return .invalid(id: NSNull(), error: .invalidRequest("expected a JSON object (batches are not supported)"))
         }
         let id = request["id"]
-        let isNotification = id == nil
         guard request["jsonrpc"] as? String == "2.0", let method = request["method"] as? String else {
-            return send(client, JSONLine.response(id: id ?? NSNull(), error: .invalidRequest("needs \"jsonrpc\": \"2.0\" and a \"method\" string")))
+            return .invalid(id: id ?? NSNull(), error: .invalidRequest("needs \"jsonrpc\": \"2.0\" and a \"method\" string"))
         }
         if let id, !(id is String || id is NSNumber || id is NSNull) {
-            return send(client, JSONLine.response(id: NSNull(), error: .invalidRequest("id must be a string, a number or null")))
+            return .invalid(id: NSNull(), error: .invalidRequest("id must be a string, a number or null"))
         }
         var params: [String: Any] = [:]
         if let p = request["params"] {
             guard let dictionary = p as? [String: Any] else {
-                return send(client, JSONLine.response(id: id ?? NSNull(), error: .invalidParams("params must be an object")))
+                return .invalid(id: id ?? NSNull(), error: .invalidParams("params must be an object"))
             }
             params = dictionary
         }
+        return .request(id: id, method: method, params: params)
+    }
+
+    private func handle(_ line: Data, from client: ClientID) {
+        let id: Any?, method: String, params: [String: Any]
+        switch Self.decodeRequest(line) {
+        case .blank: return
+        case .invalid(let errorID, let error): return send(client, JSONLine.response(id: errorID, error: error))
+        case .request(let requestID, let requestMethod, let requestParams): (id, method, params) = (requestID, requestMethod, requestParams)
+        }
+        let isNotification = id == nil
         let responseID = UncheckedJSON(value: id ?? NSNull())
         handler?(client, method, params) { [weak self] result in
             guard let self, !isNotification else { return }
