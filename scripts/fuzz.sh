@@ -25,7 +25,8 @@ for target in $targets; do
     esac
     echo "== $target: ${seconds}s"
     start=$(date +%s)
-    A11Y_FUZZ_TARGET="$target" "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    # SWIFT_BACKTRACE=enable=no: let libFuzzer's own handler see a Swift trap, so it saves the input that caused it.
+    SWIFT_BACKTRACE=enable=no A11Y_FUZZ_TARGET="$target" "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" -print_final_stats=1 "$corpus" 2>&1 | tee ".build-fuzz/$target.log" | grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY)" || true
     echo "   $(( $(date +%s) - start ))s; crashes: $(ls "$crashes" | wc -l)"
 done

@@ -273,7 +273,9 @@ struct ColorSetReader {
         switch value.value {
         case .string(let s): text = s.trimmingCharacters(in: .whitespaces)
         case .number(let n):
-            text = n == n.rounded() && abs(n) > 1 ? String(Int(n)) : String(n)
+            // `1e999` is infinite and 1e300 has no Int: only whole numbers an Int can hold are written as integers
+            // (found by fuzzing: converting them trapped).
+            text = n.isFinite && n == n.rounded() && abs(n) > 1 && abs(n) < 1e15 ? String(Int(n)) : String(n)
         default:
             problem("component \"\(channel)\" must be a string such as \"0.500\", \"128\" or \"0x80\", "
                     + "found \(value.typeDescription)", at: value.position)

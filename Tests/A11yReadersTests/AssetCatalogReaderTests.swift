@@ -401,3 +401,13 @@ struct AssetCatalogReaderTests {
         #expect(switchSet.tokens.first?.qualifiedName == ["Asset", "Domain/switch"])
     }
 }
+
+/// Inputs that crashed a reader under fuzzing (docs/reliability.md), kept as regression tests.
+struct FuzzRegressionTests {
+    @Test func aColorComponentThatIsNotAFiniteIntegerIsAFindingNotATrap() {
+        for number in ["1e999", "-1e999", "1e300"] {
+            let parsed = readSet(colorSet([("", "{ \"color-space\" : \"srgb\", \"components\" : { \"red\" : \(number), \"green\" : 0, \"blue\" : 0, \"alpha\" : 1 } }")]))
+            #expect(parsed.findings.contains { $0.rule == "parse" }, "\(number): \(parsed.findings)")
+        }
+    }
+}
