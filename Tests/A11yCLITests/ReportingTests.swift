@@ -29,8 +29,10 @@ struct ReportingTests {
         try run.stdout.write(to: sarif)
         let schema = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/sarif-schema-2.1.0.json")
         let validator = Process()
-        validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        validator.arguments = ["python3", "-c", """
+        // Debian's own python3 with the python3-jsonschema package (scripts/install-deps.sh test), never a pip install
+        // into whatever python comes first on PATH.
+        validator.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        validator.arguments = ["-c", """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
             # This copy of the OASIS schema keeps the log object's rules under definitions/Root.
