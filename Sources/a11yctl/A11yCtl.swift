@@ -45,13 +45,14 @@ struct A11yCtl: ParsableCommand {
         subcommands: [Audit.self, Pairs.self, Explain.self, Rules.self, Status.self, Latest.self, Watch.self, History.self,
                       Diff.self, Run.self, Reload.self, Service.self])
 
-    /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here.
+    /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here. Every error is one
+    /// style: `a11yctl: error: message`, or `file:line:column: error: message` when it has a location (as compilers do).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            reportError(error)
             Foundation.exit(Exit.usage)
         } catch {
             let code = exitCode(for: error)
@@ -59,13 +60,26 @@ struct A11yCtl: ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(Exit.clean)
             }
-            if let exitCode = error as? ExitCode, [Exit.findings, exitUnavailable].contains(exitCode.rawValue) {
-                Foundation.exit(exitCode.rawValue)
+            if let exitCode = error as? ExitCode {
+                // Commands that exit with a code have said what there was to say.
+                Foundation.exit(exitCode == .validationFailure ? Exit.usage : exitCode.rawValue)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            var message = fullMessage(for: error)
+            for prefix in ["Error: ", "error: "] where message.hasPrefix(prefix) { message.removeFirst(prefix.count) }
+            FileHandle.standardError.write(Data("a11yctl: error: \(message)\n".utf8))
             Foundation.exit(Exit.usage)
         }
     }
+}
+
+/// Writes one error line on stderr in the tool's one style (see `A11yCtl.main`).
+func reportError(_ error: ConfigurationError) {
+    let line = error.location == nil ? "a11yctl: \(error)" : "\(error)"
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+func reportError(_ message: String) {
+    FileHandle.standardError.write(Data("a11yctl: error: \(message)\n".utf8))
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -86,7 +100,10 @@ struct AuditOptions: ParsableArguments {
     var policy: String?
 
     func load() throws -> AuditResult {
-        return Auditor.run(try Workspace(root: path, policyOverride: policy).refresh())
+        let workspace = try Workspace(root: path, policyOverride: policy)
+        let input = workspace.refresh()
+        if let error = workspace.nothingReadError(input) { throw error }
+        return Auditor.run(input)
     }
 }
 
@@ -203,7 +220,8 @@ extension A11yCtl {
         func run() throws {
             let context = try options.load().context
             guard let explanations = PairExplanation.explain(foreground: foreground, background: background, in: context) else {
-                throw ValidationError("no color named \(foreground) or \(background) in \(options.path)")
+                reportError("no color named \(foreground) or \(background) in \(options.path)")
+                throw ExitCode(Exit.usage)
             }
             switch format {
             case .json: FileHandle.standardOutput.write(try AuditJSON.encode(explanations))

@@ -16,7 +16,7 @@ struct DaemonOptions: ParsableArguments {
         do {
             return try RPCClient(socketPath: path)
         } catch let error as DaemonUnavailable {
-            FileHandle.standardError.write(Data("a11yctl: \(error)\n".utf8))
+            reportError("\(error)")
             throw ExitCode(exitUnavailable)
         }
     }
@@ -26,10 +26,11 @@ struct DaemonOptions: ParsableArguments {
         do {
             return try client.call(method, params)
         } catch let error as DaemonUnavailable {
-            FileHandle.standardError.write(Data("a11yctl: \(error)\n".utf8))
+            reportError("\(error)")
             throw ExitCode(exitUnavailable)
         } catch let error as RPCError {
-            FileHandle.standardError.write(Data("a11yctl: the daemon answered: \(error)\n".utf8))
+            // The JSON-RPC code is for programs (`--format json`, docs/protocol.md), not for the person reading this.
+            reportError(error.message)
             throw ExitCode(Exit.usage)
         }
     }
@@ -100,7 +101,7 @@ extension A11yCtl {
             let emit = { (message: [String: Any]) in FileHandle.standardOutput.write(Data((line(for: message) + "\n").utf8)) }
             _ = try client.call("subscribe", params, onNotification: emit)
             while let message = try client.receive() { emit(message) }
-            FileHandle.standardError.write(Data("a11yctl: the daemon closed the connection\n".utf8))
+            reportError("the daemon closed the connection")
             throw ExitCode(exitUnavailable)
         }
 
