@@ -164,7 +164,7 @@ extension A11yCtl {
             switch format {
             case .json: FileHandle.standardOutput.write(try AuditJSON.encode(result.audit))
             case .sarif: FileHandle.standardOutput.write(try SARIF.encode(result.audit, toolVersion: toolVersion))
-            case .table: print(AuditTable(color: color.choice.enabled()).render(result.audit), terminator: "")
+            case .table: print(AuditTable(color: color.choice.enabled(), width: terminalWidth()).render(result.audit), terminator: "")
             }
             if !fixed.isEmpty {
                 let list = fixed.map { "  \($0.rule) \($0.subject)\($0.appearance.map { " (\($0.rawValue))" } ?? "")" }.joined(separator: "\n")
@@ -249,6 +249,8 @@ struct SeverityArgument: ExpressibleByArgument {
         severity = s
     }
     static var allValueStrings: [String] { Severity.allCases.map(\.rawValue) }
+    /// Shell completions offer the values (a struct, unlike a CaseIterable enum, gets no list by default).
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     var defaultValueDescription: String { severity.rawValue }
 }
 
@@ -261,5 +263,6 @@ struct ColorArgument: ExpressibleByArgument {
         choice = c
     }
     static var allValueStrings: [String] { ColorChoice.allCases.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     var defaultValueDescription: String { choice.rawValue }
 }

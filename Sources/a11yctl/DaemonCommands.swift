@@ -62,26 +62,34 @@ extension A11yCtl {
     }
 
     struct Latest: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the daemon's latest audit (same table and JSON as `audit`).")
+        static let configuration = CommandConfiguration(
+            abstract: "Print the daemon's latest audit (same table and JSON as `audit`, and the same exit codes).",
+            discussion: "Filters narrow the rows, the findings and the summary alike; --fail-on looks at what is left.")
         @OptionGroup var daemon: DaemonOptions
         @Option(help: "Output format: table or json.") var format: OutputFormat = .table
         @Option(help: "Only this appearance (light, dark, lightHighContrast, darkHighContrast).") var appearance: String?
-        @Option(help: "Only findings of this rule (or rule prefix, e.g. contrast).") var rule: String?
-        @Option(help: "Only findings at or above this severity.") var severity: String?
+        @Option(help: "Only this rule's findings and pairs (or a rule prefix, e.g. contrast).") var rule: String?
+        @Option(help: "Only findings at or above this severity.") var severity: SeverityArgument?
         @Option(help: "Only this component.") var component: String?
-        @Option(help: "Colored output: auto, always, never.") var color: ColorArgument = .auto
+        @Option(help: "Lowest severity that makes the exit code 1: error, warning or info.")
+        var failOn: SeverityArgument = .error
+        @Option(help: "Colored output: auto (only on a terminal, off with NO_COLOR), always, never.")
+        var color: ColorArgument = .auto
 
         func run() throws {
             var params: [String: Any] = [:]
             if let appearance { params["appearance"] = appearance }
             if let rule { params["rule"] = rule }
-            if let severity { params["severity"] = severity }
+            if let severity { params["severity"] = severity.severity.rawValue }
             if let component { params["component"] = component }
             let object = try daemon.call("audit.latest", params)
+            // The daemon narrows findings by rule; the rows (and their counts) are narrowed here, as `--rule` promises.
+            let audit = try decode(A11yEngine.Audit.self, from: object).filtered(rule: rule)
             switch format {
-            case .json: printJSON(object)
-            case .table: print(AuditTable(color: color.choice.enabled()).render(try decode(A11yEngine.Audit.self, from: object)), terminator: "")
+            case .json: FileHandle.standardOutput.write(try AuditJSON.encode(audit))
+            case .table: print(AuditTable(color: color.choice.enabled(), width: terminalWidth()).render(audit), terminator: "")
             }
+            if audit.findings.contains(where: { $0.severity >= failOn.severity }) { throw ExitCode(Exit.findings) }
         }
     }
 
@@ -91,7 +99,12 @@ extension A11yCtl {
             discussion: "Reconnects are cheap: pass --since ID to replay what happened after audit ID.")
         @OptionGroup var daemon: DaemonOptions
         @Option(help: "Replay stored audits after this id first.") var since: Int?
-        @Flag(help: "Print the raw JSON-RPC notifications, one per line.") var json = false
+        @Option(help: "Output format: table (one line per event) or json (the JSON-RPC notifications, one per line).")
+        var format: OutputFormat = .table
+        /// The old spelling of `--format json`, kept so scripts keep working.
+        @Flag(name: .customLong("json"), help: .hidden) var jsonAlias = false
+
+        var json: Bool { format == .json || jsonAlias }
 
         func run() throws {
             let client = try daemon.connect()
@@ -111,12 +124,15 @@ extension A11yCtl {
             switch message["method"] as? String {
             case "audit.completed":
                 let summary = params["summary"] as? [String: Any] ?? [:]
-                return "audit #\(params["id"] ?? "?") \(params["time"] ?? ""): \(summary["pairs"] ?? 0) pairs, \(summary["failingPairs"] ?? 0) failing, \(summary["errors"] ?? 0) errors (\(params["regressions"] ?? 0) regressions, \(params["resolutions"] ?? 0) resolutions)"
+                let regressions = params["regressions"] as? Int ?? 0, resolutions = params["resolutions"] as? Int ?? 0
+                return "audit #\(params["id"] ?? "?") \(params["time"] ?? ""): \(counted(summary["pairs"] as? Int ?? 0, "pair")), "
+                    + "\(summary["failingPairs"] ?? 0) failing, \(counted(summary["errors"] as? Int ?? 0, "error")) "
+                    + "(\(counted(regressions, "regression")), \(counted(resolutions, "resolution")))"
             case "regression", "resolution":
-                let change = params["change"] as? [String: Any] ?? [:]
-                let location = (change["location"] as? [String: Any]).map { "\($0["file"] ?? ""):\($0["line"] ?? 0)" } ?? "-"
-                let label = message["method"] as? String == "regression" ? "REGRESSION" : "resolved  "
-                return "  \(label) [\(change["rule"] ?? "")] \(change["message"] ?? "") at \(location)"
+                if let object = params["change"], let change = try? decode(AuditDiff.Change.self, from: object) {
+                    return ChangeText.line(change)
+                }
+                return String(decoding: JSONLine.encode(message).dropLast(), as: UTF8.self)
             default:
                 return String(decoding: JSONLine.encode(message).dropLast(), as: UTF8.self)
             }
@@ -134,7 +150,10 @@ extension A11yCtl {
             if format == .json { return printJSON(rows) }
             for row in rows {
                 let summary = row["summary"] as? [String: Any] ?? [:]
-                print("#\(row["id"] ?? "?")  \(row["time"] ?? "")  \(summary["failingPairs"] ?? 0) failing pairs, \(summary["errors"] ?? 0) errors  (+\(row["regressions"] ?? 0) regressions, -\(row["resolutions"] ?? 0) resolved)")
+                let changes = row["baseline"] as? Bool == true ? "(baseline)"
+                    : "(+\(counted(row["regressions"] as? Int ?? 0, "regression")), -\(row["resolutions"] ?? 0) resolved)"
+                print("#\(row["id"] ?? "?")  \(row["time"] ?? "")  \(counted(summary["failingPairs"] as? Int ?? 0, "failing pair")), "
+                    + "\(counted(summary["errors"] as? Int ?? 0, "error"))  \(changes)")
             }
         }
     }
@@ -153,9 +172,10 @@ extension A11yCtl {
             let object = try daemon.call("audit.diff", params)
             if format == .json { return printJSON(object) }
             let diff = try decode(AuditDiff.self, from: object)
-            print("audit \(diff.fromAudit.map(String.init) ?? "-") -> \(diff.toAudit.map(String.init) ?? "-"): \(diff.regressions.count) regressions, \(diff.resolutions.count) resolutions")
-            for c in diff.regressions { print("  REGRESSION [\(c.rule)] \(c.message)" + (c.location.map { " at \($0)" } ?? "")) }
-            for c in diff.resolutions { print("  resolved   [\(c.rule)] \(c.subject)\(c.appearance.map { " (\($0.rawValue))" } ?? "")") }
+            print("audit \(diff.fromAudit.map(String.init) ?? "-") -> \(diff.toAudit.map(String.init) ?? "-"): "
+                + (diff.fromAudit == nil && diff.isEmpty ? "baseline (the first audit)"
+                    : "\(counted(diff.regressions.count, "regression")), \(counted(diff.resolutions.count, "resolution"))"))
+            for c in diff.regressions + diff.resolutions { print(ChangeText.line(c)) }
         }
     }
 
@@ -165,7 +185,8 @@ extension A11yCtl {
         func run() throws {
             let result = try daemon.call("audit.run") as? [String: Any] ?? [:]
             let summary = result["summary"] as? [String: Any] ?? [:]
-            print("audit #\(result["id"] ?? "?"): \(summary["pairs"] ?? 0) pairs, \(summary["failingPairs"] ?? 0) failing, \(summary["errors"] ?? 0) errors")
+            print("audit #\(result["id"] ?? "?"): \(counted(summary["pairs"] as? Int ?? 0, "pair")), \(summary["failingPairs"] ?? 0) failing, "
+                + counted(summary["errors"] as? Int ?? 0, "error"))
         }
     }
 

@@ -108,7 +108,7 @@ daemon.onAudit = { audit, diff in
     }
     if !diff.regressions.isEmpty {
         log.warning("audit \(audit.id ?? 0): \(counted(diff.regressions.count, "regression")): "
-            + diff.regressions.prefix(3).map { ($0.component.map { "\($0): " } ?? "") + $0.message }.joined(separator: "; "))
+            + diff.regressions.prefix(3).map(\.messageWithComponent).joined(separator: "; "))
     }
     if !diff.resolutions.isEmpty { log.info("audit \(audit.id ?? 0): \(counted(diff.resolutions.count, "resolution"))") }
 }

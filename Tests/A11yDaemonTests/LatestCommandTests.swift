@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `a11yctl` against a real daemon: `latest` filters and exits like `audit`, the first audit is a baseline, errors
+/// carry no JSON-RPC codes.
+@Suite(.serialized)
+struct LatestCommandTests {
+    typealias Sandbox = DaemonEndToEndTests.Sandbox
+
+    struct Run {
+        var status: Int32
+        var text: String
+        var stderr: String
+    }
+
+    static func a11yctl(_ box: Sandbox, _ arguments: [String]) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: DaemonEndToEndTests.binary("a11yctl"))
+        p.arguments = arguments + ["--socket", box.socket]
+        var env = box.environment
+        env["COLUMNS"] = "120"
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, text: text, stderr: stderr)
+    }
+
+    @Test func latestFiltersRowsAndSummaryAndExitsLikeAudit() throws {
+        let box = try Sandbox()
+        defer { box.kill(); try? FileManager.default.removeItem(atPath: box.dir) }
+        try box.start()
+
+        // The example has errors: exit 1 as `audit` does; --fail-on a severity above what is left: 0.
+        #expect(try Self.a11yctl(box, ["latest"]).status == 1)
+        #expect(try Self.a11yctl(box, ["latest", "--rule", "token-hygiene"]).status == 0)
+        #expect(try Self.a11yctl(box, ["latest", "--rule", "token-hygiene", "--fail-on", "warning"]).status == 1)
+
+        let dark = try Self.a11yctl(box, ["latest", "--appearance", "dark", "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(dark.text.utf8)) as? [String: Any])
+        let summary = try #require(json["summary"] as? [String: Any])
+        let pairs = try #require(json["pairs"] as? [[String: Any]])
+        #expect(Array((summary["failingByAppearance"] as? [String: Int] ?? [:]).keys) == ["dark"])
+        #expect(summary["pairs"] as? Int == pairs.count)
+
+        let graphic = try Self.a11yctl(box, ["latest", "--rule", "contrast.graphic"])
+        #expect(!graphic.text.contains(" text "), "text rows are not contrast.graphic rows")
+        #expect(graphic.text.contains(" graphic "))
+
+        let bad = try Self.a11yctl(box, ["latest", "--appearance", "sepia"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("a11yctl: error: "), "\(bad.stderr)")
+        #expect(!bad.stderr.contains("-326"), "no JSON-RPC code: \(bad.stderr)")
+    }
+
+    @Test func theFirstAuditIsABaselineNotRegressions() throws {
+        let box = try Sandbox()
+        defer { box.kill(); try? FileManager.default.removeItem(atPath: box.dir) }
+        try box.start()
+        let history = try Self.a11yctl(box, ["history"])
+        #expect(history.text.contains("(baseline)"), "\(history.text)")
+        #expect(!history.text.contains("regressions"), "\(history.text)")
+        let diff = try Self.a11yctl(box, ["diff"])
+        #expect(diff.text.contains("baseline"), "\(diff.text)")
+        #expect(!diff.text.contains("REGRESSION"))
+    }
+
+    @Test func watchTakesFormatJsonAndKeepsJsonAsAnAlias() throws {
+        let box = try Sandbox()
+        defer { try? FileManager.default.removeItem(atPath: box.dir) }
+        // No daemon: both spellings parse, then say the daemon is down (69), never a usage error (2).
+        #expect(try Self.a11yctl(box, ["watch", "--format", "json"]).status == 69)
+        #expect(try Self.a11yctl(box, ["watch", "--json"]).status == 69)
+    }
+}
