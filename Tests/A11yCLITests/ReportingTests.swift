@@ -168,3 +168,27 @@ struct DesignTokenModeTests {
         #expect(!findings.contains { $0["rule"] as? String == "parse" || $0["rule"] as? String == "reference" }, "\(findings)")
     }
 }
+
+struct SARIFLocationTests {
+    @Test func sarifURIsAreRelativeToTheSourceRootGivenInOriginalUriBaseIds() throws {
+        // An absolute path under the directory the audit runs from (as CI does at the repository root).
+        let run = try CLITests.run(["audit", CLITests.example, "--format", "sarif"], cwd: CLITests.packageRoot)
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let sarifRun = try #require((json["runs"] as? [[String: Any]])?.first)
+        let bases = try #require(sarifRun["originalUriBaseIds"] as? [String: [String: Any]])
+        let root = try #require(bases["%SRCROOT%"]?["uri"] as? String)
+        #expect(root.hasPrefix("file:///") && root.hasSuffix("/"), "\(root)")
+        #expect(URL(string: root)?.standardizedFileURL.path == CLITests.packageRoot.standardizedFileURL.path, "\(root)")
+        let results = try #require(sarifRun["results"] as? [[String: Any]])
+        #expect(!results.isEmpty)
+        for result in results {
+            let locations = (result["locations"] as? [[String: Any]] ?? []) + (result["relatedLocations"] as? [[String: Any]] ?? [])
+            for location in locations {
+                let artifact = try #require((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])
+                let uri = try #require(artifact["uri"] as? String)
+                #expect(uri.hasPrefix("Examples/DesignSystem/"), "\(uri)")
+                #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
+            }
+        }
+    }
+}

@@ -125,3 +125,19 @@ struct TableLayoutTests {
         #expect(ChangeText.line(regression).contains("REGRESSION [contrast.text] NativePickerStyling: label (appTextPrimary)"))
     }
 }
+
+struct AuditJSONDocumentTests {
+    @Test func documentNamesEveryRuleIdEverySummaryKeyAndTheRoleSpelling() throws {
+        let doc = try String(contentsOfFile: CLITests.packageRoot.appendingPathComponent("docs/audit-json.md").path, encoding: .utf8)
+        for id in allRules.map({ type(of: $0).description.id }) + readerRuleDescriptions.map(\.id) {
+            #expect(doc.contains("`\(id)`"), "\(id)")
+        }
+        let run = try CLITests.run(["audit", CLITests.example, "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        for key in (json["summary"] as? [String: Any] ?? [:]).keys { #expect(doc.contains("`\(key)`"), "summary.\(key)") }
+        for role in Set((json["pairs"] as? [[String: Any]] ?? []).compactMap { $0["role"] as? String }) {
+            #expect(doc.contains("`\(role)`"), "role \(role)")
+        }
+        #expect(doc.contains("`largeText`"))
+    }
+}
