@@ -26,16 +26,19 @@ struct A11yCtl: ParsableCommand {
               a11yctl audit Examples/DesignSystem --format json > audit.json
               a11yctl audit MyApp/Design --policy apple-hig --fail-on warning
               a11yctl audit MyApp/Design --format sarif > a11yd.sarif
-              a11yctl audit MyApp/Design --write-baseline a11yd-baseline.json   # adopt: accept today's findings
-              a11yctl audit MyApp/Design --baseline a11yd-baseline.json         # then report only new ones
+              # adopt: accept today's findings, then report only new ones
+              a11yctl audit MyApp/Design --write-baseline a11yd-baseline.json
+              a11yctl audit MyApp/Design --baseline a11yd-baseline.json
               a11yctl pairs Examples/DesignSystem
               a11yctl rules
 
             EXIT CODES
               0  no finding at or above --fail-on (default: error)
               1  findings at or above --fail-on
-              2  usage or configuration error (bad option, unknown policy, invalid .a11yd.yml)
-              69 no daemon answers on the socket (status, latest, watch, history, diff, run, reload)
+              2  usage or configuration error (bad option, unknown policy, invalid
+                 .a11yd.yml, no design-system file found)
+              69 no daemon answers on the socket (status, latest, watch, history,
+                 diff, run, reload)
 
             DAEMON
               a11yd --root Examples/DesignSystem &      # or the systemd user service

@@ -42,3 +42,20 @@ struct HonestOutputTests {
         }
     }
 }
+
+struct CompletionAndHelpTests {
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionsOfferTheValuesOfFailOnAndColor(shell: String) throws {
+        let script = try CLITests.run(["--generate-completion-script", shell]).text
+        for value in ["info", "warning", "error", "auto", "always", "never"] { #expect(script.contains(value), "\(shell): \(value)") }
+        #expect(script.contains("warning") && script.contains("fail-on"))
+    }
+
+    @Test func helpFitsEightyColumnsSoNoExampleWrapsMidComment() throws {
+        let help = try CLITests.run(["--help"], environment: ["COLUMNS": "80"])
+        for line in help.text.split(separator: "\n") where line.contains("a11yctl ") || line.contains("#") {
+            #expect(line.count <= 80, "\(line)")
+        }
+        #expect(help.text.contains("# adopt: accept today's findings, then report only new ones\n"))
+    }
+}
