@@ -59,3 +59,41 @@ struct CompletionAndHelpTests {
         #expect(help.text.contains("# adopt: accept today's findings, then report only new ones\n"))
     }
 }
+
+struct InstalledLayoutTests {
+    /// Found on PATH, `argv[0]` is a bare name: policies, unit templates and the daemon are still found from the real
+    /// executable, and `service install` points ExecStart= at the a11yd beside it (the installed one after `make install`).
+    @Test func onPathFromAnotherDirectoryPoliciesAndTheDaemonBesideItAreFound() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yctl-path-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let binDir = CLITests.executable.deletingLastPathComponent().path
+        func run(_ arguments: [String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["a11yctl"] + arguments
+            var env = ProcessInfo.processInfo.environment
+            env.removeValue(forKey: "A11YD_POLICIES")
+            env.removeValue(forKey: "A11YD_SYSTEMD_UNITS")
+            env["PATH"] = binDir + ":/usr/bin:/bin"
+            env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+            p.environment = env
+            p.currentDirectoryURL = dir
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = out
+            try p.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, text)
+        }
+        let audit = try run(["audit", CLITests.example, "--policy", "apple-hig"])
+        #expect(audit.0 == 1, "\(audit.1)")
+        let install = try run(["service", "install", "--root", CLITests.example, "--no-systemctl"])
+        guard FileManager.default.isExecutableFile(atPath: binDir + "/a11yd") else { return } // a11yd not built: nothing to point at
+        #expect(install.0 == 0, "\(install.1)")
+        let unit = try String(contentsOfFile: dir.appendingPathComponent("config/systemd/user/a11yd.service").path, encoding: .utf8)
+        let execStart = unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") }.map(String.init) ?? ""
+        #expect(execStart.hasPrefix("ExecStart=" + URL(fileURLWithPath: binDir + "/a11yd").resolvingSymlinksInPath().path + " --root "), "\(execStart)")
+    }
+}
