@@ -106,16 +106,49 @@ extension A11yCtl {
 
         var json: Bool { format == .json || jsonAlias }
 
+        @Flag(help: "Exit (69) when the daemon goes away instead of reconnecting.") var noReconnect = false
+
         func run() throws {
-            let client = try daemon.connect()
-            var params: [String: Any] = [:]
-            if let since { params["since"] = since }
+            // The last audit seen: a reconnect subscribes with `since` it, so nothing that happened meanwhile is missed.
+            var clock = since
             // Written unbuffered so a pipe (`a11yctl watch | tee`) sees each event as it happens.
-            let emit = { (message: [String: Any]) in FileHandle.standardOutput.write(Data((line(for: message) + "\n").utf8)) }
-            _ = try client.call("subscribe", params, onNotification: emit)
-            while let message = try client.receive() { emit(message) }
-            reportError("the daemon closed the connection")
-            throw ExitCode(exitUnavailable)
+            let emit = { (message: [String: Any]) in
+                if message["method"] as? String == "audit.completed", let id = (message["params"] as? [String: Any])?["id"] as? Int {
+                    clock = max(clock ?? 0, id)
+                }
+                FileHandle.standardOutput.write(Data((line(for: message) + "\n").utf8))
+            }
+            var client = try daemon.connect()
+            let socket = SocketLocation.resolve(explicit: daemon.socket)
+            while true {
+                do {
+                    var params: [String: Any] = [:]
+                    if let clock { params["since"] = clock }
+                    let result = try client.call("subscribe", params, onNotification: emit) as? [String: Any]
+                    if clock == nil { clock = result?["clock"] as? Int }
+                    while let message = try client.receive() { emit(message) }
+                } catch is DaemonUnavailable {
+                    // Falls through to reconnecting, as a closed connection does.
+                } catch let error as RPCError {
+                    reportError(error.message)
+                    throw ExitCode(Exit.usage)
+                }
+                guard !noReconnect else {
+                    reportError("the daemon closed the connection")
+                    throw ExitCode(exitUnavailable)
+                }
+                FileHandle.standardError.write(Data("a11yctl: the daemon closed the connection; reconnecting to \(socket)...\n".utf8))
+                var delay = 0.1
+                while true {
+                    Thread.sleep(forTimeInterval: delay)
+                    if let reconnected = try? RPCClient(socketPath: socket) {
+                        client = reconnected
+                        break
+                    }
+                    delay = min(delay * 2, 2)
+                }
+                FileHandle.standardError.write(Data("a11yctl: reconnected; replaying audits after #\(clock ?? 0)\n".utf8))
+            }
         }
 
         func line(for message: [String: Any]) -> String {

@@ -77,3 +77,39 @@ struct LatestCommandTests {
         #expect(try Self.a11yctl(box, ["watch", "--json"]).status == 69)
     }
 }
+
+extension LatestCommandTests {
+    @Test func watchReconnectsAfterARestartAndReplaysWhatItMissed() throws {
+        let box = try Sandbox()
+        defer { box.kill(); try? FileManager.default.removeItem(atPath: box.dir) }
+        try box.start()
+        let out = box.dir + "/watch.out", err = box.dir + "/watch.err"
+        FileManager.default.createFile(atPath: out, contents: nil)
+        FileManager.default.createFile(atPath: err, contents: nil)
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: DaemonEndToEndTests.binary("a11yctl"))
+        watch.arguments = ["watch", "--since", "0", "--socket", box.socket]
+        watch.environment = box.environment
+        watch.standardOutput = FileHandle(forWritingAtPath: out)
+        watch.standardError = FileHandle(forWritingAtPath: err)
+        try watch.run()
+        // SIGKILL: a process started by the test runner may inherit SIGTERM blocked.
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() } }
+        func wait(for text: String, in file: String) -> Bool {
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                if let s = try? String(contentsOfFile: file, encoding: .utf8), s.contains(text) { return true }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return false
+        }
+        #expect(wait(for: "audit #1 ", in: out))
+        box.kill()
+        try box.start() // the restart audits (#2) against the stored #1
+        #expect(wait(for: "reconnected", in: err), "\((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
+        #expect(wait(for: "audit #2 ", in: out), "\((try? String(contentsOfFile: out, encoding: .utf8)) ?? "")")
+        #expect(watch.isRunning)
+        let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        #expect(stderr.contains("reconnecting"))
+    }
+}
