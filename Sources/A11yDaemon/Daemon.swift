@@ -47,6 +47,9 @@ public final class Daemon: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     private var subscribers: Set<RPCServer.ClientID> = []
     private let startTime = Date()
+    /// A `.a11yd.yml` that failed to load while the daemon runs: the previous configuration stays in force, and the
+    /// error is a `parse` finding in every audit (so `latest`, `watch` and notifications show it) and in `status`.
+    private var configurationError: ConfigurationError?
 
     /// Called on the audit queue after each stored audit (systemd STATUS=, desktop notifications).
     public var onAudit: ((Audit, AuditDiff) -> Void)?
@@ -99,10 +102,13 @@ public final class Daemon: @unchecked Sendable {
         queue.async { [self] in
             do {
                 try workspace.reloadConfiguration()
+                configurationError = nil
                 auditNow(changed: nil, reason: "configuration reload")
                 if let audit = current?.audit { completion?(.success(audit)) }
             } catch {
                 log.error("configuration reload failed, keeping the previous configuration: \(DaemonLog.describe(error))")
+                configurationError = error as? ConfigurationError ?? ConfigurationError("\(error)")
+                auditNow(changed: nil, reason: "configuration error")
                 completion?(.failure(error))
             }
         }
@@ -118,7 +124,13 @@ public final class Daemon: @unchecked Sendable {
             // The configuration file changes what everything means.
             if paths.contains(ConfigurationReader.fileName) {
                 rescanPending = true
-                do { try workspace.reloadConfiguration() } catch { log.error("\(DaemonLog.describe(error)); keeping the previous configuration") }
+                do {
+                    try workspace.reloadConfiguration()
+                    configurationError = nil
+                } catch {
+                    log.error("\(DaemonLog.describe(error)); keeping the previous configuration")
+                    configurationError = error
+                }
             }
             pending.formUnion(paths)
         case .rescan(let reason):
@@ -148,7 +160,15 @@ public final class Daemon: @unchecked Sendable {
     /// Refreshes changed files, audits, stores and publishes. Never throws: problems are logged and the last good
     /// audit stays served.
     private func auditNow(changed: Set<String>?, reason: String) {
-        let input = workspace.refresh(changed: changed)
+        var input = workspace.refresh(changed: changed)
+        if let error = configurationError {
+            input.findings.append(Finding(
+                rule: "parse", severity: .error, subject: workspace.configurationPath,
+                message: "\(error.message); the previous configuration stays in force",
+                location: error.location ?? SourceLocation(file: workspace.configurationPath, line: 1, column: 1)))
+            // The configuration's bytes are not audited files: its state is part of what makes the input different.
+            input.inputDigest += "+configuration-error"
+        }
         if let current, current.audit.inputDigest == input.inputDigest, changed != nil {
             return // bytes unchanged (a touch, a save without edits): nothing to audit or report
         }
@@ -242,7 +262,10 @@ public final class Daemon: @unchecked Sendable {
             case "config.reload":
                 do {
                     try workspace.reloadConfiguration()
+                    configurationError = nil
                 } catch {
+                    configurationError = error
+                    auditNow(changed: nil, reason: "configuration error")
                     throw RPCError.serverError("configuration error, previous configuration kept: \(error)")
                 }
                 auditNow(changed: nil, reason: "config.reload")
@@ -264,6 +287,7 @@ public final class Daemon: @unchecked Sendable {
             "settleMilliseconds": Int(options.settle * 1000), "uptimeSeconds": Int(Date().timeIntervalSince(startTime)),
             "policy": workspace.policy.id,
         ]
+        if let error = configurationError { result["configurationError"] = error.description }
         if let audit = current?.audit {
             result["auditId"] = audit.id ?? 0
             result["time"] = audit.time ?? ""

@@ -57,7 +57,11 @@ extension A11yCtl {
             if format == .json { return printJSON(status) }
             print("a11yd \(status["version"] ?? "?") (pid \(status["pid"] ?? "?")) watching \(status["root"] ?? "?")")
             print("audit #\(status["auditId"] ?? "-") at \(status["time"] ?? "-"): \(status["statusLine"] ?? "no audit yet")")
-            print("policy \(status["policy"] ?? "?"); \(status["clients"] ?? 0) client(s), \(status["subscribers"] ?? 0) subscriber(s); socket \(status["socket"] ?? "?")")
+            print("policy \(status["policy"] ?? "?"); \(counted(status["clients"] as? Int ?? 0, "client")), "
+                + "\(counted(status["subscribers"] as? Int ?? 0, "subscriber")); socket \(status["socket"] ?? "?")")
+            if let error = status["configurationError"] as? String {
+                print("configuration error (the previous configuration stays in force): \(error)")
+            }
         }
     }
 

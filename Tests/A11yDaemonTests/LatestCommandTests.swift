@@ -113,3 +113,32 @@ extension LatestCommandTests {
         #expect(stderr.contains("reconnecting"))
     }
 }
+
+extension LatestCommandTests {
+    @Test func aBrokenConfigurationSavedWhileRunningShowsInStatusAndLatestAsAFinding() throws {
+        let box = try Sandbox()
+        defer { box.kill(); try? FileManager.default.removeItem(atPath: box.dir) }
+        try box.start()
+        let config = box.design + "/.a11yd.yml"
+        let original = try String(contentsOfFile: config, encoding: .utf8)
+        try (original + "\nsurface: [nope]\n").write(toFile: config, atomically: true, encoding: .utf8)
+        func poll(_ arguments: [String], until text: String, present: Bool = true) throws -> Run {
+            let deadline = Date().addingTimeInterval(20)
+            var run = try Self.a11yctl(box, arguments)
+            while Date() < deadline, run.text.contains(text) != present {
+                Thread.sleep(forTimeInterval: 0.1)
+                run = try Self.a11yctl(box, arguments)
+            }
+            return run
+        }
+        let status = try poll(["status"], until: "configuration error")
+        #expect(status.text.contains("unknown key 'surface'"), "\(status.text)")
+        let latest = try poll(["latest", "--rule", "parse"], until: "[parse]")
+        #expect(latest.text.contains("unknown key 'surface'"), "\(latest.text)")
+        #expect(latest.text.contains("previous configuration stays in force"))
+        // Fixed: the finding and the status line go away.
+        try original.write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(!(try poll(["status"], until: "configuration error", present: false)).text.contains("configuration error"))
+        #expect(!(try poll(["latest", "--rule", "parse"], until: "unknown key", present: false)).text.contains("unknown key"))
+    }
+}
