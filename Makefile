@@ -1,26 +1,64 @@
 # The two set-up commands of the README: `make example` audits the bundled design system, `make test` runs the tests.
-.PHONY: example test bench deps fuzz
+.PHONY: example test bench install uninstall deps-example deps-test deps-build fuzz
 
-deps:
-	@scripts/install-deps.sh
+PREFIX ?= /usr/local
+CONFIG ?= release
+BIN := .build/$(CONFIG)
+SUBCOMMANDS := audit pairs explain rules status latest watch history diff run reload "service install" "service uninstall"
 
-example: deps
+# `make example` needs only what a11yctl needs; `make test` needs the daemon's libraries, systemd, D-Bus and
+# Debian's python3-jsonschema (scripts/install-deps.sh lists them).
+deps-example:
+	@scripts/install-deps.sh example
+
+deps-test:
+	@scripts/install-deps.sh test
+
+deps-build:
+	@scripts/install-deps.sh build
+
+example: deps-example
 	swift build --product a11yctl
 	.build/debug/a11yctl audit Examples/DesignSystem || test $$? -eq 1
 
-test: deps
+test: deps-test
 	swift build --build-tests
 	swift test --skip-build
 	systemd/verify.sh
 	Tests/e2e/systemd-e2e.sh
 
-bench: deps
+bench: deps-example
 	swift build -c release --product a11yctl
 	swift build -c release --product a11y-bench
 	.build/release/a11y-bench
 
+# `make install PREFIX=~/.local`: release binaries, policies, unit templates, man pages generated from the help, and
+# shell completions. `a11yctl service install --root PATH` then points the units at $(PREFIX)/bin/a11yd.
+install: deps-build
+	swift build -c $(CONFIG) --product a11yctl
+	swift build -c $(CONFIG) --product a11yd
+	install -d $(PREFIX)/bin $(PREFIX)/share/a11yd/policies $(PREFIX)/share/a11yd/systemd $(PREFIX)/share/man/man1 \
+		$(PREFIX)/share/man/man8 $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions \
+		$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BIN)/a11yctl $(BIN)/a11yd $(PREFIX)/bin/
+	install -m 644 policies/*.yml $(PREFIX)/share/a11yd/policies/
+	install -m 644 systemd/a11yd.service systemd/a11yd.socket $(PREFIX)/share/a11yd/systemd/
+	scripts/man-page.sh $(BIN)/a11yctl 1 "query and run accessibility and contrast audits of a design system" $(SUBCOMMANDS) \
+		> $(PREFIX)/share/man/man1/a11yctl.1
+	scripts/man-page.sh $(BIN)/a11yd 8 "accessibility and contrast auditing daemon for design systems" > $(PREFIX)/share/man/man8/a11yd.8
+	$(BIN)/a11yctl --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/a11yctl
+	$(BIN)/a11yctl --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_a11yctl
+	$(BIN)/a11yctl --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/a11yctl.fish
+	@echo "installed into $(PREFIX); next: a11yctl service install --root PATH/TO/DesignSystem"
+
+uninstall:
+	rm -f $(PREFIX)/bin/a11yctl $(PREFIX)/bin/a11yd $(PREFIX)/share/man/man1/a11yctl.1 $(PREFIX)/share/man/man8/a11yd.8 \
+		$(PREFIX)/share/bash-completion/completions/a11yctl $(PREFIX)/share/zsh/site-functions/_a11yctl \
+		$(PREFIX)/share/fish/vendor_completions.d/a11yctl.fish
+	rm -rf $(PREFIX)/share/a11yd
+
 # libFuzzer targets (docs/reliability.md): a separate instrumented build, then every target for FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 600
-fuzz: deps
+fuzz: deps-build
 	swift build --build-path .build-fuzz --product a11y-fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -DA11Y_FUZZING
 	scripts/fuzz.sh $(FUZZ_SECONDS)

@@ -1,7 +1,19 @@
 #!/usr/bin/env bash
-# Installs the Debian packages a11yd needs, only those missing. Swift itself must already be installed.
+# Installs the Debian packages a11yd needs, only those missing, from Debian's own archive (never pip:
+# Debian 12's python3 is an externally managed environment). Swift itself must already be installed.
+#   scripts/install-deps.sh example   what building and running a11yctl needs (nothing beyond Swift today)
+#   scripts/install-deps.sh build     what building a11yd needs too (make install): its three C libraries
+#   scripts/install-deps.sh test      everything: the daemon's libraries, systemd + D-Bus for the end-to-end
+#                                     test, python3-jsonschema for the SARIF schema test (run with /usr/bin/python3)
 set -euo pipefail
-packages=(libinotifytools0-dev libsqlite3-dev libsystemd-dev systemd dbus python3-dbus python3-gi)
+need="${1:-test}"
+case "$need" in
+    example) packages=() ;;
+    build) packages=(libinotifytools0-dev libsqlite3-dev libsystemd-dev) ;;
+    test) packages=(libinotifytools0-dev libsqlite3-dev libsystemd-dev systemd dbus python3 python3-dbus python3-gi python3-jsonschema) ;;
+    *) echo "usage: $0 example|build|test" >&2; exit 2 ;;
+esac
+command -v swift >/dev/null || { echo "install-deps: error: swift is not on PATH: install Swift 6.x first (https://swift.org/install)" >&2; exit 1; }
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -13,6 +25,3 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo_cmd apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-# The SARIF test validates output against the SARIF 2.1.0 JSON schema with Python's jsonschema.
-python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema
-command -v swift >/dev/null || { echo "swift is not on PATH: install Swift 6.x first (https://swift.org/install)" >&2; exit 1; }

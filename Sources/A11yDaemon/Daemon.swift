@@ -154,7 +154,7 @@ public final class Daemon: @unchecked Sendable {
                 auditNow(changed: nil, reason: "configuration reload")
                 if let audit = current?.audit { completion?(.success(audit)) }
             } catch {
-                log.error("configuration reload failed, keeping the previous configuration: \(error)")
+                log.error("configuration reload failed, keeping the previous configuration: \(DaemonLog.describe(error))")
                 // The audit carries the `config` finding: status, latest and watch show the broken file.
                 auditNow(changed: nil, reason: "configuration reload (failed)")
                 completion?(.failure(error))
@@ -172,7 +172,12 @@ public final class Daemon: @unchecked Sendable {
             // The configuration file changes what everything means.
             if paths.contains(ConfigurationReader.fileName) {
                 rescanPending = true
-                do { try workspace.reloadConfiguration() } catch { log.error("\(error); keeping the previous configuration") }
+                do {
+                    try workspace.reloadConfiguration()
+                } catch {
+                    // Workspace keeps the error: every audit carries a `config` finding until the file loads again.
+                    log.error("\(DaemonLog.describe(error)); keeping the previous configuration")
+                }
             }
             pending.formUnion(paths)
         case .rescan(let reason):
@@ -211,7 +216,8 @@ public final class Daemon: @unchecked Sendable {
         nextIDInMemory = id + 1
         result.audit.id = id
         result.audit.time = ISO8601DateFormatter().string(from: Date())
-        let diff = AuditDiff.between(previousAudit, result.audit)
+        // The very first audit is the baseline, not news: nothing regressed (a restart compares with the stored audit).
+        let diff = previousAudit == nil ? AuditDiff.baseline(result.audit) : AuditDiff.between(previousAudit, result.audit)
         do {
             try store.append(StoredAudit(
                 id: id, createdAt: result.audit.time ?? "", inputDigest: result.audit.inputDigest,
@@ -325,7 +331,7 @@ public final class Daemon: @unchecked Sendable {
         if let problem = historyProblem { warnings.append("history is not being kept: \(problem)") }
         if !warnings.isEmpty { result["historyWarning"] = warnings.joined(separator: "; ") }
         if let problem = workspace.configurationProblem {
-            result["configurationError"] = "\(problem.description); the previous configuration stays in force"
+            result["configurationError"] = problem.description
         }
         if let audit = current?.audit {
             result["auditId"] = audit.id ?? 0
@@ -338,28 +344,27 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func latest(_ params: [String: Any]) throws -> Any {
-        guard var audit = current?.audit else { throw RPCError.serverError("no audit yet") }
+        guard let audit = current?.audit else { throw RPCError.serverError("no audit yet") }
         let allowed: Set<String> = ["appearance", "rule", "severity", "component"]
         if let unknown = params.keys.first(where: { !allowed.contains($0) }) {
             throw RPCError.invalidParams("unknown filter \(unknown) (filters: appearance, rule, severity, component)")
         }
+        var appearance: Appearance?
         if let name = params["appearance"] as? String {
-            guard let appearance = Appearance(rawValue: name) else { throw RPCError.invalidParams("unknown appearance \(name)") }
-            audit.pairs = audit.pairs.filter { $0.appearance == appearance }
-            audit.findings = audit.findings.filter { $0.appearance == appearance || $0.appearance == nil }
+            guard let a = Appearance(rawValue: name) else {
+                throw RPCError.invalidParams("unknown appearance \(name) (appearances: \(Appearance.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            appearance = a
         }
-        if let rule = params["rule"] as? String {
-            audit.findings = audit.findings.filter { $0.rule == rule || $0.rule.hasPrefix(rule + ".") }
-        }
+        var severity: Severity?
         if let name = params["severity"] as? String {
-            guard let severity = Severity(rawValue: name) else { throw RPCError.invalidParams("unknown severity \(name)") }
-            audit.findings = audit.findings.filter { $0.severity >= severity }
+            guard let s = Severity(rawValue: name) else { throw RPCError.invalidParams("unknown severity \(name) (error, warning, info)") }
+            severity = s
         }
-        if let component = params["component"] as? String {
-            audit.pairs = audit.pairs.filter { $0.component == component }
-            audit.findings = audit.findings.filter { $0.component == component }
-        }
-        return JSONLine.object(audit)
+        // The summary follows the filters, not only the findings; `rule` keeps the pair rows (`a11yctl latest --rule`
+        // narrows them itself), so a client can still read the whole table next to one rule's findings.
+        return JSONLine.object(audit.filtered(appearance: appearance, rule: params["rule"] as? String, severity: severity,
+                                              component: params["component"] as? String, rowsByRule: false))
     }
 
     private func history(_ params: [String: Any]) throws -> Any {
@@ -369,7 +374,9 @@ public final class Daemon: @unchecked Sendable {
             let diff = try? JSONDecoder().decode(AuditDiff.self, from: Data(stored.diffJSON.utf8))
             return ["id": stored.id, "time": stored.createdAt, "inputDigest": stored.inputDigest,
                     "summary": (try? JSONSerialization.jsonObject(with: Data(stored.summaryJSON.utf8))) ?? NSNull(),
-                    "regressions": diff?.regressions.count ?? 0, "resolutions": diff?.resolutions.count ?? 0]
+                    "regressions": diff?.regressions.count ?? 0, "resolutions": diff?.resolutions.count ?? 0,
+                    // The first audit has nothing to compare with: a baseline, not N regressions.
+                    "baseline": diff.map { $0.fromAudit == nil } ?? false]
         }
     }
 

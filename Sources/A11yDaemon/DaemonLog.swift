@@ -1,3 +1,4 @@
+import A11yReaders
 import Foundation
 
 /// One line per message on stderr. Under systemd (`JOURNAL_STREAM` set) each line starts with its syslog priority
@@ -26,6 +27,11 @@ public struct DaemonLog: Sendable {
     }
 
     public func error(_ m: String) { log(.error, m) }
+    /// An error as a log message: a configuration error keeps its file:line:column but not its own "error: " (the
+    /// log line already says its level, so it never reads `a11yd: error: error: ...`).
+    public static func describe(_ error: any Error) -> String {
+        (error as? ConfigurationError)?.locatedMessage ?? "\(error)"
+    }
     public func warning(_ m: String) { log(.warning, m) }
     public func info(_ m: String) { log(.info, m) }
     public func debug(_ m: String) { log(.debug, m) }

@@ -202,3 +202,56 @@ public enum Auditor {
             subject: m.pairing.subject)
     }
 }
+
+extension Audit.Pair {
+    /// The contrast rule that measures this pair (disabled text is reported, as info, under `contrast.text`); nil for
+    /// a role no rule measures.
+    public var rule: String? {
+        switch role {
+        case .text, .disabled: return "contrast.text"
+        case .largeText: return "contrast.large-text"
+        case .graphic: return "contrast.graphic"
+        case .background, .decorative: return nil
+        }
+    }
+}
+
+extension Audit {
+    /// Whether a rule id is selected by a filter naming a rule or a rule prefix (`contrast` selects `contrast.text`).
+    public static func rule(_ id: String, matches filter: String) -> Bool { id == filter || id.hasPrefix(filter + ".") }
+
+    /// The audit narrowed to what the filters select: rows and findings alike, and the summary counts what is left
+    /// (so `latest --appearance dark` never shows light failures in its summary). Totals that describe the input
+    /// (files, tokens, suppressed, unevaluated tokens) are kept. `rowsByRule: false` narrows only the findings by
+    /// rule and keeps every pair row (the protocol's `audit.latest`, whose clients may want the rows whatever the rule).
+    public func filtered(appearance: Appearance? = nil, rule: String? = nil, severity: Severity? = nil, component: String? = nil,
+                         rowsByRule: Bool = true) -> Audit {
+        var audit = self
+        if let appearance {
+            audit.appearances = audit.appearances.filter { $0 == appearance }
+            audit.pairs = audit.pairs.filter { $0.appearance == appearance }
+            audit.findings = audit.findings.filter { $0.appearance == appearance || $0.appearance == nil }
+        }
+        if let rule {
+            if rowsByRule { audit.pairs = audit.pairs.filter { $0.rule.map { Self.rule($0, matches: rule) } ?? false } }
+            audit.findings = audit.findings.filter { Self.rule($0.rule, matches: rule) }
+        }
+        if let severity {
+            audit.findings = audit.findings.filter { $0.severity >= severity }
+        }
+        if let component {
+            audit.pairs = audit.pairs.filter { $0.component == component }
+            audit.findings = audit.findings.filter { $0.component == component }
+            audit.summary.components = audit.pairs.isEmpty && audit.findings.isEmpty ? 0 : 1
+        }
+        audit.summary.pairs = audit.pairs.count
+        audit.summary.failingPairs = audit.pairs.filter { !$0.pass }.count
+        var failingByAppearance: [String: Int] = [:]
+        for p in audit.pairs where !p.pass { failingByAppearance[p.appearance.rawValue, default: 0] += 1 }
+        audit.summary.failingByAppearance = failingByAppearance
+        audit.summary.errors = audit.findings.filter { $0.severity == .error }.count
+        audit.summary.warnings = audit.findings.filter { $0.severity == .warning }.count
+        audit.summary.infos = audit.findings.filter { $0.severity == .info }.count
+        return audit
+    }
+}

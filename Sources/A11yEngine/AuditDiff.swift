@@ -21,6 +21,12 @@ public struct AuditDiff: Codable, Hashable, Sendable {
         public var before: Double?
         public var after: Double?
         public var required: Double?
+        /// The component the finding belongs to, so lines about `label (appTextPrimary)` in three components differ.
+        /// Absent in diffs stored before it existed.
+        public var component: String?
+
+        /// The message prefixed by the component ("NativePickerStyling: label (appTextPrimary) on ..."), for logs.
+        public var messageWithComponent: String { (component.map { "\($0): " } ?? "") + message }
     }
 
     public var fromAudit: Int?
@@ -65,8 +71,15 @@ public struct AuditDiff: Codable, Hashable, Sendable {
                          regressions: regressions.sorted(by: order), resolutions: resolutions.sorted(by: order))
     }
 
+    /// The diff of a first audit, when there is nothing to compare with: it is the baseline, so nothing regressed
+    /// (`between(nil, audit)` instead lists every problem, for callers that want that).
+    public static func baseline(_ audit: Audit) -> AuditDiff {
+        AuditDiff(fromAudit: nil, toAudit: audit.id, regressions: [], resolutions: [])
+    }
+
     private static func change(_ kind: Kind, _ f: Finding, before: Double?, after: Double?) -> Change {
         Change(kind: kind, rule: f.rule, severity: f.severity, appearance: f.appearance, subject: f.subject,
-               message: f.message, location: f.location, before: before, after: after, required: f.required)
+               message: f.message, location: f.location, before: before, after: after, required: f.required,
+               component: f.component)
     }
 }

@@ -3,8 +3,14 @@ import A11yEngine
 /// The human form of an audit: pairs grouped by component, then findings with file:line:column, then a summary.
 public struct AuditTable {
     public var color: Bool
+    /// The width the pair rows must fit (a terminal's columns); nil: as wide as the longest names (piped output keeps
+    /// every name whole). Names that do not fit are truncated with an ellipsis, never run into the next column.
+    public var width: Int?
 
-    public init(color: Bool) { self.color = color }
+    public init(color: Bool, width: Int? = nil) {
+        self.color = color
+        self.width = width
+    }
 
     private func paint(_ text: String, _ code: String) -> String { color ? code + text + ANSI.reset : text }
 
@@ -20,6 +26,39 @@ public struct AuditTable {
         }
     }
 
+    /// Two spaces between columns: a single space also separates the words of one cell ("label (appTextPrimary)").
+    static let gap = "  "
+    /// Names are never squeezed below this, even if the row then overflows a very narrow terminal.
+    static let minimumNameWidth = 12
+
+    struct Columns {
+        var appearance: Int, foreground: Int, background: Int, role: Int
+        static let ratio = 5, needs = 5
+    }
+
+    func columns(_ pairs: [Audit.Pair]) -> Columns {
+        let appearance = max("appearance".count, pairs.map(\.appearance.rawValue.count).max() ?? 0)
+        let role = max("role".count, pairs.map { roleName($0.role).count }.max() ?? 0)
+        var foreground = max("foreground".count, pairs.map { endpointName($0.foreground).count }.max() ?? 0)
+        var background = max("background".count, pairs.map { endpointName($0.background).count }.max() ?? 0)
+        if let width {
+            // indent, appearance, [swatch], fg, bg, role, ratio, needs, "result"/"exempt" (6), with a gap after each but the last.
+            let fixed = 2 + appearance + (color ? 4 + Self.gap.count : 0) + role + Columns.ratio + Columns.needs + 6 + 6 * Self.gap.count
+            let available = max(width - fixed, 2 * Self.minimumNameWidth)
+            if foreground + background > available {
+                // Share the room evenly; a column that needs less than its half gives the rest to the other.
+                let half = available / 2
+                if foreground <= half { background = available - foreground } else if background <= half {
+                    foreground = available - background
+                } else {
+                    foreground = half
+                    background = available - half
+                }
+            }
+        }
+        return Columns(appearance: appearance, foreground: foreground, background: background, role: role)
+    }
+
     public func render(_ audit: Audit) -> String {
         var out = header(audit)
         var groups: [(String, [Audit.Pair])] = []
@@ -27,18 +66,22 @@ public struct AuditTable {
             let name = pair.component ?? "Tokens (naming convention and declared pairs)"
             if groups.last?.0 == name { groups[groups.count - 1].1.append(pair) } else { groups.append((name, [pair])) }
         }
+        let c = columns(audit.pairs)
+        let gap = Self.gap
         for (name, pairs) in groups {
             let failing = pairs.filter { !$0.pass }.count
             out += "\n" + paint(name, ANSI.bold) + (failing > 0 ? paint("  \(failing) failing", ANSI.red) : "") + "\n"
-            out += "  " + pad("appearance", 11) + (color ? "      " : "") + pad("foreground", 38) + pad("background", 40)
-                + pad("role", 11) + pad("ratio", 7) + pad("needs", 7) + "result\n"
+            out += "  " + pad("appearance", c.appearance) + gap + (color ? "    " + gap : "") + pad("foreground", c.foreground) + gap
+                + pad("background", c.background) + gap + pad("role", c.role) + gap + pad("ratio", Columns.ratio) + gap
+                + pad("needs", Columns.needs) + gap + "result\n"
             for p in pairs {
                 let swatch = color ? ANSI.swatch(foreground: ColorValue(hex: p.foreground.color) ?? .black,
-                                                 background: ColorValue(hex: p.background.color) ?? .white) + " " : ""
+                                                 background: ColorValue(hex: p.background.color) ?? .white) + gap : ""
                 let result = p.required == nil ? paint("exempt", ANSI.dim) : p.pass ? paint("pass", ANSI.green) : paint("FAIL", ANSI.red)
-                out += "  " + pad(p.appearance.rawValue, 11) + swatch + pad(endpointName(p.foreground), 38)
-                    + pad(endpointName(p.background), 40) + pad(roleName(p.role), 11)
-                    + pad(displayRatio(p.ratio), 7) + pad(p.required.map(displayRatio) ?? "-", 7) + result + "\n"
+                out += "  " + pad(p.appearance.rawValue, c.appearance) + gap + swatch + pad(endpointName(p.foreground), c.foreground) + gap
+                    + pad(endpointName(p.background), c.background) + gap + pad(roleName(p.role), c.role) + gap
+                    + pad(displayRatio(p.ratio), Columns.ratio) + gap + pad(p.required.map(displayRatio) ?? "-", Columns.needs) + gap
+                    + result + "\n"
             }
         }
         out += findings(audit.findings)
@@ -71,8 +114,8 @@ public struct AuditTable {
     public func summary(_ audit: Audit) -> String {
         let s = audit.summary
         let byAppearance = s.failingByAppearance.keys.sorted().map { "\($0): \(s.failingByAppearance[$0]!)" }.joined(separator: ", ")
-        return "\(s.components) components, \(s.pairs) pairs measured, \(s.failingPairs) failing"
+        return "\(counted(s.components, "component")), \(counted(s.pairs, "pair")) measured, \(s.failingPairs) failing"
             + (byAppearance.isEmpty ? "" : " (\(byAppearance))")
-            + "; \(s.errors) errors, \(s.warnings) warnings, \(s.infos) info"
+            + "; \(counted(s.errors, "error")), \(counted(s.warnings, "warning")), \(s.infos) info"
     }
 }

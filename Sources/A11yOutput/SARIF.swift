@@ -5,7 +5,14 @@ import Foundation
 /// Both locations of a contrast finding are given (the foreground as the result's location, the background
 /// as a related location) and the appearance is part of the message.
 public enum SARIF {
-    public static func encode(_ audit: Audit, toolVersion: String) throws -> Data {
+    /// The base every relative artifact URI is relative to: `%SRCROOT%`, given in `originalUriBaseIds` as the
+    /// directory the audit ran from (a CI job runs at the repository root, which is what code scanning expects).
+    static let sourceRootId = "%SRCROOT%"
+
+    public static func encode(_ audit: Audit, toolVersion: String,
+                              sourceRoot: String = FileManager.default.currentDirectoryPath) throws -> Data {
+        let root = URL(fileURLWithPath: sourceRoot, isDirectory: true).standardizedFileURL.path
+        let locate = { (location: SourceLocation) in physical(location, root: root) }
         let descriptions = allRules.map { type(of: $0).description } + readerRuleDescriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptions.enumerated().map { ($1.id, $0) })
         let rules: [[String: Any]] = descriptions.map { d in
@@ -30,10 +37,10 @@ public enum SARIF {
                 "partialFingerprints": ["a11ydFinding/v1": "\(f.rule)|\(f.subject)|\(f.appearance?.rawValue ?? "-")"],
             ]
             if let index = ruleIndex[f.rule] { result["ruleIndex"] = index }
-            if let location = f.location { result["locations"] = [physical(location)] }
+            if let location = f.location { result["locations"] = [locate(location)] }
             if !f.relatedLocations.isEmpty {
                 result["relatedLocations"] = f.relatedLocations.enumerated().map { i, l -> [String: Any] in
-                    var related = physical(l)
+                    var related = locate(l)
                     related["id"] = i + 1
                     related["message"] = ["text": f.rule.hasPrefix("contrast") ? "background" : "related"]
                     return related
@@ -56,6 +63,7 @@ public enum SARIF {
                     "informationUri": "https://www.w3.org/WAI/WCAG21/quickref/", "rules": rules,
                 ]],
                 "columnKind": "unicodeCodePoints",
+                "originalUriBaseIds": [sourceRootId: ["uri": URL(fileURLWithPath: root, isDirectory: true).absoluteString]],
                 "results": results,
             ]],
         ]
@@ -72,13 +80,30 @@ public enum SARIF {
         }
     }
 
-    static func physical(_ location: SourceLocation) -> [String: Any] {
+    /// A path under the source root (or relative, as given) becomes a relative URI with `uriBaseId: %SRCROOT%`;
+    /// a path outside it an absolute `file://` URI.
+    static func physical(_ location: SourceLocation, root: String) -> [String: Any] {
         var path = location.file
         while path.hasPrefix("./") { path.removeFirst(2) }
-        let uri = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        var artifact: [String: Any]
+        if path.hasPrefix("/") {
+            let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            if standardized.hasPrefix(prefix) {
+                artifact = ["uri": relativeURI(String(standardized.dropFirst(prefix.count))), "uriBaseId": sourceRootId]
+            } else {
+                artifact = ["uri": URL(fileURLWithPath: standardized).absoluteString]
+            }
+        } else {
+            artifact = ["uri": relativeURI(path), "uriBaseId": sourceRootId]
+        }
         return ["physicalLocation": [
-            "artifactLocation": ["uri": uri],
+            "artifactLocation": artifact,
             "region": ["startLine": max(location.line, 1), "startColumn": max(location.column, 1)],
         ]]
+    }
+
+    static func relativeURI(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 }

@@ -39,3 +39,14 @@ func pad(_ text: String, _ width: Int) -> String {
     if text.count > width { return String(text.prefix(max(width - 1, 0))) + "…" }
     return text + String(repeating: " ", count: width - text.count)
 }
+
+/// The width the table must fit: `$COLUMNS` when set (as shells and `COLUMNS=120 a11yctl ...` say), else the
+/// terminal's own width when the output is one, else nil (a pipe or file gets every name whole).
+public func terminalWidth(fileDescriptor: Int32 = STDOUT_FILENO,
+                          environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+    guard isatty(fileDescriptor) == 1 else { return nil }
+    var size = winsize()
+    guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+}

@@ -10,5 +10,9 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         self.location = location
     }
 
+    /// `file:line:column: error: message`, as compilers print it (a program name prefixes it when there is no location).
     public var description: String { (location.map { "\($0): " } ?? "") + "error: " + message }
+
+    /// The message with its location but without the severity, for logs that print their own level.
+    public var locatedMessage: String { (location.map { "\($0): " } ?? "") + message }
 }

@@ -60,7 +60,13 @@ public enum PolicyReader {
 
     /// Where presets are looked up: `$A11YD_POLICIES`, then `share/a11yd/policies` beside the executable's prefix,
     /// then a `policies/` directory in the executable's ancestors (a source checkout's `.build/debug/a11yctl`).
-    public static func presetDirectories(executable: String = CommandLine.arguments.first ?? "") -> [String] {
+    /// This process's executable: `/proc/self/exe`, since `argv[0]` is a bare name when the program is found on PATH
+    /// (`a11yctl` installed in ~/.local/bin), which would resolve against the working directory.
+    public static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
+    }
+
+    public static func presetDirectories(executable: String = executablePath) -> [String] {
         var result: [String] = []
         if let env = ProcessInfo.processInfo.environment["A11YD_POLICIES"], !env.isEmpty { result.append(env) }
         var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()

@@ -215,3 +215,19 @@ struct FNV1a64 {
         return String(repeating: "0", count: 16 - s.count) + s
     }
 }
+
+extension Workspace {
+    /// An audit that read no design-system file would pass with "No findings", so a wrong path in CI would pass
+    /// too: that is an error naming what was looked for (and the globs that narrowed it, when configured).
+    public func nothingReadError(_ input: AuditInput) -> ConfigurationError? {
+        guard input.sources.isEmpty else { return nil }
+        var message = "\(root): no design-system file found: looked for Swift files (*.swift), asset catalog colorsets "
+            + "(*.colorset/Contents.json) and design-token JSON (*.tokens.json, *.tokens, *.tokens.json5)"
+        if configuration.file != nil, configuration.include != ProjectConfiguration.defaultInclude || !configuration.exclude.isEmpty {
+            message += " matching include: [\(configuration.include.joined(separator: ", "))]"
+            if !configuration.exclude.isEmpty { message += ", exclude: [\(configuration.exclude.joined(separator: ", "))]" }
+            message += " of \(configurationPath)"
+        }
+        return ConfigurationError(message)
+    }
+}

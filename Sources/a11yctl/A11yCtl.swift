@@ -26,16 +26,19 @@ struct A11yCtl: ParsableCommand {
               a11yctl audit Examples/DesignSystem --format json > audit.json
               a11yctl audit MyApp/Design --policy apple-hig --fail-on warning
               a11yctl audit MyApp/Design --format sarif > a11yd.sarif
-              a11yctl audit MyApp/Design --write-baseline a11yd-baseline.json   # adopt: accept today's findings
-              a11yctl audit MyApp/Design --baseline a11yd-baseline.json         # then report only new ones
+              # adopt: accept today's findings, then report only new ones
+              a11yctl audit MyApp/Design --write-baseline a11yd-baseline.json
+              a11yctl audit MyApp/Design --baseline a11yd-baseline.json
               a11yctl pairs Examples/DesignSystem
               a11yctl rules
 
             EXIT CODES
               0  no finding at or above --fail-on (default: error)
               1  findings at or above --fail-on
-              2  usage or configuration error (bad option, unknown policy, invalid .a11yd.yml)
-              69 no daemon answers on the socket (status, latest, watch, history, diff, run, reload)
+              2  usage or configuration error (bad option, unknown policy, invalid
+                 .a11yd.yml, no design-system file found)
+              69 no daemon answers on the socket (status, latest, watch, history,
+                 diff, run, reload)
 
             DAEMON
               a11yd --root Examples/DesignSystem &      # or the systemd user service
@@ -45,13 +48,14 @@ struct A11yCtl: ParsableCommand {
         subcommands: [Audit.self, Pairs.self, Explain.self, Rules.self, Status.self, Latest.self, Watch.self, History.self,
                       Diff.self, Run.self, Reload.self, Service.self])
 
-    /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here.
+    /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here. Every error is one
+    /// style: `a11yctl: error: message`, or `file:line:column: error: message` when it has a location (as compilers do).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            reportError(error)
             Foundation.exit(Exit.usage)
         } catch {
             let code = exitCode(for: error)
@@ -59,13 +63,26 @@ struct A11yCtl: ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(Exit.clean)
             }
-            if let exitCode = error as? ExitCode, [Exit.findings, exitUnavailable].contains(exitCode.rawValue) {
-                Foundation.exit(exitCode.rawValue)
+            if let exitCode = error as? ExitCode {
+                // Commands that exit with a code have said what there was to say.
+                Foundation.exit(exitCode == .validationFailure ? Exit.usage : exitCode.rawValue)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            var message = fullMessage(for: error)
+            for prefix in ["Error: ", "error: "] where message.hasPrefix(prefix) { message.removeFirst(prefix.count) }
+            FileHandle.standardError.write(Data("a11yctl: error: \(message)\n".utf8))
             Foundation.exit(Exit.usage)
         }
     }
+}
+
+/// Writes one error line on stderr in the tool's one style (see `A11yCtl.main`).
+func reportError(_ error: ConfigurationError) {
+    let line = error.location == nil ? "a11yctl: \(error)" : "\(error)"
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+func reportError(_ message: String) {
+    FileHandle.standardError.write(Data("a11yctl: error: \(message)\n".utf8))
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -86,7 +103,10 @@ struct AuditOptions: ParsableArguments {
     var policy: String?
 
     func load() throws -> AuditResult {
-        return Auditor.run(try Workspace(root: path, policyOverride: policy).refresh())
+        let workspace = try Workspace(root: path, policyOverride: policy)
+        let input = workspace.refresh()
+        if let error = workspace.nothingReadError(input) { throw error }
+        return Auditor.run(input)
     }
 }
 
@@ -147,7 +167,7 @@ extension A11yCtl {
             switch format {
             case .json: FileHandle.standardOutput.write(try AuditJSON.encode(result.audit))
             case .sarif: FileHandle.standardOutput.write(try SARIF.encode(result.audit, toolVersion: toolVersion))
-            case .table: print(AuditTable(color: color.choice.enabled()).render(result.audit), terminator: "")
+            case .table: print(AuditTable(color: color.choice.enabled(), width: terminalWidth()).render(result.audit), terminator: "")
             }
             if !fixed.isEmpty {
                 let list = fixed.map { "  \($0.rule) \($0.subject)\($0.appearance.map { " (\($0.rawValue))" } ?? "")" }.joined(separator: "\n")
@@ -203,7 +223,8 @@ extension A11yCtl {
         func run() throws {
             let context = try options.load().context
             guard let explanations = PairExplanation.explain(foreground: foreground, background: background, in: context) else {
-                throw ValidationError("no color named \(foreground) or \(background) in \(options.path)")
+                reportError("no color named \(foreground) or \(background) in \(options.path)")
+                throw ExitCode(Exit.usage)
             }
             switch format {
             case .json: FileHandle.standardOutput.write(try AuditJSON.encode(explanations))
@@ -231,6 +252,8 @@ struct SeverityArgument: ExpressibleByArgument {
         severity = s
     }
     static var allValueStrings: [String] { Severity.allCases.map(\.rawValue) }
+    /// Shell completions offer the values (a struct, unlike a CaseIterable enum, gets no list by default).
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     var defaultValueDescription: String { severity.rawValue }
 }
 
@@ -243,5 +266,6 @@ struct ColorArgument: ExpressibleByArgument {
         choice = c
     }
     static var allValueStrings: [String] { ColorChoice.allCases.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     var defaultValueDescription: String { choice.rawValue }
 }

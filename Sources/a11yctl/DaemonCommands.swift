@@ -16,7 +16,7 @@ struct DaemonOptions: ParsableArguments {
         do {
             return try RPCClient(socketPath: path)
         } catch let error as DaemonUnavailable {
-            FileHandle.standardError.write(Data("a11yctl: \(error)\n".utf8))
+            reportError("\(error)")
             throw ExitCode(exitUnavailable)
         }
     }
@@ -26,10 +26,11 @@ struct DaemonOptions: ParsableArguments {
         do {
             return try client.call(method, params)
         } catch let error as DaemonUnavailable {
-            FileHandle.standardError.write(Data("a11yctl: \(error)\n".utf8))
+            reportError("\(error)")
             throw ExitCode(exitUnavailable)
         } catch let error as RPCError {
-            FileHandle.standardError.write(Data("a11yctl: the daemon answered: \(error)\n".utf8))
+            // The JSON-RPC code is for programs (`--format json`, docs/protocol.md), not for the person reading this.
+            reportError(error.message)
             throw ExitCode(Exit.usage)
         }
     }
@@ -56,31 +57,43 @@ extension A11yCtl {
             if format == .json { return printJSON(status) }
             print("a11yd \(status["version"] ?? "?") (pid \(status["pid"] ?? "?")) watching \(status["root"] ?? "?")")
             print("audit #\(status["auditId"] ?? "-") at \(status["time"] ?? "-"): \(status["statusLine"] ?? "no audit yet")")
-            print("policy \(status["policy"] ?? "?"); \(status["clients"] ?? 0) client(s), \(status["subscribers"] ?? 0) subscriber(s); socket \(status["socket"] ?? "?")")
+            print("policy \(status["policy"] ?? "?"); \(counted(status["clients"] as? Int ?? 0, "client")), "
+                + "\(counted(status["subscribers"] as? Int ?? 0, "subscriber")); socket \(status["socket"] ?? "?")")
+            if let error = status["configurationError"] as? String {
+                print("configuration error (the previous configuration stays in force): \(error)")
+            }
         }
     }
 
     struct Latest: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the daemon's latest audit (same table and JSON as `audit`).")
+        static let configuration = CommandConfiguration(
+            abstract: "Print the daemon's latest audit (same table and JSON as `audit`, and the same exit codes).",
+            discussion: "Filters narrow the rows, the findings and the summary alike; --fail-on looks at what is left.")
         @OptionGroup var daemon: DaemonOptions
         @Option(help: "Output format: table or json.") var format: OutputFormat = .table
         @Option(help: "Only this appearance (light, dark, lightHighContrast, darkHighContrast).") var appearance: String?
-        @Option(help: "Only findings of this rule (or rule prefix, e.g. contrast).") var rule: String?
-        @Option(help: "Only findings at or above this severity.") var severity: String?
+        @Option(help: "Only this rule's findings and pairs (or a rule prefix, e.g. contrast).") var rule: String?
+        @Option(help: "Only findings at or above this severity.") var severity: SeverityArgument?
         @Option(help: "Only this component.") var component: String?
-        @Option(help: "Colored output: auto, always, never.") var color: ColorArgument = .auto
+        @Option(help: "Lowest severity that makes the exit code 1: error, warning or info.")
+        var failOn: SeverityArgument = .error
+        @Option(help: "Colored output: auto (only on a terminal, off with NO_COLOR), always, never.")
+        var color: ColorArgument = .auto
 
         func run() throws {
             var params: [String: Any] = [:]
             if let appearance { params["appearance"] = appearance }
             if let rule { params["rule"] = rule }
-            if let severity { params["severity"] = severity }
+            if let severity { params["severity"] = severity.severity.rawValue }
             if let component { params["component"] = component }
             let object = try daemon.call("audit.latest", params)
+            // The daemon narrows findings by rule; the rows (and their counts) are narrowed here, as `--rule` promises.
+            let audit = try decode(A11yEngine.Audit.self, from: object).filtered(rule: rule)
             switch format {
-            case .json: printJSON(object)
-            case .table: print(AuditTable(color: color.choice.enabled()).render(try decode(A11yEngine.Audit.self, from: object)), terminator: "")
+            case .json: FileHandle.standardOutput.write(try AuditJSON.encode(audit))
+            case .table: print(AuditTable(color: color.choice.enabled(), width: terminalWidth()).render(audit), terminator: "")
             }
+            if audit.findings.contains(where: { $0.severity >= failOn.severity }) { throw ExitCode(Exit.findings) }
         }
     }
 
@@ -90,18 +103,56 @@ extension A11yCtl {
             discussion: "Reconnects are cheap: pass --since ID to replay what happened after audit ID.")
         @OptionGroup var daemon: DaemonOptions
         @Option(help: "Replay stored audits after this id first.") var since: Int?
-        @Flag(help: "Print the raw JSON-RPC notifications, one per line.") var json = false
+        @Option(help: "Output format: table (one line per event) or json (the JSON-RPC notifications, one per line).")
+        var format: OutputFormat = .table
+        /// The old spelling of `--format json`, kept so scripts keep working.
+        @Flag(name: .customLong("json"), help: .hidden) var jsonAlias = false
+
+        var json: Bool { format == .json || jsonAlias }
+
+        @Flag(help: "Exit (69) when the daemon goes away instead of reconnecting.") var noReconnect = false
 
         func run() throws {
-            let client = try daemon.connect()
-            var params: [String: Any] = [:]
-            if let since { params["since"] = since }
+            // The last audit seen: a reconnect subscribes with `since` it, so nothing that happened meanwhile is missed.
+            var clock = since
             // Written unbuffered so a pipe (`a11yctl watch | tee`) sees each event as it happens.
-            let emit = { (message: [String: Any]) in FileHandle.standardOutput.write(Data((line(for: message) + "\n").utf8)) }
-            _ = try client.call("subscribe", params, onNotification: emit)
-            while let message = try client.receive() { emit(message) }
-            FileHandle.standardError.write(Data("a11yctl: the daemon closed the connection\n".utf8))
-            throw ExitCode(exitUnavailable)
+            let emit = { (message: [String: Any]) in
+                if message["method"] as? String == "audit.completed", let id = (message["params"] as? [String: Any])?["id"] as? Int {
+                    clock = max(clock ?? 0, id)
+                }
+                FileHandle.standardOutput.write(Data((line(for: message) + "\n").utf8))
+            }
+            var client = try daemon.connect()
+            let socket = SocketLocation.resolve(explicit: daemon.socket)
+            while true {
+                do {
+                    var params: [String: Any] = [:]
+                    if let clock { params["since"] = clock }
+                    let result = try client.call("subscribe", params, onNotification: emit) as? [String: Any]
+                    if clock == nil { clock = result?["clock"] as? Int }
+                    while let message = try client.receive() { emit(message) }
+                } catch is DaemonUnavailable {
+                    // Falls through to reconnecting, as a closed connection does.
+                } catch let error as RPCError {
+                    reportError(error.message)
+                    throw ExitCode(Exit.usage)
+                }
+                guard !noReconnect else {
+                    reportError("the daemon closed the connection")
+                    throw ExitCode(exitUnavailable)
+                }
+                FileHandle.standardError.write(Data("a11yctl: the daemon closed the connection; reconnecting to \(socket)...\n".utf8))
+                var delay = 0.1
+                while true {
+                    Thread.sleep(forTimeInterval: delay)
+                    if let reconnected = try? RPCClient(socketPath: socket) {
+                        client = reconnected
+                        break
+                    }
+                    delay = min(delay * 2, 2)
+                }
+                FileHandle.standardError.write(Data("a11yctl: reconnected; replaying audits after #\(clock ?? 0)\n".utf8))
+            }
         }
 
         func line(for message: [String: Any]) -> String {
@@ -110,12 +161,15 @@ extension A11yCtl {
             switch message["method"] as? String {
             case "audit.completed":
                 let summary = params["summary"] as? [String: Any] ?? [:]
-                return "audit #\(params["id"] ?? "?") \(params["time"] ?? ""): \(summary["pairs"] ?? 0) pairs, \(summary["failingPairs"] ?? 0) failing, \(summary["errors"] ?? 0) errors (\(params["regressions"] ?? 0) regressions, \(params["resolutions"] ?? 0) resolutions)"
+                let regressions = params["regressions"] as? Int ?? 0, resolutions = params["resolutions"] as? Int ?? 0
+                return "audit #\(params["id"] ?? "?") \(params["time"] ?? ""): \(counted(summary["pairs"] as? Int ?? 0, "pair")), "
+                    + "\(summary["failingPairs"] ?? 0) failing, \(counted(summary["errors"] as? Int ?? 0, "error")) "
+                    + "(\(counted(regressions, "regression")), \(counted(resolutions, "resolution")))"
             case "regression", "resolution":
-                let change = params["change"] as? [String: Any] ?? [:]
-                let location = (change["location"] as? [String: Any]).map { "\($0["file"] ?? ""):\($0["line"] ?? 0)" } ?? "-"
-                let label = message["method"] as? String == "regression" ? "REGRESSION" : "resolved  "
-                return "  \(label) [\(change["rule"] ?? "")] \(change["message"] ?? "") at \(location)"
+                if let object = params["change"], let change = try? decode(AuditDiff.Change.self, from: object) {
+                    return ChangeText.line(change)
+                }
+                return String(decoding: JSONLine.encode(message).dropLast(), as: UTF8.self)
             default:
                 return String(decoding: JSONLine.encode(message).dropLast(), as: UTF8.self)
             }
@@ -133,7 +187,10 @@ extension A11yCtl {
             if format == .json { return printJSON(rows) }
             for row in rows {
                 let summary = row["summary"] as? [String: Any] ?? [:]
-                print("#\(row["id"] ?? "?")  \(row["time"] ?? "")  \(summary["failingPairs"] ?? 0) failing pairs, \(summary["errors"] ?? 0) errors  (+\(row["regressions"] ?? 0) regressions, -\(row["resolutions"] ?? 0) resolved)")
+                let changes = row["baseline"] as? Bool == true ? "(baseline)"
+                    : "(+\(counted(row["regressions"] as? Int ?? 0, "regression")), -\(row["resolutions"] ?? 0) resolved)"
+                print("#\(row["id"] ?? "?")  \(row["time"] ?? "")  \(counted(summary["failingPairs"] as? Int ?? 0, "failing pair")), "
+                    + "\(counted(summary["errors"] as? Int ?? 0, "error"))  \(changes)")
             }
         }
     }
@@ -152,9 +209,10 @@ extension A11yCtl {
             let object = try daemon.call("audit.diff", params)
             if format == .json { return printJSON(object) }
             let diff = try decode(AuditDiff.self, from: object)
-            print("audit \(diff.fromAudit.map(String.init) ?? "-") -> \(diff.toAudit.map(String.init) ?? "-"): \(diff.regressions.count) regressions, \(diff.resolutions.count) resolutions")
-            for c in diff.regressions { print("  REGRESSION [\(c.rule)] \(c.message)" + (c.location.map { " at \($0)" } ?? "")) }
-            for c in diff.resolutions { print("  resolved   [\(c.rule)] \(c.subject)\(c.appearance.map { " (\($0.rawValue))" } ?? "")") }
+            print("audit \(diff.fromAudit.map(String.init) ?? "-") -> \(diff.toAudit.map(String.init) ?? "-"): "
+                + (diff.fromAudit == nil && diff.isEmpty ? "baseline (the first audit)"
+                    : "\(counted(diff.regressions.count, "regression")), \(counted(diff.resolutions.count, "resolution"))"))
+            for c in diff.regressions + diff.resolutions { print(ChangeText.line(c)) }
         }
     }
 
@@ -164,7 +222,8 @@ extension A11yCtl {
         func run() throws {
             let result = try daemon.call("audit.run") as? [String: Any] ?? [:]
             let summary = result["summary"] as? [String: Any] ?? [:]
-            print("audit #\(result["id"] ?? "?"): \(summary["pairs"] ?? 0) pairs, \(summary["failingPairs"] ?? 0) failing, \(summary["errors"] ?? 0) errors")
+            print("audit #\(result["id"] ?? "?"): \(counted(summary["pairs"] as? Int ?? 0, "pair")), \(summary["failingPairs"] ?? 0) failing, "
+                + counted(summary["errors"] as? Int ?? 0, "error"))
         }
     }
 

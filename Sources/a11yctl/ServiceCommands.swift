@@ -1,3 +1,4 @@
+import A11yReaders
 import ArgumentParser
 import Foundation
 
@@ -18,7 +19,7 @@ extension A11yCtl {
         static func templateDirectory() -> String? {
             var candidates: [String] = []
             if let env = ProcessInfo.processInfo.environment["A11YD_SYSTEMD_UNITS"], !env.isEmpty { candidates.append(env) }
-            var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            var dir = URL(fileURLWithPath: PolicyReader.executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
             candidates.append(dir.deletingLastPathComponent().appendingPathComponent("share/a11yd/systemd").path)
             for _ in 0..<8 {
                 candidates.append(dir.appendingPathComponent("systemd").path)
@@ -49,7 +50,7 @@ extension A11yCtl {
                 guard let templates = Service.templateDirectory() else {
                     throw ValidationError("unit templates not found; set A11YD_SYSTEMD_UNITS to the systemd/ directory")
                 }
-                let binary = daemon ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+                let binary = daemon ?? URL(fileURLWithPath: PolicyReader.executablePath).resolvingSymlinksInPath()
                     .deletingLastPathComponent().appendingPathComponent("a11yd").path
                 guard FileManager.default.isExecutableFile(atPath: binary) else { throw ValidationError("\(binary) is not an executable a11yd") }
                 let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path

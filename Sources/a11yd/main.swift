@@ -33,7 +33,7 @@ var notifyLevel = "warning"
 
 @MainActor func value(_ flag: String) -> String {
     guard !arguments.isEmpty else {
-        FileHandle.standardError.write(Data("a11yd: \(flag) needs a value\n\(usage)\n".utf8))
+        FileHandle.standardError.write(Data("a11yd: error: \(flag) needs a value\n\(usage)\n".utf8))
         exit(2)
     }
     return arguments.removeFirst()
@@ -57,13 +57,13 @@ while !arguments.isEmpty {
         print("a11yd 0.1.0")
         exit(0)
     default:
-        FileHandle.standardError.write(Data("a11yd: unknown option \(flag)\n\(usage)\n".utf8))
+        FileHandle.standardError.write(Data("a11yd: error: unknown option \(flag)\n\(usage)\n".utf8))
         exit(2)
     }
 }
 
 guard let root else {
-    FileHandle.standardError.write(Data("a11yd: --root PATH is required\n\(usage)\n".utf8))
+    FileHandle.standardError.write(Data("a11yd: error: --root PATH is required\n\(usage)\n".utf8))
     exit(2)
 }
 
@@ -80,7 +80,7 @@ do {
         server = try RPCServer.bind(path: SocketLocation.resolve(explicit: socketPath), limits: limits)
     }
 } catch {
-    log.error("\(error)")
+    log.error(DaemonLog.describe(error))
     exit(1)
 }
 
@@ -88,7 +88,7 @@ let daemon: Daemon
 do {
     daemon = try Daemon(options: options, server: server, log: log)
 } catch {
-    log.error("\(error)")
+    log.error(DaemonLog.describe(error))
     server.stop()
     exit(error is ConfigurationError ? 2 : 1)
 }
@@ -103,16 +103,20 @@ daemon.onAudit = { audit, diff in
     notify.send(["STATUS": Daemon.statusLine(audit)])
     // The very first audit has nothing to regress from: it is the baseline, not news.
     if diff.fromAudit != nil { desktop?.update(with: diff) }
-    if !diff.regressions.isEmpty {
-        log.warning("audit \(audit.id ?? 0): \(diff.regressions.count) regression(s): " + diff.regressions.prefix(3).map(\.message).joined(separator: "; "))
+    if diff.fromAudit == nil {
+        log.info("audit \(audit.id ?? 0): baseline: \(Daemon.statusLine(audit))")
     }
-    if !diff.resolutions.isEmpty { log.info("audit \(audit.id ?? 0): \(diff.resolutions.count) resolution(s)") }
+    if !diff.regressions.isEmpty {
+        log.warning("audit \(audit.id ?? 0): \(counted(diff.regressions.count, "regression")): "
+            + diff.regressions.prefix(3).map(\.messageWithComponent).joined(separator: "; "))
+    }
+    if !diff.resolutions.isEmpty { log.info("audit \(audit.id ?? 0): \(counted(diff.resolutions.count, "resolution"))") }
 }
 
 do {
     try daemon.start()
 } catch {
-    log.error("\(error)")
+    log.error(DaemonLog.describe(error))
     server.stop()
     exit(1)
 }

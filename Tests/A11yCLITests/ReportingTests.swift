@@ -29,8 +29,10 @@ struct ReportingTests {
         try run.stdout.write(to: sarif)
         let schema = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/sarif-schema-2.1.0.json")
         let validator = Process()
-        validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        validator.arguments = ["python3", "-c", """
+        // Debian's own python3 with the python3-jsonschema package (scripts/install-deps.sh test), never a pip install
+        // into whatever python comes first on PATH.
+        validator.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        validator.arguments = ["-c", """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
             # This copy of the OASIS schema keeps the log object's rules under definitions/Root.
@@ -164,5 +166,29 @@ struct DesignTokenModeTests {
         let hcPair = (json["pairs"] as? [[String: Any]] ?? []).first { $0["appearance"] as? String == "darkHighContrast" }
         #expect((hcPair?["required"] as? NSNumber)?.doubleValue == 7)
         #expect(!findings.contains { $0["rule"] as? String == "parse" || $0["rule"] as? String == "reference" }, "\(findings)")
+    }
+}
+
+struct SARIFLocationTests {
+    @Test func sarifURIsAreRelativeToTheSourceRootGivenInOriginalUriBaseIds() throws {
+        // An absolute path under the directory the audit runs from (as CI does at the repository root).
+        let run = try CLITests.run(["audit", CLITests.example, "--format", "sarif"], cwd: CLITests.packageRoot)
+        let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let sarifRun = try #require((json["runs"] as? [[String: Any]])?.first)
+        let bases = try #require(sarifRun["originalUriBaseIds"] as? [String: [String: Any]])
+        let root = try #require(bases["%SRCROOT%"]?["uri"] as? String)
+        #expect(root.hasPrefix("file:///") && root.hasSuffix("/"), "\(root)")
+        #expect(URL(string: root)?.standardizedFileURL.path == CLITests.packageRoot.standardizedFileURL.path, "\(root)")
+        let results = try #require(sarifRun["results"] as? [[String: Any]])
+        #expect(!results.isEmpty)
+        for result in results {
+            let locations = (result["locations"] as? [[String: Any]] ?? []) + (result["relatedLocations"] as? [[String: Any]] ?? [])
+            for location in locations {
+                let artifact = try #require((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])
+                let uri = try #require(artifact["uri"] as? String)
+                #expect(uri.hasPrefix("Examples/DesignSystem/"), "\(uri)")
+                #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
+            }
+        }
     }
 }

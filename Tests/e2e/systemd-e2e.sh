@@ -22,8 +22,22 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "systemd e2e: FAIL: $*"; echo "--- notifications"; cat "$work/notifications.jsonl" 2>/dev/null; echo "--- journal"; tail -20 "$work/manager.log" 2>/dev/null; exit 1; }
 
-# PID 1 is not systemd here; a user manager still runs once /run/systemd/system exists.
-mkdir -p /run/systemd/system 2>/dev/null
+# A user manager runs only where /run/systemd/system exists (sd_booted()). Where PID 1 is not systemd, that directory
+# is faked in a private mount namespace, never created on the host (it would make sd_booted() true machine-wide).
+if [ ! -d /run/systemd/system ] || [ -n "${A11YD_E2E_FORCE_NAMESPACE:-}" ]; then
+    if [ -z "${A11YD_E2E_IN_NAMESPACE:-}" ]; then
+        if unshare --mount --propagation private true 2>/dev/null; then
+            rm -rf "$work"; trap - EXIT
+            exec env A11YD_E2E_IN_NAMESPACE=1 unshare --mount --propagation private "$0" "$@"
+        fi
+        echo "systemd e2e: SKIPPED (PID 1 is not systemd and no private mount namespace (unshare --mount) to run a user manager in)"
+        exit 0
+    fi
+    # In the namespace: a tmpfs over /run/systemd (or over /run when even that is missing) holds system/.
+    target=/run/systemd; [ -d "$target" ] || target=/run
+    mount -t tmpfs -o mode=0755 tmpfs "$target" || { echo "systemd e2e: SKIPPED (cannot mount a tmpfs on $target in the namespace)"; exit 0; }
+    mkdir -p /run/systemd/system
+fi
 systemd_bin=$(command -v systemd || echo /lib/systemd/systemd)
 "$systemd_bin" --user > "$work/manager.log" 2>&1 &
 manager_pid=$!
