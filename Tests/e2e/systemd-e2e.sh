@@ -5,13 +5,15 @@
 # Skips (exit 0, saying so) when this environment cannot start a user manager.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
-bin="$here/.build/debug"
+# A11YD_E2E_BIN=PREFIX/bin runs the same test on installed binaries (`make install`), which must find their policies
+# and units without the development environment variables below.
+bin="${A11YD_E2E_BIN:-$here/.build/debug}"
 work=$(mktemp -d /tmp/a11yd-systemd-e2e.XXXXXX)
 chmod 700 "$work"
 export XDG_RUNTIME_DIR="$work/run" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" HOME="$work/home"
 mkdir -p -m 700 "$XDG_RUNTIME_DIR" "$HOME"
 export DBUS_SESSION_BUS_ADDRESS="unix:path=$XDG_RUNTIME_DIR/bus"
-export A11YD_POLICIES="$here/policies" A11YD_SYSTEMD_UNITS="$here/systemd"
+if [ -z "${A11YD_E2E_BIN:-}" ]; then export A11YD_POLICIES="$here/policies" A11YD_SYSTEMD_UNITS="$here/systemd"; fi
 manager_pid=""; server_pid=""
 cleanup() {
     systemctl --user stop a11yd.service a11yd.socket >/dev/null 2>&1
