@@ -39,7 +39,12 @@ let package = Package(
         .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite", "CSystemd"]),
         // Talking to the daemon: JSON-RPC over the Unix socket (shared by the daemon and a11yctl).
         .target(name: "A11yClient", dependencies: ["A11yEngine"]),
-        .executableTarget(name: "a11yd", dependencies: ["A11yDaemon", "A11yClient", "A11yEngine", "A11yReaders"]),
+        .executableTarget(
+            name: "a11yd",
+            dependencies: [
+                "A11yDaemon", "A11yClient", "A11yEngine", "A11yReaders",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "a11yctl",
             dependencies: [

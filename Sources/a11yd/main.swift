@@ -5,67 +5,74 @@ import A11yReaders
 import Foundation
 import Glibc
 
+import ArgumentParser
+
 // a11yd: keeps the audit of a design system current while people edit it and serves it on a Unix socket.
-// Usage: a11yd --root PATH [--socket PATH] [--state-dir PATH] [--settle-ms N] [--retention N] [--policy NAME]
 
-let usage = """
-    usage: a11yd --root PATH [--socket PATH] [--state-dir PATH] [--settle-ms 30] [--retention 500] [--policy NAME]
-                 [--notify warning|error|off] [--max-client-queue-kib 8192]
+/// The daemon's command line, validated before anything starts (numbers in range, known notification levels).
+struct DaemonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "a11yd",
+        abstract: "Keep the accessibility audit of a design system current while people edit it.",
+        discussion: """
+            Watches PATH (a design system directory with .a11yd.yml), re-audits on every save, stores every audit \
+            in SQLite under $XDG_STATE_HOME/a11yd/, and answers JSON-RPC 2.0 (one message per line) on the socket \
+            (default $XDG_RUNTIME_DIR/a11yd/a11yd.sock; docs/protocol.md). Under systemd socket activation the \
+            inherited socket (LISTEN_FDS) is used. SIGHUP reloads .a11yd.yml; SIGTERM/SIGINT stop cleanly. \
+            Regressions raise a desktop notification (org.freedesktop.Notifications on the session bus). Query it \
+            with `a11yctl status`, `a11yctl latest`, `a11yctl watch`.
+            """,
+        version: "a11yd 0.1.0")
 
-    Watches PATH (a design system directory with .a11yd.yml), re-audits on every save, stores every audit in
-    SQLite under $XDG_STATE_HOME/a11yd/, and answers JSON-RPC 2.0 (one message per line) on the socket
-    (default $XDG_RUNTIME_DIR/a11yd/a11yd.sock; docs/protocol.md). Under systemd socket activation the inherited
-    socket (LISTEN_FDS) is used. SIGHUP reloads .a11yd.yml; SIGTERM/SIGINT stop cleanly.
-    Regressions raise a desktop notification (org.freedesktop.Notifications on the session bus) at or above
-    --notify (default warning; off disables). Query it with `a11yctl status`, `a11yctl latest`, `a11yctl watch`.
-    """
+    enum NotifyLevel: String, ExpressibleByArgument, CaseIterable {
+        case warning, error, off
+    }
+
+    @Option(help: "The design system directory to watch.") var root: String
+    @Option(help: "The socket to serve (default: $A11YD_SOCKET, then $XDG_RUNTIME_DIR/a11yd/a11yd.sock).") var socket: String?
+    @Option(name: .customLong("state-dir"), help: "Where the audit history is kept (default: $XDG_STATE_HOME/a11yd).")
+    var stateDirectory: String?
+    @Option(name: .customLong("settle-ms"), parsing: .unconditional, help: "Quiet time after the last save before auditing, in milliseconds (0-10000).")
+    var settleMilliseconds = 30
+    @Option(parsing: .unconditional, help: "Audits kept in the history (at least 1).") var retention = 500
+    @Option(help: "Policy preset or file, overriding .a11yd.yml.") var policy: String?
+    @Option(help: "Lowest severity that raises a desktop notification (warning, error, off).") var notify = NotifyLevel.warning
+    @Option(name: .customLong("max-client-queue-kib"), parsing: .unconditional, help: "Bytes queued for one client before it is dropped, in KiB (at least 64).")
+    var maxClientQueueKiB = 8192
+
+    func validate() throws {
+        guard (0...10_000).contains(settleMilliseconds) else {
+            throw ValidationError("--settle-ms must be between 0 and 10000 milliseconds, not \(settleMilliseconds)")
+        }
+        guard retention >= 1 else { throw ValidationError("--retention must be at least 1, not \(retention)") }
+        guard maxClientQueueKiB >= 64 else {
+            throw ValidationError("--max-client-queue-kib must be at least 64, not \(maxClientQueueKiB)")
+        }
+    }
+}
 
 let log = DaemonLog()
-var arguments = Array(CommandLine.arguments.dropFirst())
-var root: String?
-var socketPath: String?
-var stateDirectory: String?
-var settleMilliseconds = 30.0
-var retention = 500
-var policy: String?
-var limits = RPCServer.Limits()
-var notifyLevel = "warning"
-
-@MainActor func value(_ flag: String) -> String {
-    guard !arguments.isEmpty else {
-        FileHandle.standardError.write(Data("a11yd: error: \(flag) needs a value\n\(usage)\n".utf8))
-        exit(2)
-    }
-    return arguments.removeFirst()
-}
-
-while !arguments.isEmpty {
-    let flag = arguments.removeFirst()
-    switch flag {
-    case "--root": root = value(flag)
-    case "--socket": socketPath = value(flag)
-    case "--state-dir": stateDirectory = value(flag)
-    case "--settle-ms": settleMilliseconds = Double(value(flag)) ?? settleMilliseconds
-    case "--retention": retention = Int(value(flag)) ?? retention
-    case "--policy": policy = value(flag)
-    case "--notify": notifyLevel = value(flag)
-    case "--max-client-queue-kib": limits.maxQueuedBytes = (Int(value(flag)) ?? 8192) * 1024
-    case "--help", "-h":
-        print(usage)
+let command: DaemonCommand
+do {
+    command = try DaemonCommand.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    // --help and --version print and exit 0; usage errors are one short line plus the usage, exit 2.
+    if DaemonCommand.exitCode(for: error) == .success {
+        print(DaemonCommand.fullMessage(for: error))
         exit(0)
-    case "--version":
-        print("a11yd 0.1.0")
-        exit(0)
-    default:
-        FileHandle.standardError.write(Data("a11yd: error: unknown option \(flag)\n\(usage)\n".utf8))
-        exit(2)
     }
-}
-
-guard let root else {
-    FileHandle.standardError.write(Data("a11yd: error: --root PATH is required\n\(usage)\n".utf8))
+    FileHandle.standardError.write(Data("a11yd: error: \(DaemonCommand.message(for: error))\n\(DaemonCommand.usageString())\n".utf8))
     exit(2)
 }
+let root = command.root
+let socketPath = command.socket
+let stateDirectory = command.stateDirectory
+let settleMilliseconds = Double(command.settleMilliseconds)
+let retention = command.retention
+let policy = command.policy
+var limits = RPCServer.Limits()
+limits.maxQueuedBytes = command.maxClientQueueKiB * 1024
+let notifyLevel = command.notify.rawValue
 
 var options = Daemon.Options(root: root, stateDirectory: stateDirectory ?? Daemon.Options.defaultStateDirectory())
 options.settle = settleMilliseconds / 1000
@@ -93,10 +100,6 @@ do {
     exit(error is ConfigurationError ? 2 : 1)
 }
 
-guard notifyLevel == "off" || Severity(rawValue: notifyLevel) != nil else {
-    log.error("--notify takes warning, error or off")
-    exit(2)
-}
 let notify = SystemdNotifier()
 let desktop: DesktopNotifier? = Severity(rawValue: notifyLevel).map { DesktopNotifier(log: log, minimumSeverity: $0) }
 daemon.onAudit = { audit, diff in
