@@ -23,11 +23,12 @@ public final class Interpreter {
     private var types: [String: (kind: TypeDeclaration.Kind, inheritance: [String], location: SourceLocation)] = [:]
     /// Typealiases by qualified key: the type they name, as written.
     private var aliases: [String: String] = [:]
-    /// Every member and type name declared anywhere: an implicit member no project declares skips the project search.
-    private var declaredNames: Set<String> = []
     /// Qualified type keys by their last component, and the last components of typealiases.
     private var typesByLastName: [String: [String]] = [:]
     private var aliasLastNames: Set<String> = []
+    /// True when some member or type is named `name`: an implicit member no project declares skips the project search.
+    private func isDeclared(_ name: String) -> Bool { memberNames.contains(name) || typesByLastName[name] != nil }
+
     /// Names of members, and last names of nested types: a name in neither is not found by walking the scopes.
     private var memberNames: Set<String> = []
     private var nestedTypeNames: Set<String> = []
@@ -78,13 +79,11 @@ public final class Interpreter {
         }
         for type in types.keys {
             guard let last = type.split(separator: ".").last.map(String.init) else { continue }
-            declaredNames.insert(last)
             typesByLastName[last, default: []].append(type)
             if type.contains(".") { nestedTypeNames.insert(last) }
         }
         for alias in aliases.keys { if let last = alias.split(separator: ".").last { aliasLastNames.insert(String(last)) } }
         for declaration in declarations {
-            declaredNames.insert(declaration.name)
             memberNames.insert(declaration.name)
             switch declaration.kind {
             case .function: functionNames.insert(declaration.name)
@@ -204,6 +203,9 @@ public final class Interpreter {
         hexCache[text] = parsed
         return parsed
     }
+
+    /// The asset-catalog token Xcode's generated symbol names (`brandPrimary` -> `Asset.brand-primary`), or nil.
+    public func assetToken(symbol: String) -> String? { assetSymbols[symbol].map { $0.qualifiedName.joined(separator: ".") } }
 
     /// `Color("Name")`, `UIColor(named: "Folder/Name")`: the colorset's value, nil when there is no such colorset.
     func assetColor(named name: String) -> Value? {
@@ -464,8 +466,6 @@ public final class Interpreter {
         // Static members declared in a protocol extension the type conforms to.
         for proto in protocols(of: type) where !declarations(owner: proto, name: name).isEmpty {
             if let d = declarations(owner: proto, name: name).first(where: { $0.isStatic }) {
-                var selfFrame = frame
-                selfFrame.selfValue = .type(type)
                 return evaluateMember(d, selfValue: .type(type))
             }
         }
@@ -483,12 +483,12 @@ public final class Interpreter {
             if BuiltIns.isPlatformType(type) && Self.namespaceKind(type) == nil { return .enumCase(type: "", name: name, payload: []) }
         }
         // Untyped context: a project color/number/font member, an enclosing scope's member, then a platform color or enum case.
-        for kind in [TokenKind.color, .number, .font] where declaredNames.contains(name) {
+        for kind in [TokenKind.color, .number, .font] where isDeclared(name) {
             for owner in Self.namespaces[kind]! {
                 if let v = staticMember(owner, name, at: location, frame: frame, builtIns: false) { return v }
             }
         }
-        for depth in stride(from: frame.scope.count, through: 1, by: -1) where declaredNames.contains(name) {
+        for depth in stride(from: frame.scope.count, through: 1, by: -1) where isDeclared(name) {
             let owner = frame.scope.prefix(depth).joined(separator: ".")
             // A member being evaluated cannot be its own argument (`static let title = font.relativeTo(.title)`): Swift
             // would type `.title` as something else, here a platform enum case.

@@ -49,8 +49,6 @@ public final class TokenGraph {
     private var nameCache: [String: (words: [String], role: Role, roleWord: String?)] = [:]
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
-    /// Asset catalog tokens by the symbol path Xcode generates for them (`brand-primary` -> `brandPrimary`).
-    private var assetSymbols: [String: String] = [:]
     public let interpreter: Interpreter
 
     /// Color namespaces are interchangeable for lookup: a project may declare `UIColor.x` and use `Color.x`.
@@ -100,10 +98,6 @@ public final class TokenGraph {
             add(Token(qualifiedName: token.qualifiedName, declaredKind: token.declaredKind, location: token.location,
                       expression: token.expression.lowered(at: token.location), scope: []),
                 value: interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name))
-            if token.qualifiedName.first == "Asset" {
-                let name = token.qualifiedName.dropFirst().joined(separator: ".")
-                assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joined(separator: ".")] = key
-            }
         }
         for declaration in ordered.flatMap(\.declarations) { addSwiftTokens(declaration) }
     }
@@ -296,7 +290,7 @@ public final class TokenGraph {
         // Xcode's generated asset symbols: `Color.brandPrimary` / `.brandPrimary` name the colorset "brand-primary".
         var symbol = path
         if let first = symbol.first, Self.namespaces[.color]!.contains(first) { symbol.removeFirst() }
-        return assetSymbols[symbol.joined(separator: ".")]
+        return interpreter.assetToken(symbol: symbol.joined(separator: "."))
     }
 
     // MARK: - Values

@@ -38,7 +38,12 @@ if [ ! -d /run/systemd/system ] || [ -n "${A11YD_E2E_FORCE_NAMESPACE:-}" ]; then
     # In the namespace: a tmpfs over /run/systemd (or over /run when even that is missing) holds system/.
     target=/run/systemd; [ -d "$target" ] || target=/run
     mount -t tmpfs -o mode=0755 tmpfs "$target" || { echo "systemd e2e: SKIPPED (cannot mount a tmpfs on $target in the namespace)"; exit 0; }
-    mkdir -p /run/systemd/system
+    # system/ is created only on that private tmpfs, never on the host's /run.
+    if [ -z "${A11YD_E2E_IN_NAMESPACE:-}" ] || ! mountpoint -q "$target"; then
+        echo "systemd e2e: SKIPPED (no private tmpfs on $target)"; exit 0
+    fi
+    private_systemd="$target"; [ "$target" = /run ] && private_systemd="$target/systemd"
+    mkdir -p "$private_systemd/system"
 fi
 systemd_bin=$(command -v systemd || echo /lib/systemd/systemd)
 "$systemd_bin" --user > "$work/manager.log" 2>&1 &
