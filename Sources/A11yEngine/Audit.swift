@@ -40,6 +40,8 @@ public struct Audit: Codable, Hashable, Sendable {
         public var background: Endpoint
         public var appearance: Appearance
         public var role: Role
+        /// The theme the colors come from (schema 2); nil for design systems without themes and pairs no theme changes.
+        public var theme: String?
         /// Unrounded WCAG ratio.
         public var ratio: Double
         /// nil for exempt pairs (disabled).
@@ -51,7 +53,7 @@ public struct Audit: Codable, Hashable, Sendable {
         public var subject: String
 
         enum CodingKeys: String, CodingKey {
-            case component, foreground, background, appearance, role, ratio, required, pass, reason, explanation, typography, subject
+            case component, foreground, background, appearance, theme, role, ratio, required, pass, reason, explanation, typography, subject
         }
 
         /// `component` and `required` are always present (null when absent): consumers rely on the keys.
@@ -61,6 +63,7 @@ public struct Audit: Codable, Hashable, Sendable {
             try c.encode(foreground, forKey: .foreground)
             try c.encode(background, forKey: .background)
             try c.encode(appearance, forKey: .appearance)
+            try c.encode(theme, forKey: .theme)
             try c.encode(role, forKey: .role)
             try c.encode(ratio, forKey: .ratio)
             try c.encode(required, forKey: .required)
@@ -87,9 +90,12 @@ public struct Audit: Codable, Hashable, Sendable {
         /// Tokens whose value could not be evaluated (each root cause is one `parse` or `reference` finding); absent in
         /// audits stored before it existed.
         public var unevaluatedTokens: Int?
+        /// Failing pairs per theme (every theme listed, 0 included); absent without themes.
+        public var failingByTheme: [String: Int]?
     }
 
-    public var schemaVersion: Int = 1
+    /// 2: pairs and findings have `theme`, the audit lists `themes` (docs/audit-json.md).
+    public var schemaVersion: Int = 2
     /// Set by the daemon: monotonically increasing, a clock for `subscribe(since:)`.
     public var id: Int?
     /// Set by the daemon (ISO 8601); absent in one-shot audits so output is byte-identical for the same input.
@@ -97,6 +103,8 @@ public struct Audit: Codable, Hashable, Sendable {
     public var inputDigest: String
     public var policy: PolicyInfo
     public var appearances: [Appearance]
+    /// The themes audited, the default first in the code's order (empty without themes; absent in schema 1 audits).
+    public var themes: [Theme]? = nil
     public var surfaces: SurfacesInfo
     public var pairs: [Pair]
     public var findings: [Finding]
@@ -136,40 +144,75 @@ public enum Auditor {
     public static func run(_ input: AuditInput) -> AuditResult {
         var interpreter = Interpreter.Configuration()
         interpreter.idiom = input.configuration.idiom
-        let graph = TokenGraph(sources: input.sources, configuration: interpreter)
+        let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration)
+        let graph = system.primary
         let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
         let inference = PairingInference(graph: graph, components: components, configuration: input.configuration)
         let (surfaces, surfaceFindings) = inference.surfaces()
         let (pairings, pairingFindings) = inference.pairings(surfaces: surfaces)
         let appearances = auditedAppearances(graph)
-        let measurements = PairMeasurement.measure(pairings, graph: graph, surfaces: surfaces, policy: input.policy, appearances: appearances)
+        let measurements = measure(pairings, system: system, surfaces: surfaces, policy: input.policy, appearances: appearances)
         let context = AuditContext(graph: graph, components: components, surfaces: surfaces, pairings: pairings,
-                                   measurements: measurements, policy: input.policy, configuration: input.configuration)
+                                   measurements: measurements, policy: input.policy, configuration: input.configuration,
+                                   themes: system.themes)
 
-        var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + surfaceFindings + pairingFindings
+        var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + system.findings + surfaceFindings
+            + pairingFindings
         for rule in allRules { findings += rule.check(context) }
         let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
         findings = (suppression.kept + suppression.problems).sorted(by: Finding.ordered)
 
-        let pairs = measurements.map { pair(for: $0, graph: graph) }.sorted {
-            ($0.component ?? "~", $0.foreground.location, $0.background.token ?? "", $0.subject, $0.appearance)
-                < ($1.component ?? "~", $1.foreground.location, $1.background.token ?? "", $1.subject, $1.appearance)
+        let themeOrder = Dictionary(uniqueKeysWithValues: system.themes.enumerated().map { ($1.name, $0) })
+        let pairs = measurements.map { pair(for: $0, graph: system.graph(forTheme: $0.theme)) }.sorted {
+            ($0.component ?? "~", $0.foreground.location, $0.background.token ?? "", $0.subject, $0.theme.flatMap { themeOrder[$0] } ?? -1, $0.appearance)
+                < ($1.component ?? "~", $1.foreground.location, $1.background.token ?? "", $1.subject, $1.theme.flatMap { themeOrder[$0] } ?? -1, $1.appearance)
         }
         var failingByAppearance: [String: Int] = [:]
         for p in pairs where !p.pass { failingByAppearance[p.appearance.rawValue, default: 0] += 1 }
+        var failingByTheme: [String: Int]?
+        if !system.themes.isEmpty {
+            failingByTheme = Dictionary(uniqueKeysWithValues: system.themes.map { ($0.name, 0) })
+            for p in pairs where !p.pass { if let t = p.theme { failingByTheme?[t, default: 0] += 1 } }
+        }
         let summary = Audit.Summary(
             files: input.sources.count, tokens: graph.tokens.count, components: components.count, pairs: pairs.count,
             failingPairs: pairs.filter { !$0.pass }.count, failingByAppearance: failingByAppearance,
             errors: findings.filter { $0.severity == .error }.count,
             warnings: findings.filter { $0.severity == .warning }.count,
             infos: findings.filter { $0.severity == .info }.count, suppressed: suppression.suppressed.count,
-            unevaluatedTokens: graph.unevaluatedCount)
+            unevaluatedTokens: graph.unevaluatedCount, failingByTheme: failingByTheme)
         let audit = Audit(
             id: nil, time: nil, inputDigest: input.inputDigest,
-            policy: Audit.PolicyInfo(id: input.policy.id, name: input.policy.name), appearances: appearances,
+            policy: Audit.PolicyInfo(id: input.policy.id, name: input.policy.name), appearances: appearances, themes: system.themes,
             surfaces: Audit.SurfacesInfo(tokens: surfaces.endpoints.map(\.name), inferred: surfaces.inferred, explanation: surfaces.explanation),
             pairs: pairs, findings: findings, summary: summary)
         return AuditResult(audit: audit, context: context)
+    }
+
+    /// Pairs that do not change with the theme are measured once (theme nil), in every audited appearance; pairs that do
+    /// are measured in each theme, in the theme's own appearance when its colors are fixed (a "night" palette is dark).
+    static func measure(_ pairings: [Pairing], system: ThemedSystem, surfaces: Surfaces, policy: Policy,
+                        appearances: [Appearance]) -> [PairMeasurement] {
+        guard !system.themes.isEmpty else {
+            return PairMeasurement.measure(pairings, graph: system.primary, surfaces: surfaces, policy: policy, appearances: appearances)
+        }
+        let surfaceThemed = surfaces.endpoints.contains { system.themedKeys.contains($0.qualifiedName) }
+        var fixed: [Pairing] = []
+        var themed: [Pairing] = []
+        for pairing in pairings {
+            let keys = [pairing.foreground, pairing.background].map(\.qualifiedName) + [pairing.compositedOver?.qualifiedName].compactMap { $0 }
+            if keys.contains(where: system.themedKeys.contains) || (surfaceThemed && pairing.compositedOver == nil) {
+                themed.append(pairing)
+            } else {
+                fixed.append(pairing)
+            }
+        }
+        var result = PairMeasurement.measure(fixed, graph: system.primary, surfaces: surfaces, policy: policy, appearances: appearances)
+        for (theme, graph) in zip(system.themes, system.graphs) {
+            result += PairMeasurement.measure(themed, graph: graph, surfaces: surfaces, policy: policy,
+                                              appearances: theme.appearance.map { [$0] } ?? appearances, theme: theme.name)
+        }
+        return result
     }
 
     /// Light and dark always; the increased-contrast appearances when any token defines them.
@@ -195,7 +238,7 @@ public enum Auditor {
         return Audit.Pair(
             component: m.pairing.component, foreground: endpoint(m.pairing.foreground, m.foreground),
             background: endpoint(m.pairing.background, m.background), appearance: m.appearance, role: m.role,
-            ratio: m.ratio, required: m.required, pass: m.pass, reason: m.pairing.reason, explanation: m.pairing.explanation,
+            theme: m.theme, ratio: m.ratio, required: m.required, pass: m.pass, reason: m.pairing.reason, explanation: m.pairing.explanation,
             typography: m.pairing.typography.map {
                 Audit.Typography(property: $0.property, size: $0.font.size, weight: $0.font.weight, how: $0.how)
             },

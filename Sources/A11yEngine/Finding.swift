@@ -13,6 +13,8 @@ public struct Finding: Hashable, Sendable, Codable {
     public var severity: Severity
     /// nil for findings that do not depend on the appearance (a parse error).
     public var appearance: Appearance?
+    /// The theme of a contrast finding in a design system with themes (schema 2); nil otherwise.
+    public var theme: String?
     /// What the finding is about, stable across edits (used to match findings between audits):
     /// `NativePickerStyling.label on NativePickerStyling.menuBackground`, a token name, a file path.
     public var subject: String
@@ -28,7 +30,8 @@ public struct Finding: Hashable, Sendable, Codable {
 
     public init(rule: String, severity: Severity, appearance: Appearance? = nil, subject: String, message: String,
                 location: SourceLocation?, relatedLocations: [SourceLocation] = [], component: String? = nil,
-                measured: Double? = nil, required: Double? = nil, fixHint: String? = nil) {
+                measured: Double? = nil, required: Double? = nil, fixHint: String? = nil, theme: String? = nil) {
+        self.theme = theme
         self.rule = rule
         self.severity = severity
         self.appearance = appearance
@@ -43,7 +46,7 @@ public struct Finding: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case rule, severity, appearance, subject, message, location, relatedLocations, component, measured, required, fixHint
+        case rule, severity, appearance, theme, subject, message, location, relatedLocations, component, measured, required, fixHint
     }
 
     /// `appearance` and `location` are always present (null when the finding has none): consumers rely on the keys.
@@ -52,6 +55,7 @@ public struct Finding: Hashable, Sendable, Codable {
         try c.encode(rule, forKey: .rule)
         try c.encode(severity, forKey: .severity)
         try c.encode(appearance, forKey: .appearance)
+        try c.encode(theme, forKey: .theme)
         try c.encode(subject, forKey: .subject)
         try c.encode(message, forKey: .message)
         try c.encode(location, forKey: .location)
@@ -67,6 +71,7 @@ public struct Finding: Hashable, Sendable, Codable {
         rule = try c.decode(String.self, forKey: .rule)
         severity = try c.decode(Severity.self, forKey: .severity)
         appearance = try c.decodeIfPresent(Appearance.self, forKey: .appearance)
+        theme = try c.decodeIfPresent(String.self, forKey: .theme)
         subject = try c.decode(String.self, forKey: .subject)
         message = try c.decode(String.self, forKey: .message)
         location = try c.decodeIfPresent(SourceLocation.self, forKey: .location)
@@ -87,6 +92,7 @@ public struct Finding: Hashable, Sendable, Codable {
             return (a.appearance.map { Appearance.allCases.firstIndex(of: $0)! } ?? -1)
                 < (b.appearance.map { Appearance.allCases.firstIndex(of: $0)! } ?? -1)
         }
+        if a.theme != b.theme { return (a.theme ?? "") < (b.theme ?? "") }
         if a.subject != b.subject { return a.subject < b.subject }
         return a.message < b.message
     }

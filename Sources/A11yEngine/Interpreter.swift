@@ -13,6 +13,11 @@ public final class Interpreter {
         public var stepBudget: Int = 200_000
         /// Nested calls allowed (recursion in a design system is a bug; this keeps the stack bounded).
         public var maxCallDepth: Int = 48
+        /// The theme being evaluated, as the value each theme selector type takes (`ThemeType` -> `.rosé`,
+        /// `ReaderPalette` -> the `sepia` instance, `PaletteDefinition` -> `ExperimentalPalette.self`): a stored
+        /// property declared with one of these types reads this value, whatever its initial value says (the app
+        /// sets it at run time). Keyed by the type's qualified name.
+        public var theme: [String: Value] = [:]
         public init() {}
     }
 
@@ -103,6 +108,29 @@ public final class Interpreter {
     func declarations(owner: String, name: String) -> [MemberDeclaration] { members[owner]?[name] ?? [] }
 
     public func typeKind(_ key: String) -> TypeDeclaration.Kind? { types[key]?.kind }
+
+    /// Every project type's qualified name, sorted (theme discovery walks them).
+    public var typeNames: [String] { types.keys.sorted() }
+
+    public func typeLocation(_ key: String) -> SourceLocation? { types[key]?.location }
+
+    /// Every member of a type (its extensions included), in declaration order.
+    public func memberDeclarations(of type: String) -> [MemberDeclaration] {
+        (members[type] ?? [:]).values.flatMap { $0 }.sorted { $0.location < $1.location }
+    }
+
+    /// Every function declaration (static, instance and top level).
+    public var allFunctions: [MemberDeclaration] {
+        members.values.flatMap { $0.values.flatMap { $0 } }.filter { if case .function = $0.kind { return true } else { return false } }
+            .sorted { $0.location < $1.location }
+    }
+
+    /// Project types that name `protocolKey` in their inheritance clause (or an extension's).
+    public func conformers(of protocolKey: String) -> [String] {
+        let last = protocolKey.split(separator: ".").last.map(String.init) ?? protocolKey
+        return types.filter { $0.value.kind != .protocol && $0.value.inheritance.contains { $0 == protocolKey || $0 == last } }
+            .map(\.key).sorted()
+    }
 
     public func isType(_ key: String) -> Bool { types[key] != nil }
 
@@ -233,11 +261,27 @@ public final class Interpreter {
             let cycle = (inProgress[start...] + [key]).map { $0 }.joined(separator: " -> ")
             return .unknown(.init(rule: "reference", reason: "cyclic reference: \(cycle)", location: declaration.location))
         }
+        if let selected = themeSelection(declaration) {
+            staticCache[key] = selected
+            return selected
+        }
         inProgress.append(key)
         let value = entry { evaluateMember(declaration, selfValue: .type(owner.joined(separator: "."))) }
         inProgress.removeLast()
         staticCache[key] = value
         return value
+    }
+
+    /// The theme's value for a stored property whose declared type selects the theme (`var activeTheme: ThemeType`,
+    /// `static var current: ReaderPalette`, `static var palette: PaletteDefinition.Type`), else nil.
+    func themeSelection(_ declaration: MemberDeclaration) -> Value? {
+        guard !configuration.theme.isEmpty, case .stored = declaration.kind, var written = declaration.type else { return nil }
+        if written.hasPrefix("any ") { written.removeFirst(4) }
+        while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
+        if written.hasSuffix(".Type") { written.removeLast(5) }
+        if written.hasPrefix("(any "), written.hasSuffix(")") { written = String(written.dropFirst(5).dropLast()) }
+        guard let key = resolveType(written, in: declaration.owner) else { return nil }
+        return configuration.theme[key]
     }
 
     /// A member evaluated with `self` bound (an instance for instance members).
@@ -513,6 +557,8 @@ public final class Interpreter {
                 ?? unknown("\(type).\(name) does not name a token", location, rule: "reference",
                            kind: Self.namespaceKind(type))
         case .instance(let type, let fields) where types[type] != nil:
+            if !configuration.theme.isEmpty, let d = declarations(owner: type, name: name).first(where: { !$0.isStatic }),
+               let selected = themeSelection(d) { return selected }
             if let field = fields[name] { return field }
             return instanceMember(type, name, self: base, at: location)
                 ?? unknown("\(type) has no member \(name)", location, rule: "reference")

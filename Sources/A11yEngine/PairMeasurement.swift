@@ -1,6 +1,8 @@
 /// One pairing measured in one appearance.
 public struct PairMeasurement: Hashable, Sendable {
     public var pairing: Pairing
+    /// The theme the colors were taken from; nil when the design system has no themes or the pair does not vary by theme.
+    public var theme: String? = nil
     public var appearance: Appearance
     public var foreground: ColorValue
     public var background: ColorValue
@@ -17,7 +19,7 @@ public struct PairMeasurement: Hashable, Sendable {
     /// Measures every pairing in every audited appearance. Pairs whose colors do not evaluate are skipped here;
     /// their tokens already carry a `reference`/`parse` finding.
     public static func measure(_ pairings: [Pairing], graph: TokenGraph, surfaces: Surfaces, policy: Policy,
-                               appearances: [Appearance]) -> [PairMeasurement] {
+                               appearances: [Appearance], theme: String? = nil) -> [PairMeasurement] {
         func color(_ key: String) -> AppearanceColor? {
             if case .success(.color(let c)) = graph.value(of: key) { return c }
             if key == "UIColor.systemBackground" { return SystemColors.color(named: "systemBackground") }
@@ -29,12 +31,13 @@ public struct PairMeasurement: Hashable, Sendable {
             guard let fg = color(pairing.foreground.qualifiedName), let bg = color(pairing.background.qualifiedName) else { continue }
             var role = pairing.role
             if role == .text, let font = pairing.typography?.font, policy.isLargeText(font) { role = .largeText }
+            let under = pairing.compositedOver.flatMap { color($0.qualifiedName) } ?? surface
             for appearance in appearances {
-                let base = surface[appearance].composited(over: .white).withAlpha(1)
+                let base = under[appearance].composited(over: .white).withAlpha(1)
                 let effectiveBackground = bg[appearance].composited(over: base).withAlpha(1)
                 let drawn = fg[appearance].composited(over: effectiveBackground).withAlpha(1)
                 result.append(PairMeasurement(
-                    pairing: pairing, appearance: appearance, foreground: fg[appearance], background: bg[appearance],
+                    pairing: pairing, theme: theme, appearance: appearance, foreground: fg[appearance], background: bg[appearance],
                     effectiveBackground: effectiveBackground, ratio: ColorValue.contrastRatio(drawn, effectiveBackground),
                     role: role, required: policy.required(for: role, in: appearance)))
             }

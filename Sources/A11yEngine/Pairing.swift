@@ -51,6 +51,8 @@ public struct Pairing: Hashable, Sendable {
     /// A sentence explaining the reason ("label is text (word 'label'); menuBackground is a background").
     public var explanation: String
     public var typography: TypographyChoice?
+    /// What a translucent background is composited over when it is not the default surface (a palette's base background).
+    public var compositedOver: PairingEndpoint? = nil
 
     /// Stable identity across audits (used to match findings and to diff audits).
     public var subject: String {
@@ -154,7 +156,7 @@ public struct PairingInference {
             score -= words.filter { !surfaceWords.contains($0) && !baseWords.contains($0) && !["primary", "color", "system"].contains($0) }.count
             // An alias (`appBackground = appSurfaceBasePrimary`) stands for the token it names; a field of a struct or a
             // case of a token function is a surface of something (a button's fill) before it is the page's.
-            if definition.alias != nil || definition.expression == nil { score -= 1 }
+            if definition.alias != nil || (definition.expression == nil && !graph.themedTokens.contains(key)) { score -= 1 }
             if score > 0 { scored.append((score, key)) }
         }
         let best = scored.map(\.score).max()
@@ -178,6 +180,7 @@ public struct PairingInference {
         pairs += declared.0
         findings += declared.1
         for component in components { pairs += componentPairings(component, surfaces: surfaces) }
+        pairs += PalettePairing.pairings(graph)
         pairs += namingConventionPairings()
         pairs += unusedTokenPairings(surfaces: surfaces, alreadyPaired: Set(pairs.map(\.foreground.qualifiedName)))
         // Declaring where a foreground is drawn overrides what inference guessed for it.

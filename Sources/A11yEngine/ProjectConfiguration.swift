@@ -16,6 +16,33 @@ public struct ProjectConfiguration: Hashable, Sendable {
         }
     }
 
+    /// One entry of `themes:`: a theme found in the code, how to show it and how it is drawn.
+    public struct ThemeSetting: Hashable, Sendable {
+        /// The name in the code (palette instance, theme enum case, palette type or its selector case).
+        public var codeName: String
+        /// `as:` the name output uses.
+        public var name: String?
+        /// `appearance: light|dark`: the appearance the theme's fixed colors are drawn in.
+        public var appearance: Appearance?
+        /// `contrast: increased`: the theme is an increased-contrast one (the policy's high-contrast thresholds apply).
+        public var increasedContrast: Bool?
+        public var isDefault: Bool
+        public var location: SourceLocation?
+
+        public init(codeName: String, name: String? = nil, appearance: Appearance? = nil, increasedContrast: Bool? = nil,
+                    isDefault: Bool = false, location: SourceLocation? = nil) {
+            self.codeName = codeName
+            self.name = name
+            self.appearance = appearance
+            self.increasedContrast = increasedContrast
+            self.isDefault = isDefault
+            self.location = location
+        }
+    }
+
+    /// `themes:` which themes are audited, in which order, named how; nil: every theme found, as inferred.
+    public var themes: [ThemeSetting]?
+
     /// Preset name (`wcag21-aa`) or a path to a policy file.
     public var policy: String
     public var include: [String]

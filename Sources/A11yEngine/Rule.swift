@@ -39,6 +39,8 @@ public struct AuditContext {
     public var measurements: [PairMeasurement]
     public var policy: Policy
     public var configuration: ProjectConfiguration
+    /// The themes measurements are taken in (empty without themes).
+    public var themes: [Theme] = []
 }
 
 /// Findings that come from reading and resolving rather than from a `Rule`: described here so SARIF and the

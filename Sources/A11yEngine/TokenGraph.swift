@@ -50,12 +50,27 @@ public final class TokenGraph {
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
     public let interpreter: Interpreter
+    /// The theme families this graph was evaluated with (empty: the design system has no themes).
+    public let themeFamilies: [ThemeFamily]
+    /// Palettes (a palette struct or protocol) and the keys of their tokens, in declaration order: drawn together,
+    /// they pair by their property names.
+    public private(set) var palettes: [String: [String]] = [:]
+    /// Tokens a theme family defines (palette properties, theme switch functions, palette requirements): each is one
+    /// declared token, though no single expression defines it.
+    public private(set) var themedTokens: Set<String> = []
+    /// Declarations a theme family turns into themed tokens (`ReaderPalette.sepia`, `DefaultPalette.primaryText`,
+    /// `primaryText(for:)`): not tokens of their own.
+    private var familyDeclarations: Set<String> = []
 
     /// Color namespaces are interchangeable for lookup: a project may declare `UIColor.x` and use `Color.x`.
     static let namespaces = Interpreter.namespaces
     static let componentGroups: [String: TokenKind] = ["Colors": .color, "Layout": .number, "Typography": .font]
 
-    public init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration()) {
+    /// `themeFamilies` (found by `ThemeDiscovery` in a first graph) make one token per palette property, theme switch
+    /// function or palette requirement, valued in the theme `configuration.theme` selects.
+    public init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration(),
+                themeFamilies: [ThemeFamily] = []) {
+        self.themeFamilies = themeFamilies
         let ordered = sources.sorted { $0.file < $1.file }
         // Data tokens (per-mode files define the same token for different appearances: merged).
         var dataTokens: [String: TokenDefinition] = [:]
@@ -99,7 +114,83 @@ public final class TokenGraph {
                       expression: token.expression.lowered(at: token.location), scope: []),
                 value: interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name))
         }
-        for declaration in ordered.flatMap(\.declarations) { addSwiftTokens(declaration) }
+        for family in themeFamilies { addThemedTokens(family) }
+        for declaration in ordered.flatMap(\.declarations)
+        where !familyDeclarations.contains(declaration.qualifiedName.joined(separator: ".")) {
+            addSwiftTokens(declaration)
+        }
+    }
+
+    // MARK: - Themed tokens
+
+    /// The selector's value in the theme being evaluated (the family's first member when the theme is not one of it).
+    private func selected(_ family: ThemeFamily) -> Value? {
+        interpreter.configuration.theme[family.type] ?? family.members.first?.value
+    }
+
+    private func addThemedTokens(_ family: ThemeFamily) {
+        guard let selected = selected(family) else { return }
+        let owner = family.type.split(separator: ".").map(String.init)
+        func kind(_ d: MemberDeclaration) -> TokenKind? { d.type.flatMap(Interpreter.kindOfType) }
+        switch family.form {
+        case .paletteInstances:
+            for member in family.members { familyDeclarations.insert(family.type + "." + member.name) }
+            let properties = interpreter.memberDeclarations(of: family.type).filter { d in
+                guard !d.isStatic, kind(d) != nil else { return false }
+                if case .stored = d.kind { return true }
+                if case .computed = d.kind { return true }
+                return false
+            }
+            for p in properties {
+                let value = interpreter.member(of: selected, named: p.name, at: p.location)
+                addPaletteToken(owner + [p.name], value: value, kind: kind(p), location: p.location, palette: family.type)
+            }
+        case .themeSwitch:
+            for (function, parameter) in ThemeDiscovery.colorFunctions(taking: family.type, interpreter) {
+                let key = function.qualifiedName.joined(separator: ".")
+                familyDeclarations.insert(key)
+                let value = interpreter.call(function, arguments: [(parameter.label, selected)], selfValue: .type(function.owner.joined(separator: ".")))
+                themedTokens.insert(key)
+                addToken(function.qualifiedName, value: value, declaredKind: kind(function), location: function.location, expression: nil,
+                         scope: function.owner)
+            }
+            for property in interpreter.computedProperties(of: family.type) where kind(property) != nil {
+                familyDeclarations.insert(family.type + "." + property.name)
+                let value = interpreter.member(of: selected, named: property.name, at: property.location)
+                themedTokens.insert(family.type + "." + property.name)
+                addToken(owner + [property.name], value: value, declaredKind: kind(property), location: property.location, expression: nil,
+                         scope: owner)
+            }
+        case .paletteTypes:
+            guard case .type(let type) = selected else { return }
+            for member in family.members {
+                if case .type(let t) = member.value {
+                    for d in interpreter.memberDeclarations(of: t) { familyDeclarations.insert(t + "." + d.name) }
+                }
+            }
+            // The protocol's requirements name the tokens; without any, the colors every palette type has.
+            var requirements = interpreter.memberDeclarations(of: family.type).filter { kind($0) != nil }
+            if requirements.isEmpty {
+                let defaultType: String? = { if case .type(let t)? = family.members.first?.value { return t } else { return nil } }()
+                requirements = defaultType.map { interpreter.memberDeclarations(of: $0).filter { kind($0) != nil } } ?? []
+            }
+            for d in requirements { familyDeclarations.insert(family.type + "." + d.name) }
+            var seen: Set<String> = []
+            for r in requirements where seen.insert(r.name).inserted {
+                let isStatic = interpreter.memberDeclarations(of: type).contains { $0.name == r.name && $0.isStatic }
+                let value = isStatic
+                    ? interpreter.staticValue(owner: type.split(separator: ".").map(String.init), name: r.name)
+                    : interpreter.member(of: .instance(type: type, fields: [:]), named: r.name, at: r.location)
+                addPaletteToken(owner + [r.name], value: value, kind: kind(r), location: r.location, palette: family.type)
+            }
+        }
+    }
+
+    private func addPaletteToken(_ name: [String], value: Value, kind: TokenKind?, location: SourceLocation, palette: String) {
+        addToken(name, value: value, declaredKind: kind, location: location, expression: nil, scope: Array(name.dropLast()))
+        let key = name.joined(separator: ".")
+        themedTokens.insert(key)
+        if tokens[key] != nil { palettes[palette, default: []].append(key) }
     }
 
     @discardableResult
@@ -114,6 +205,11 @@ public final class TokenGraph {
     // MARK: - Which declarations are tokens
 
     private func addSwiftTokens(_ declaration: MemberDeclaration) {
+        // `static var current: ReaderPalette = .light` is the app's choice of theme, not a token.
+        if !themeFamilies.isEmpty, let type = declaration.type,
+           let key = interpreter.resolveType(type.replacingOccurrences(of: ".Type", with: "").replacingOccurrences(of: "any ", with: ""),
+                                             in: declaration.owner),
+           isThemeSelector(key) { return }
         let groupKind = declaration.owner.last.flatMap { Self.componentGroups[$0] }
         switch declaration.kind {
         case .stored, .computed:
@@ -204,7 +300,7 @@ public final class TokenGraph {
         }
         guard let first = parameters.first, parameters.dropFirst().allSatisfy({ $0.defaultValue != nil }),
               let typeName = first.type, let enumType = interpreter.resolveType(typeName, in: function.owner),
-              interpreter.typeKind(enumType) == .enum else { return }
+              interpreter.typeKind(enumType) == .enum, !isThemeSelector(enumType) else { return }
         for c in interpreter.enumCases(of: enumType) where c.parameters.isEmpty {
             let argument = Value.enumCase(type: enumType, name: c.name, payload: [])
             let value = interpreter.call(function, arguments: [(first.label, argument)], selfValue: selfValue)
@@ -229,7 +325,8 @@ public final class TokenGraph {
     /// `enum ColorToken { case text; var color: Color { switch self { ... } } }`: one token per case (cases with
     /// payloads are skipped: they have no single value).
     private func addEnumPropertyTokens(_ property: MemberDeclaration) {
-        guard case .computed = property.kind, interpreter.typeKind(property.owner.joined(separator: ".")) == .enum else { return }
+        guard case .computed = property.kind, interpreter.typeKind(property.owner.joined(separator: ".")) == .enum,
+              !isThemeSelector(property.owner.joined(separator: ".")) else { return }
         let kind = returnKind(property.type, scope: property.owner)
         guard kind != .other else { return }
         let owner = property.owner.joined(separator: ".")
@@ -239,6 +336,8 @@ public final class TokenGraph {
                      expression: nil, scope: property.owner)
         }
     }
+
+    private func isThemeSelector(_ type: String) -> Bool { themeFamilies.contains { $0.type == type } }
 
     /// The one expression a stored or computed member is defined by, if it is that simple.
     static func definingExpression(_ declaration: MemberDeclaration) -> Expr? {

@@ -29,6 +29,7 @@ public struct TokenHygieneRule: Rule {
             """)])
 
     public func check(_ context: AuditContext) -> [Finding] {
+        let hasDarkTheme = context.themes.contains { $0.appearance?.isDark ?? false }
         let rule = Self.description.id
         let severity = context.policy.severity(of: rule)
         let graph = context.graph
@@ -73,8 +74,9 @@ public struct TokenHygieneRule: Rule {
                                         message: "\(name) uses Color.\(fixed) for \(role == .text ? "text" : "a surface"): it does not adapt and disappears in one mode; use a semantic token",
                                         location: definition.location, component: componentProperties[key]?.0.name))
             }
-            // Dark mode is mandatory: a color (other than a primitive, which only feeds adaptive tokens) needs a dark value.
-            if componentProperties[key] == nil, !context.policy.isPrimitive(key), !Self.isPaletteStep(key), !color.explicit.contains(.dark),
+            // Dark mode is mandatory: a color (other than a primitive, which only feeds adaptive tokens) needs a dark value,
+            // unless the app draws dark through a dark theme (a "night" palette) instead.
+            if !hasDarkTheme, componentProperties[key] == nil, !context.policy.isPrimitive(key), !Self.isPaletteStep(key), !color.explicit.contains(.dark),
                !Appearance.allCases.allSatisfy({ color[$0].alpha == 0 }) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (dark)",
                                         message: "\(name) has no dark value (dark mode shows the light color \(color[.light].hex))",

@@ -4,7 +4,7 @@ import A11yEngine
 public enum ConfigurationReader {
     public static let fileName = ".a11yd.yml"
     static let keys = ["policy", "extends", "include", "exclude", "surfaces", "pairs", "flags", "severity", "touch-target",
-                       "dynamic-type", "token-hygiene", "suppress", "modes", "idiom"]
+                       "dynamic-type", "token-hygiene", "suppress", "modes", "idiom", "themes"]
     static let ruleIDs = ["contrast.text", "contrast.large-text", "contrast.graphic", "touch-target", "dynamic-type",
                           "token-hygiene", "reference", "parse", "suppression", "config"]
     static let pairKeys = ["fg", "bg", "role", "component"]
@@ -79,6 +79,38 @@ public enum ConfigurationReader {
             configuration.pairs.append(ProjectConfiguration.DeclaredPair(
                 foreground: fg, background: bg, role: role, component: try pair.string("component"), location: pair.location))
         }
+        if let themes = try fields.list("themes") {
+            configuration.themes = try themes.map(readTheme)
+        }
         return configuration
+    }
+
+    /// `- theme: night` with `as:`, `appearance: light|dark`, `contrast: standard|increased`, `default: true`.
+    static func readTheme(_ entry: YAMLFields) throws(ConfigurationError) -> ProjectConfiguration.ThemeSetting {
+        try entry.rejectUnknownKeys(["theme", "as", "appearance", "contrast", "default"], context: "a theme")
+        guard let codeName = try entry.string("theme") else {
+            throw ConfigurationError("a theme needs 'theme' (its name in the code: a palette instance, enum case or palette type)",
+                                     at: entry.location)
+        }
+        var setting = ProjectConfiguration.ThemeSetting(codeName: codeName, name: try entry.string("as"), location: entry.location)
+        if let appearance = try entry.string("appearance") {
+            guard appearance == "light" || appearance == "dark" else {
+                throw ConfigurationError("appearance of a theme must be light or dark", at: entry.node("appearance")?.1)
+            }
+            setting.appearance = Appearance(rawValue: appearance)
+        }
+        if let contrast = try entry.string("contrast") {
+            guard contrast == "standard" || contrast == "increased" else {
+                throw ConfigurationError("contrast of a theme must be standard or increased", at: entry.node("contrast")?.1)
+            }
+            setting.increasedContrast = contrast == "increased"
+        }
+        if let isDefault = try entry.string("default") {
+            guard isDefault == "true" || isDefault == "false" else {
+                throw ConfigurationError("default of a theme must be true or false", at: entry.node("default")?.1)
+            }
+            setting.isDefault = isDefault == "true"
+        }
+        return setting
     }
 }

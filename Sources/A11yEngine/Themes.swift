@@ -1,0 +1,262 @@
+/// A theme of the app (sepia, rosé, contrast dark): one more set of values for the same tokens, audited on its own.
+public struct Theme: Hashable, Sendable, Codable {
+    /// The name the output uses (the configured `as:`, else as found in the code).
+    public var name: String
+    /// The name in the code: a palette instance, a case of the theme enum, a palette type (or the selector case naming it).
+    public var codeName: String
+    /// The appearance the theme is drawn in when its colors are fixed (a "night" palette is dark whatever the system
+    /// says); nil when its colors follow the system appearance, which is then audited in every appearance.
+    public var appearance: Appearance?
+    public var isDefault: Bool
+    /// Where the theme comes from: `ReaderPalette.sepia (palette instance)`.
+    public var source: String
+    /// Why the theme has its appearance: "configured", "dark by its name", "light: paperBackground is #F8F1E3".
+    public var inference: String
+
+    public init(name: String, codeName: String, appearance: Appearance?, isDefault: Bool, source: String, inference: String) {
+        self.name = name
+        self.codeName = codeName
+        self.appearance = appearance
+        self.isDefault = isDefault
+        self.source = source
+        self.inference = inference
+    }
+}
+
+/// One way the code selects a theme: the type whose value is the theme, and the value each theme gives it.
+public struct ThemeFamily: Hashable, Sendable {
+    public enum Form: String, Hashable, Sendable {
+        /// `struct ReaderPalette { let paperBackground: UIColor; ... static let sepia = ReaderPalette(...) }`
+        case paletteInstances = "palette instance"
+        /// `enum ThemeType { case light, dark, rosé }` switched over by token functions (`primaryText(for:)`).
+        case themeSwitch = "theme switch"
+        /// `protocol PaletteDefinition` with conforming types (`DefaultPalette`, `ExperimentalPalette`).
+        case paletteTypes = "palette type"
+    }
+
+    public struct Member: Hashable, Sendable {
+        public var name: String
+        /// The selector's value in this theme: an instance, an enum case, a type.
+        public var value: Value
+        public var location: SourceLocation
+    }
+
+    public var form: Form
+    /// Qualified name of the selector type (the palette struct, the theme enum, the palette protocol).
+    public var type: String
+    public var members: [Member]
+}
+
+/// Finds the theme families of a design system with the interpreter (no names are special except the words that say
+/// "theme": a type named `...Theme`/`...Palette`/`...Scheme`, or instances/cases named light, dark, sepia, ...).
+public enum ThemeDiscovery {
+    /// Words that name a theme rather than a variant (`primary`, `danger` are variants).
+    static let themeWords: Set<String> = [
+        "light", "dark", "sepia", "black", "night", "dim", "default", "contrast", "classic", "midnight", "day", "oled",
+        "amoled", "standard", "paper", "gray", "grey", "experimental", "rose", "rosé",
+    ]
+    static let selectorWords: Set<String> = ["theme", "themes", "palette", "palettes", "scheme"]
+
+    static func isThemeName(_ name: String) -> Bool { nameWords(name).contains { themeWords.contains($0) } }
+
+    static func namesThemes(_ type: String) -> Bool {
+        let last = type.split(separator: ".").last.map(String.init) ?? type
+        return nameWords(last).contains { selectorWords.contains($0) }
+    }
+
+    public static func families(_ interpreter: Interpreter) -> [ThemeFamily] {
+        var result: [ThemeFamily] = []
+        for type in interpreter.typeNames {
+            switch interpreter.typeKind(type) {
+            case .struct?, .class?: if let f = paletteInstances(type, interpreter) { result.append(f) }
+            case .enum?: if let f = themeEnum(type, interpreter) { result.append(f) }
+            case .protocol?: if let f = paletteTypes(type, interpreter) { result.append(f) }
+            default: break
+            }
+        }
+        return result
+    }
+
+    private static func colorCount(_ fields: [String: Value]) -> Int {
+        fields.values.filter { if case .color = $0 { return true } else { return false } }.count
+    }
+
+    /// Static instances of a struct of colors, built by its initialiser (an alias such as `static var current = light`
+    /// is the app's selection, not another theme).
+    private static func paletteInstances(_ type: String, _ interpreter: Interpreter) -> ThemeFamily? {
+        var members: [ThemeFamily.Member] = []
+        for d in interpreter.memberDeclarations(of: type) where d.isStatic {
+            guard case .stored(let initial?) = d.kind, case .call = initial.kind else { continue }
+            let value = interpreter.staticValue(owner: d.owner, name: d.name)
+            guard case .instance(let t, let fields) = value, t == type, colorCount(fields) >= 2 else { continue }
+            members.append(.init(name: d.name, value: value, location: d.location))
+        }
+        guard members.count >= 2, namesThemes(type) || members.filter({ isThemeName($0.name) }).count >= 2 else { return nil }
+        return ThemeFamily(form: .paletteInstances, type: type, members: members)
+    }
+
+    /// An enum of themes: named as one, or with two or more theme-named cases, and used as a parameter or property type
+    /// somewhere (an enum nothing takes selects nothing).
+    private static func themeEnum(_ type: String, _ interpreter: Interpreter) -> ThemeFamily? {
+        let cases = interpreter.enumCases(of: type).filter { $0.parameters.isEmpty }
+        guard cases.count >= 2, namesThemes(type) || cases.filter({ isThemeName($0.name) }).count >= 2 else { return nil }
+        guard !colorFunctions(taking: type, interpreter).isEmpty
+            || !interpreter.computedProperties(of: type).filter({ $0.type.flatMap(Interpreter.kindOfType) == .color }).isEmpty
+        else { return nil }
+        return ThemeFamily(form: .themeSwitch, type: type, members: cases.map {
+            .init(name: $0.name, value: .enumCase(type: type, name: $0.name, payload: []), location: $0.location)
+        })
+    }
+
+    /// Static (or top-level) functions returning a color whose one required parameter is the theme enum.
+    static func colorFunctions(taking enumType: String, _ interpreter: Interpreter) -> [(function: MemberDeclaration, parameter: Parameter)] {
+        var result: [(MemberDeclaration, Parameter)] = []
+        for function in interpreter.allFunctions where function.isStatic || function.owner.isEmpty {
+            guard case .function(let parameters, _) = function.kind, function.type.flatMap(Interpreter.kindOfType) != nil else { continue }
+            let themed = parameters.filter { p in p.type.flatMap { interpreter.resolveType($0, in: function.owner) } == enumType }
+            guard themed.count == 1, parameters.allSatisfy({ $0 == themed[0] || $0.defaultValue != nil }) else { continue }
+            result.append((function, themed[0]))
+        }
+        return result
+    }
+
+    /// Types conforming to one protocol, each with its own colors; a selector enum (`case .experimental: return
+    /// ExperimentalPalette.self`) names them.
+    private static func paletteTypes(_ proto: String, _ interpreter: Interpreter) -> ThemeFamily? {
+        // Each palette type defines two or more of the protocol's colors (or, without declared requirements, two colors).
+        let requirements = Set(interpreter.memberDeclarations(of: proto).filter { $0.type.flatMap(Interpreter.kindOfType) == .color }.map(\.name))
+        let conformers = interpreter.conformers(of: proto).filter { type in
+            interpreter.memberDeclarations(of: type).filter {
+                requirements.contains($0.name) || $0.type.flatMap(Interpreter.kindOfType) == .color
+            }.count >= 2
+        }
+        guard conformers.count >= 2 else { return nil }
+        var names: [String: String] = [:]
+        for type in interpreter.typeNames where interpreter.typeKind(type) == .enum {
+            let protoName = proto.split(separator: ".").last.map(String.init) ?? proto
+            for property in interpreter.computedProperties(of: type) where property.type?.contains(protoName) ?? false {
+                for c in interpreter.enumCases(of: type) where c.parameters.isEmpty {
+                    let value = interpreter.member(of: .enumCase(type: type, name: c.name, payload: []), named: property.name, at: property.location)
+                    if case .type(let chosen) = value, conformers.contains(chosen), names[chosen] == nil { names[chosen] = c.name }
+                }
+            }
+        }
+        return ThemeFamily(form: .paletteTypes, type: proto, members: conformers.map {
+            .init(name: names[$0] ?? ($0.split(separator: ".").last.map(String.init) ?? $0), value: .type($0),
+                  location: interpreter.typeLocation($0) ?? SourceLocation(file: "", line: 0, column: 0))
+        })
+    }
+}
+
+/// A design system evaluated theme by theme: one token graph per theme (the default theme's first), and which
+/// tokens change with the theme. Without themes it is the one graph, as before.
+public struct ThemedSystem {
+    public var themes: [Theme]
+    /// `graphs[i]` is evaluated in `themes[i]`; one graph when there are no themes.
+    public var graphs: [TokenGraph]
+    /// Keys whose value differs between themes.
+    public var themedKeys: Set<String>
+    public var findings: [Finding]
+
+    /// The default theme's graph (the only one without themes): pairing, hygiene and Dynamic Type read it.
+    public var primary: TokenGraph { graphs[themes.firstIndex(where: \.isDefault) ?? 0] }
+
+    public func graph(forTheme name: String?) -> TokenGraph {
+        guard let name, let i = themes.firstIndex(where: { $0.name == name }) else { return primary }
+        return graphs[i]
+    }
+
+    static let darkWords: Set<String> = ["dark", "black", "night", "midnight", "dim", "oled", "amoled"]
+    static let defaultWords: Set<String> = ["default", "light", "standard", "classic", "day"]
+
+    public static func evaluate(sources: [ParsedSource], interpreter configuration: Interpreter.Configuration,
+                                project: ProjectConfiguration) -> ThemedSystem {
+        let base = TokenGraph(sources: sources, configuration: configuration)
+        let families = ThemeDiscovery.families(base.interpreter)
+        guard !families.isEmpty else { return ThemedSystem(themes: [], graphs: [base], themedKeys: [], findings: []) }
+
+        // Themes by name across families (a system may have a palette and a theme enum naming the same themes).
+        var discovered: [(codeName: String, source: String)] = []
+        for family in families {
+            for member in family.members where !discovered.contains(where: { $0.codeName.lowercased() == member.name.lowercased() }) {
+                discovered.append((member.name, "\(family.type).\(member.name) (\(family.form.rawValue))"))
+            }
+        }
+        var findings: [Finding] = []
+        var chosen: [(codeName: String, source: String, setting: ProjectConfiguration.ThemeSetting?)] = []
+        if let settings = project.themes {
+            for setting in settings {
+                guard let found = discovered.first(where: { $0.codeName.lowercased() == setting.codeName.lowercased() }) else {
+                    findings.append(Finding(
+                        rule: "config", severity: .error, subject: "themes",
+                        message: "themes: \(setting.codeName) is not a theme found in the code (found: \(discovered.map(\.codeName).joined(separator: ", ")))",
+                        location: setting.location))
+                    continue
+                }
+                chosen.append((found.codeName, found.source, setting))
+            }
+        } else {
+            chosen = discovered.map { ($0.codeName, $0.source, nil) }
+        }
+        guard !chosen.isEmpty else { return ThemedSystem(themes: [], graphs: [base], themedKeys: [], findings: findings) }
+
+        let defaultIndex = chosen.firstIndex { $0.setting?.isDefault ?? false }
+            ?? chosen.firstIndex { nameWords($0.codeName).contains { defaultWords.contains($0) } } ?? 0
+        var graphs: [TokenGraph] = []
+        for theme in chosen {
+            var c = configuration
+            for family in families {
+                let member = family.members.first { $0.name.lowercased() == theme.codeName.lowercased() } ?? family.members[0]
+                c.theme[family.type] = member.value
+            }
+            graphs.append(TokenGraph(sources: sources, configuration: c, themeFamilies: families))
+        }
+        var themedKeys: Set<String> = []
+        for key in graphs[defaultIndex].tokens.keys {
+            let first = graphs[0].value(of: key)
+            if graphs.dropFirst().contains(where: { $0.value(of: key) != first }) { themedKeys.insert(key) }
+        }
+        for graph in graphs { for keys in graph.palettes.values { themedKeys.formUnion(keys) } }
+
+        var themes: [Theme] = []
+        for (i, theme) in chosen.enumerated() {
+            let (appearance, why) = appearance(of: theme.codeName, setting: theme.setting, graph: graphs[i], themedKeys: themedKeys)
+            themes.append(Theme(name: theme.setting?.name ?? theme.codeName, codeName: theme.codeName, appearance: appearance,
+                                isDefault: i == defaultIndex, source: theme.source, inference: why))
+        }
+        return ThemedSystem(themes: themes, graphs: graphs, themedKeys: themedKeys, findings: findings)
+    }
+
+    /// The appearance a theme is drawn in: configured; none when its colors are dynamic (the system decides); else by
+    /// its name (a "night" theme is dark, a "contrast" theme is increased contrast), else by its base background.
+    static func appearance(of codeName: String, setting: ProjectConfiguration.ThemeSetting?, graph: TokenGraph,
+                           themedKeys: Set<String>) -> (Appearance?, String) {
+        let words = nameWords(codeName)
+        let contrastByName = words.contains("contrast")
+        let colors = themedKeys.sorted().compactMap { key -> (String, AppearanceColor)? in
+            if case .success(.color(let c)) = graph.value(of: key) { return (key, c) }
+            return nil
+        }
+        func withContrast(_ base: Appearance, _ increased: Bool) -> Appearance {
+            increased ? (base.isDark ? .darkHighContrast : .lightHighContrast) : base
+        }
+        if let setting, setting.appearance != nil || setting.increasedContrast != nil {
+            let base = setting.appearance ?? (words.contains { darkWords.contains($0) } ? .dark : .light)
+            return (withContrast(base, setting.increasedContrast ?? contrastByName), "configured")
+        }
+        if colors.contains(where: { !$0.1.isConstant }) {
+            return (nil, "its colors are dynamic, so it follows the system appearance")
+        }
+        let increased = contrastByName
+        if let word = words.first(where: { darkWords.contains($0) }) {
+            return (withContrast(.dark, increased), "by its name ('\(word)')")
+        }
+        if let background = PalettePairing.baseBackground(of: graph) {
+            let color = background.color.composited(over: .white)
+            let dark = color.relativeLuminance < 0.18
+            return (withContrast(dark ? .dark : .light, increased),
+                    "\(TokenGraph.displayName(background.key)) is \(color.withAlpha(1).hex)" + (increased ? ", 'contrast' in its name" : ""))
+        }
+        return (withContrast(.light, increased), "no base background found, light assumed")
+    }
+}
