@@ -119,6 +119,18 @@ public final class Interpreter {
         (members[type] ?? [:]).values.flatMap { $0 }.sorted { $0.location < $1.location }
     }
 
+    /// Whether a static stored property is declared with this type (`static var current: ColorPalette = .default`).
+    public func isSelected(_ type: String) -> Bool {
+        members.values.contains { byName in
+            byName.values.contains { ds in
+                ds.contains { d in
+                    guard d.isStatic, case .stored = d.kind, let written = d.type else { return false }
+                    return resolveType(written, in: d.owner) == type
+                }
+            }
+        }
+    }
+
     /// Every function declaration (static, instance and top level).
     public var allFunctions: [MemberDeclaration] {
         members.values.flatMap { $0.values.flatMap { $0 } }.filter { if case .function = $0.kind { return true } else { return false } }

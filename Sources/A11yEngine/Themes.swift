@@ -95,13 +95,14 @@ public enum ThemeDiscovery {
         return ThemeFamily(form: .paletteInstances, type: type, members: members)
     }
 
-    /// An enum of themes: named as one, or with two or more theme-named cases, and used as a parameter or property type
-    /// somewhere (an enum nothing takes selects nothing).
+    /// An enum of themes: named as one, or with two or more theme-named cases, and taken by color functions, giving
+    /// colors itself, or held by a static property (the app's current choice, read by tokens as a default argument).
     private static func themeEnum(_ type: String, _ interpreter: Interpreter) -> ThemeFamily? {
         let cases = interpreter.enumCases(of: type).filter { $0.parameters.isEmpty }
         guard cases.count >= 2, namesThemes(type) || cases.filter({ isThemeName($0.name) }).count >= 2 else { return nil }
         guard !colorFunctions(taking: type, interpreter).isEmpty
             || !interpreter.computedProperties(of: type).filter({ $0.type.flatMap(Interpreter.kindOfType) == .color }).isEmpty
+            || interpreter.isSelected(type)
         else { return nil }
         return ThemeFamily(form: .themeSwitch, type: type, members: cases.map {
             .init(name: $0.name, value: .enumCase(type: type, name: $0.name, payload: []), location: $0.location)
