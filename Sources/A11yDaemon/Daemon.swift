@@ -243,10 +243,15 @@ public final class Daemon: @unchecked Sendable {
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
-    /// "90 pairs, 14 failing (dark: 6, light: 8)": the one-line summary for STATUS= and logs.
+    /// "90 pairs, 14 failing (dark: 6, light: 8)": the one-line summary for STATUS= and logs; with themes, failing per
+    /// theme too ("(dark: 6, light: 8; sepia: 3, night: 11)").
     public static func statusLine(_ audit: Audit) -> String {
         let s = audit.summary
-        let by = s.failingByAppearance.keys.sorted().map { "\($0): \(s.failingByAppearance[$0]!)" }.joined(separator: ", ")
+        var by = s.failingByAppearance.keys.sorted().map { "\($0): \(s.failingByAppearance[$0]!)" }.joined(separator: ", ")
+        if let byTheme = s.failingByTheme {
+            let themes = (audit.themes ?? []).map(\.name).filter { byTheme[$0] != nil }
+            by += (by.isEmpty ? "" : "; ") + themes.map { "\($0): \(byTheme[$0]!)" }.joined(separator: ", ")
+        }
         return "\(s.pairs) pairs, \(s.failingPairs) failing" + (by.isEmpty ? "" : " (\(by))") + ", \(s.errors) errors"
     }
 
@@ -345,9 +350,14 @@ public final class Daemon: @unchecked Sendable {
 
     private func latest(_ params: [String: Any]) throws -> Any {
         guard let audit = current?.audit else { throw RPCError.serverError("no audit yet") }
-        let allowed: Set<String> = ["appearance", "rule", "severity", "component"]
+        let allowed: Set<String> = ["appearance", "theme", "rule", "severity", "component"]
         if let unknown = params.keys.first(where: { !allowed.contains($0) }) {
-            throw RPCError.invalidParams("unknown filter \(unknown) (filters: appearance, rule, severity, component)")
+            throw RPCError.invalidParams("unknown filter \(unknown) (filters: appearance, theme, rule, severity, component)")
+        }
+        let theme = params["theme"] as? String
+        if let theme, !(audit.themes ?? []).contains(where: { $0.name == theme }) {
+            let names = (audit.themes ?? []).map(\.name)
+            throw RPCError.invalidParams("unknown theme \(theme) (" + (names.isEmpty ? "the design system has no themes" : "themes: " + names.joined(separator: ", ")) + ")")
         }
         var appearance: Appearance?
         if let name = params["appearance"] as? String {
@@ -363,7 +373,7 @@ public final class Daemon: @unchecked Sendable {
         }
         // The summary follows the filters, not only the findings; `rule` keeps the pair rows (`a11yctl latest --rule`
         // narrows them itself), so a client can still read the whole table next to one rule's findings.
-        return JSONLine.object(audit.filtered(appearance: appearance, rule: params["rule"] as? String, severity: severity,
+        return JSONLine.object(audit.filtered(appearance: appearance, theme: theme, rule: params["rule"] as? String, severity: severity,
                                               component: params["component"] as? String, rowsByRule: false))
     }
 

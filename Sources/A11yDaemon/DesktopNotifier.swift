@@ -17,7 +17,7 @@ public final class DesktopNotifier: Notifier {
     private let log: DaemonLog
     private let minimumSeverity: Severity
     private var notificationID: UInt32 = 0
-    /// Regressions still outstanding, by rule|subject|appearance.
+    /// Regressions still outstanding, by rule|subject|theme and appearance.
     private var outstanding: [String: AuditDiff.Change] = [:]
     private var warned = false
 
@@ -53,7 +53,7 @@ public final class DesktopNotifier: Notifier {
         log.warning(message)
     }
 
-    static func key(_ c: AuditDiff.Change) -> String { "\(c.rule)|\(c.subject)|\(c.appearance?.rawValue ?? "-")" }
+    static func key(_ c: AuditDiff.Change) -> String { "\(c.rule)|\(c.subject)|\(c.situation ?? "-")" }
 
     public func update(with diff: AuditDiff) {
         let relevant = diff.regressions.filter { $0.severity >= minimumSeverity }
@@ -66,7 +66,7 @@ public final class DesktopNotifier: Notifier {
             if let id = notify(summary: summary, body: body, urgency: critical ? 2 : 1) { notificationID = id }
         } else if outstanding.isEmpty, notificationID != 0, !resolved.isEmpty {
             let summary = "\(resolved.count) accessibility regression\(resolved.count == 1 ? "" : "s") resolved"
-            let body = resolved.prefix(3).map { "\($0.subject)" + ($0.appearance.map { " (\($0.rawValue))" } ?? "") }.joined(separator: "\n")
+            let body = resolved.prefix(3).map { "\($0.subject)" + ($0.situation.map { " (\($0))" } ?? "") }.joined(separator: "\n")
             _ = notify(summary: summary, body: body, urgency: 0)
             close(notificationID)
             notificationID = 0
@@ -77,9 +77,10 @@ public final class DesktopNotifier: Notifier {
     static func describe(_ changes: [AuditDiff.Change]) -> (String, String) {
         let worst = changes.max { ($0.severity, -($0.after ?? 99)) < ($1.severity, -($1.after ?? 99)) } ?? changes[0]
         let family = worst.rule.split(separator: ".").first.map(String.init) ?? worst.rule
-        let summary = "\(changes.count) \(family) regression\(changes.count == 1 ? "" : "s")" + (worst.appearance.map { " (\($0.rawValue))" } ?? "")
+        let summary = "\(changes.count) \(family) regression\(changes.count == 1 ? "" : "s")" + (worst.situation.map { " (\($0))" } ?? "")
         let lines = changes.prefix(3).map { c -> String in
-            var line = c.subject + (c.appearance.map { ", \($0.rawValue)" } ?? "")
+            // "rosé, dark: ReaderPalette: secondaryText on paperBackground, 4.10:1 (needs 4.50:1)"
+            var line = (c.situation.map { "\($0): " } ?? "") + c.subject
             if let after = c.after, let required = c.required { line += ", \(displayRatio(after)):1 (needs \(displayRatio(required)):1)" }
             if let at = c.location { line += " at \((at.file as NSString).lastPathComponent):\(at.line)" }
             return line

@@ -267,13 +267,19 @@ extension Audit {
     /// (so `latest --appearance dark` never shows light failures in its summary). Totals that describe the input
     /// (files, tokens, suppressed, unevaluated tokens) are kept. `rowsByRule: false` narrows only the findings by
     /// rule and keeps every pair row (the protocol's `audit.latest`, whose clients may want the rows whatever the rule).
-    public func filtered(appearance: Appearance? = nil, rule: String? = nil, severity: Severity? = nil, component: String? = nil,
+    public func filtered(appearance: Appearance? = nil, theme: String? = nil, rule: String? = nil, severity: Severity? = nil, component: String? = nil,
                          rowsByRule: Bool = true) -> Audit {
         var audit = self
         if let appearance {
             audit.appearances = audit.appearances.filter { $0 == appearance }
             audit.pairs = audit.pairs.filter { $0.appearance == appearance }
             audit.findings = audit.findings.filter { $0.appearance == appearance || $0.appearance == nil }
+        }
+        if let theme {
+            // Pairs no theme changes hold in every theme: kept, like findings that do not depend on the theme.
+            audit.themes = audit.themes?.filter { $0.name == theme }
+            audit.pairs = audit.pairs.filter { $0.theme == theme || $0.theme == nil }
+            audit.findings = audit.findings.filter { $0.theme == theme || $0.theme == nil }
         }
         if let rule {
             if rowsByRule { audit.pairs = audit.pairs.filter { $0.rule.map { Self.rule($0, matches: rule) } ?? false } }
@@ -292,6 +298,11 @@ extension Audit {
         var failingByAppearance: [String: Int] = [:]
         for p in audit.pairs where !p.pass { failingByAppearance[p.appearance.rawValue, default: 0] += 1 }
         audit.summary.failingByAppearance = failingByAppearance
+        if let byTheme = audit.summary.failingByTheme {
+            var recount = byTheme.filter { name, _ in audit.themes?.contains { $0.name == name } ?? false }.mapValues { _ in 0 }
+            for p in audit.pairs where !p.pass { if let t = p.theme { recount[t, default: 0] += 1 } }
+            audit.summary.failingByTheme = recount
+        }
         audit.summary.errors = audit.findings.filter { $0.severity == .error }.count
         audit.summary.warnings = audit.findings.filter { $0.severity == .warning }.count
         audit.summary.infos = audit.findings.filter { $0.severity == .info }.count

@@ -1,5 +1,5 @@
 /// What changed between two audits: regressions (new or worse problems) and resolutions (problems gone).
-/// Findings are matched by rule + subject + appearance, never by line number, so moving code is not a change.
+/// Findings are matched by rule + subject + appearance (+ theme), never by line number, so moving code is not a change.
 public struct AuditDiff: Codable, Hashable, Sendable {
     public enum Kind: String, Codable, Hashable, Sendable {
         /// A finding that was not there before (a pass turned fail, a new error).
@@ -24,6 +24,11 @@ public struct AuditDiff: Codable, Hashable, Sendable {
         /// The component the finding belongs to, so lines about `label (appTextPrimary)` in three components differ.
         /// Absent in diffs stored before it existed.
         public var component: String?
+        /// The theme of a contrast change in a design system with themes.
+        public var theme: String?
+
+        /// "rosé, dark", "dark", or nil.
+        public var situation: String? { Finding.situation(theme: theme, appearance: appearance) }
 
         /// The message prefixed by the component ("NativePickerStyling: label (appTextPrimary) on ..."), for logs.
         public var messageWithComponent: String { (component.map { "\($0): " } ?? "") + message }
@@ -36,7 +41,7 @@ public struct AuditDiff: Codable, Hashable, Sendable {
 
     public var isEmpty: Bool { regressions.isEmpty && resolutions.isEmpty }
 
-    static func key(_ f: Finding) -> String { "\(f.rule)|\(f.subject)|\(f.appearance?.rawValue ?? "-")" }
+    static func key(_ f: Finding) -> String { f.matchKey }
 
     /// Info findings are observations, not problems: they never count as regressions or resolutions.
     public static func between(_ previous: Audit?, _ current: Audit) -> AuditDiff {
@@ -59,13 +64,13 @@ public struct AuditDiff: Codable, Hashable, Sendable {
         var resolutions: [Change] = []
         for (k, f) in before where after[k] == nil {
             // The resolved pair's new ratio, when the pair still exists.
-            let now = current.pairs.first { $0.subject == f.subject && $0.appearance == f.appearance }?.ratio
+            let now = current.pairs.first { $0.subject == f.subject && $0.appearance == f.appearance && $0.theme == f.theme }?.ratio
             resolutions.append(change(.resolved, f, before: f.measured, after: now))
         }
         // Most severe first, then by rule, subject and appearance: deterministic.
         let order = { (a: Change, b: Change) -> Bool in
             if a.severity != b.severity { return a.severity > b.severity }
-            return (a.rule, a.subject, a.appearance?.rawValue ?? "") < (b.rule, b.subject, b.appearance?.rawValue ?? "")
+            return (a.rule, a.subject, a.situation ?? "") < (b.rule, b.subject, b.situation ?? "")
         }
         return AuditDiff(fromAudit: previous?.id, toAudit: current.id,
                          regressions: regressions.sorted(by: order), resolutions: resolutions.sorted(by: order))
@@ -80,6 +85,6 @@ public struct AuditDiff: Codable, Hashable, Sendable {
     private static func change(_ kind: Kind, _ f: Finding, before: Double?, after: Double?) -> Change {
         Change(kind: kind, rule: f.rule, severity: f.severity, appearance: f.appearance, subject: f.subject,
                message: f.message, location: f.location, before: before, after: after, required: f.required,
-               component: f.component)
+               component: f.component, theme: f.theme)
     }
 }

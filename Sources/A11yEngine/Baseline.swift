@@ -1,19 +1,22 @@
 /// The accepted findings of an existing codebase, so adopting the tool reports only new problems.
-/// Entries are matched by rule + subject + appearance, never by line number.
+/// Entries are matched by rule + subject + appearance (+ theme), never by line number.
 public struct Baseline: Codable, Hashable, Sendable {
     public struct Entry: Codable, Hashable, Sendable, Comparable {
         public var rule: String
         public var subject: String
         public var appearance: Appearance?
+        /// Present only for findings of a design system with themes (older baselines have none and still match).
+        public var theme: String?
 
         public init(_ finding: Finding) {
             rule = finding.rule
             subject = finding.subject
             appearance = finding.appearance
+            theme = finding.theme
         }
 
         public static func < (a: Entry, b: Entry) -> Bool {
-            (a.rule, a.subject, a.appearance?.rawValue ?? "") < (b.rule, b.subject, b.appearance?.rawValue ?? "")
+            (a.rule, a.subject, a.appearance?.rawValue ?? "", a.theme ?? "") < (b.rule, b.subject, b.appearance?.rawValue ?? "", b.theme ?? "")
         }
     }
 

@@ -82,6 +82,18 @@ public struct Finding: Hashable, Sendable, Codable {
         fixHint = try c.decodeIfPresent(String.self, forKey: .fixHint)
     }
 
+    /// Where on screen the finding holds: "rosé, dark", "dark"; nil when it does not depend on the appearance.
+    public var situation: String? { Self.situation(theme: theme, appearance: appearance) }
+
+    static func situation(theme: String?, appearance: Appearance?) -> String? {
+        let parts = [theme, appearance?.rawValue].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// What matches a finding between audits and against a baseline: rule, subject, appearance and (with themes) theme;
+    /// never the line, so moving code is not a change.
+    public var matchKey: String { "\(rule)|\(subject)|\(appearance?.rawValue ?? "-")" + (theme.map { "|" + $0 } ?? "") }
+
     /// Findings are ordered by location, then rule, appearance and subject, so output is deterministic.
     public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
         let la = a.location ?? SourceLocation(file: "", line: 0, column: 0)

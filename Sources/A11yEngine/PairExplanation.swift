@@ -14,6 +14,8 @@ public struct PairExplanation: Codable, Hashable, Sendable {
 
     public struct Measurement: Codable, Hashable, Sendable {
         public var appearance: Appearance
+        /// The theme, for pairs that change with the theme.
+        public var theme: String?
         public var ratio: Double
         public var required: Double?
         public var pass: Bool
@@ -47,8 +49,12 @@ public struct PairExplanation: Codable, Hashable, Sendable {
                 role: .text, reason: .declared, explanation: "not a pairing of this design system; measured on request as text",
                 typography: nil)]
         }
-        let measured = PairMeasurement.measure(pairings, graph: context.graph, surfaces: context.surfaces, policy: context.policy,
+        // The audit's own measurements (theme by theme); a pair asked about on request is measured here.
+        var measured = context.measurements.filter { pairings.contains($0.pairing) }
+        if measured.isEmpty {
+            measured = PairMeasurement.measure(pairings, graph: context.graph, surfaces: context.surfaces, policy: context.policy,
                                                appearances: Auditor.auditedAppearances(context.graph))
+        }
         return pairings.map { pairing in
             let ms = measured.filter { $0.pairing == pairing }
             return PairExplanation(
@@ -62,7 +68,7 @@ public struct PairExplanation: Codable, Hashable, Sendable {
                        let fix = nearestPassingColor(foreground: m.foreground.withAlpha(1), background: m.effectiveBackground, required: required) {
                         hint = "\(fix.color.hex) reaches \(displayRatio(fix.ratio)):1"
                     }
-                    return Measurement(appearance: m.appearance, ratio: m.ratio, required: m.required, pass: m.pass, fixHint: hint)
+                    return Measurement(appearance: m.appearance, theme: m.theme, ratio: m.ratio, required: m.required, pass: m.pass, fixHint: hint)
                 })
         }
     }

@@ -250,7 +250,7 @@ public struct ThemedSystem {
         }
         let increased = contrastByName
         if let word = words.first(where: { darkWords.contains($0) }) {
-            return (withContrast(.dark, increased), "by its name ('\(word)')")
+            return (withContrast(.dark, increased), "by its name ('\(word)'" + (increased ? ", 'contrast')" : ")"))
         }
         if let background = PalettePairing.baseBackground(of: graph) {
             let color = background.color.composited(over: .white)

@@ -68,20 +68,36 @@ public struct AuditTable {
         }
         let c = columns(audit.pairs)
         let gap = Self.gap
+        let themeOrder = Dictionary((audit.themes ?? []).enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let themes = Dictionary((audit.themes ?? []).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for (name, pairs) in groups {
             let failing = pairs.filter { !$0.pass }.count
             out += "\n" + paint(name, ANSI.bold) + (failing > 0 ? paint("  \(failing) failing", ANSI.red) : "") + "\n"
-            out += "  " + pad("appearance", c.appearance) + gap + (color ? "    " + gap : "") + pad("foreground", c.foreground) + gap
-                + pad("background", c.background) + gap + pad("role", c.role) + gap + pad("ratio", Columns.ratio) + gap
-                + pad("needs", Columns.needs) + gap + "result\n"
-            for p in pairs {
-                let swatch = color ? ANSI.swatch(foreground: ColorValue(hex: p.foreground.color) ?? .black,
-                                                 background: ColorValue(hex: p.background.color) ?? .white) + gap : ""
-                let result = p.required == nil ? paint("exempt", ANSI.dim) : p.pass ? paint("pass", ANSI.green) : paint("FAIL", ANSI.red)
-                out += "  " + pad(p.appearance.rawValue, c.appearance) + gap + swatch + pad(endpointName(p.foreground), c.foreground) + gap
-                    + pad(endpointName(p.background), c.background) + gap + pad(roleName(p.role), c.role) + gap
-                    + pad(displayRatio(p.ratio), Columns.ratio) + gap + pad(p.required.map(displayRatio) ?? "-", Columns.needs) + gap
-                    + result + "\n"
+            // With themes, a component's rows come theme by theme under a line naming the theme, so ten themes stay
+            // readable; rows no theme changes come first.
+            var byTheme: [(theme: String?, pairs: [Audit.Pair])] = []
+            let ordered = pairs.enumerated().sorted { ($0.element.theme.flatMap { themeOrder[$0] } ?? -1, $0.offset) < ($1.element.theme.flatMap { themeOrder[$0] } ?? -1, $1.offset) }
+            for p in ordered.map(\.element) {
+                if let last = byTheme.last, last.theme == p.theme { byTheme[byTheme.count - 1].pairs.append(p) } else { byTheme.append((p.theme, [p])) }
+            }
+            for (theme, rows) in byTheme {
+                if let theme {
+                    let failingInTheme = rows.filter { !$0.pass }.count
+                    let how = themes[theme].map { $0.appearance.map { " (\($0.rawValue))" } ?? " (follows the system)" } ?? ""
+                    out += "  " + paint("theme \(theme)\(how)", ANSI.bold) + (failingInTheme > 0 ? paint("  \(failingInTheme) failing", ANSI.red) : "") + "\n"
+                }
+                out += "  " + pad("appearance", c.appearance) + gap + (color ? "    " + gap : "") + pad("foreground", c.foreground) + gap
+                    + pad("background", c.background) + gap + pad("role", c.role) + gap + pad("ratio", Columns.ratio) + gap
+                    + pad("needs", Columns.needs) + gap + "result\n"
+                for p in rows {
+                    let swatch = color ? ANSI.swatch(foreground: ColorValue(hex: p.foreground.color) ?? .black,
+                                                     background: ColorValue(hex: p.background.color) ?? .white) + gap : ""
+                    let result = p.required == nil ? paint("exempt", ANSI.dim) : p.pass ? paint("pass", ANSI.green) : paint("FAIL", ANSI.red)
+                    out += "  " + pad(p.appearance.rawValue, c.appearance) + gap + swatch + pad(endpointName(p.foreground), c.foreground) + gap
+                        + pad(endpointName(p.background), c.background) + gap + pad(roleName(p.role), c.role) + gap
+                        + pad(displayRatio(p.ratio), Columns.ratio) + gap + pad(p.required.map(displayRatio) ?? "-", Columns.needs) + gap
+                        + result + "\n"
+                }
             }
         }
         out += findings(audit.findings)
@@ -92,6 +108,12 @@ public struct AuditTable {
     func header(_ audit: Audit) -> String {
         "a11yd audit: policy \(audit.policy.name) (\(audit.policy.id)); appearances \(audit.appearances.map(\.rawValue).joined(separator: ", "))\n"
             + "default surface: \(audit.surfaces.tokens.joined(separator: ", ")) (\(audit.surfaces.explanation))\n"
+            + (audit.themes.map { themes in
+                themes.isEmpty ? "" : "themes: " + themes.map { t in
+                    t.name + " (" + ([t.isDefault ? "default" : nil, t.appearance?.rawValue ?? "follows the system"].compactMap { $0 })
+                        .joined(separator: ", ") + ")"
+                }.joined(separator: ", ") + "\n"
+            } ?? "")
     }
 
     public func findings(_ findings: [Finding]) -> String {
@@ -116,6 +138,10 @@ public struct AuditTable {
         let byAppearance = s.failingByAppearance.keys.sorted().map { "\($0): \(s.failingByAppearance[$0]!)" }.joined(separator: ", ")
         return "\(counted(s.components, "component")), \(counted(s.pairs, "pair")) measured, \(s.failingPairs) failing"
             + (byAppearance.isEmpty ? "" : " (\(byAppearance))")
+            + (s.failingByTheme.map { byTheme in
+                let names = (audit.themes ?? []).map(\.name).filter { byTheme[$0] != nil }
+                return "; failing by theme: " + names.map { "\($0) \(byTheme[$0]!)" }.joined(separator: ", ")
+            } ?? "")
             + "; \(counted(s.errors, "error")), \(counted(s.warnings, "warning")), \(s.infos) info"
     }
 }

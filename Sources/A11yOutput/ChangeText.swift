@@ -12,7 +12,7 @@ public enum ChangeText {
             let was = c.kind == .worse ? c.before.map { "; was \(displayRatio($0)):1" } ?? "" : ""
             return "  REGRESSION [\(c.rule)] \(component)\(c.message)\(was)\(location)"
         case .resolved:
-            var text = "  resolved   [\(c.rule)] \(c.subject)" + (c.appearance.map { " (\($0.rawValue))" } ?? "")
+            var text = "  resolved   [\(c.rule)] \(c.subject)" + (c.situation.map { " (\($0))" } ?? "")
             if let now = c.after {
                 text += ": now \(displayRatio(now)):1" + (c.required.map { " (needs \(displayRatio($0)):1)" } ?? "")
                     + (c.before.map { ", was \(displayRatio($0)):1" } ?? "")

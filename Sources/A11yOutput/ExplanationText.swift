@@ -17,7 +17,7 @@ public enum ExplanationText {
             }
             for m in e.measurements {
                 let verdict = m.required == nil ? "exempt" : m.pass ? "pass" : "FAIL"
-                out += "  \(m.appearance.rawValue): \(displayRatio(m.ratio)):1" + (m.required.map { ", needs \(displayRatio($0)):1" } ?? "")
+                out += "  \(m.theme.map { $0 + ", " } ?? "")\(m.appearance.rawValue): \(displayRatio(m.ratio)):1" + (m.required.map { ", needs \(displayRatio($0)):1" } ?? "")
                     + ", \(verdict)" + (m.fixHint.map { "; nearest passing foreground \($0)" } ?? "") + "\n"
             }
             out += "\n"

@@ -16,11 +16,14 @@ public struct PairsListing: Codable, Hashable, Sendable {
     }
 
     public var surfaces: Audit.SurfacesInfo
+    /// The themes found (or configured), with what was inferred about each.
+    public var themes: [Theme]
     public var pairs: [Entry]
 
     public init(_ context: AuditContext) {
         surfaces = Audit.SurfacesInfo(tokens: context.surfaces.endpoints.map(\.name), inferred: context.surfaces.inferred,
                                       explanation: context.surfaces.explanation)
+        themes = context.themes
         pairs = context.pairings.map { p in
             Entry(component: p.component, foreground: p.foreground.name, foregroundToken: p.foreground.token,
                   background: p.background.name, backgroundToken: p.background.token, role: p.role, reason: p.reason,
@@ -32,6 +35,13 @@ public struct PairsListing: Codable, Hashable, Sendable {
 
     public func render() -> String {
         var out = "default surface: \(surfaces.tokens.joined(separator: ", ")) (\(surfaces.explanation))\n"
+        if !themes.isEmpty {
+            out += "themes (set `themes:` in .a11yd.yml to select, rename or say how each is drawn):\n"
+            for t in themes {
+                out += "  \(t.name)\(t.name == t.codeName ? "" : " (\(t.codeName))")\(t.isDefault ? ", default" : ""): "
+                    + "\(t.appearance.map { "drawn \($0.rawValue)" } ?? "follows the system appearance") (\(t.inference)); from \(t.source)\n"
+            }
+        }
         var current: String??
         for p in pairs {
             if current != .some(p.component) {

@@ -29,12 +29,12 @@ public enum SARIF {
         }
         let results: [[String: Any]] = audit.findings.map { f in
             var message = f.message
-            if let appearance = f.appearance, !message.contains(appearance.rawValue) { message += " (\(appearance.rawValue))" }
+            if let situation = f.situation, !message.contains(situation) { message += " (\(situation))" }
             var result: [String: Any] = [
                 "ruleId": f.rule,
                 "level": level(f.severity),
                 "message": ["text": message],
-                "partialFingerprints": ["a11ydFinding/v1": "\(f.rule)|\(f.subject)|\(f.appearance?.rawValue ?? "-")"],
+                "partialFingerprints": ["a11ydFinding/v1": f.matchKey],
             ]
             if let index = ruleIndex[f.rule] { result["ruleIndex"] = index }
             if let location = f.location { result["locations"] = [locate(location)] }
@@ -48,6 +48,7 @@ public enum SARIF {
             }
             var properties: [String: Any] = ["subject": f.subject]
             if let a = f.appearance { properties["appearance"] = a.rawValue }
+            if let t = f.theme { properties["theme"] = t }
             if let m = f.measured { properties["measured"] = m }
             if let r = f.required { properties["required"] = r }
             if let hint = f.fixHint { properties["fixHint"] = hint }

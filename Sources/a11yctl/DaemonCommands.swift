@@ -72,6 +72,8 @@ extension A11yCtl {
         @OptionGroup var daemon: DaemonOptions
         @Option(help: "Output format: table or json.") var format: OutputFormat = .table
         @Option(help: "Only this appearance (light, dark, lightHighContrast, darkHighContrast).") var appearance: String?
+        @Option(help: "Only this theme (as `a11yctl pairs` lists them: sepia, rosé, ...); pairs no theme changes are kept.")
+        var theme: String?
         @Option(help: "Only this rule's findings and pairs (or a rule prefix, e.g. contrast).") var rule: String?
         @Option(help: "Only findings at or above this severity.") var severity: SeverityArgument?
         @Option(help: "Only this component.") var component: String?
@@ -83,6 +85,7 @@ extension A11yCtl {
         func run() throws {
             var params: [String: Any] = [:]
             if let appearance { params["appearance"] = appearance }
+            if let theme { params["theme"] = theme }
             if let rule { params["rule"] = rule }
             if let severity { params["severity"] = severity.severity.rawValue }
             if let component { params["component"] = component }
@@ -189,7 +192,11 @@ extension A11yCtl {
                 let summary = row["summary"] as? [String: Any] ?? [:]
                 let changes = row["baseline"] as? Bool == true ? "(baseline)"
                     : "(+\(counted(row["regressions"] as? Int ?? 0, "regression")), -\(row["resolutions"] ?? 0) resolved)"
-                print("#\(row["id"] ?? "?")  \(row["time"] ?? "")  \(counted(summary["failingPairs"] as? Int ?? 0, "failing pair")), "
+                // With themes, the failing pairs per theme ("sepia 3, night 1"), in the order the summary lists them.
+                let byTheme = (summary["failingByTheme"] as? [String: Int]).map { counts in
+                    " [" + counts.keys.sorted().map { "\($0) \(counts[$0]!)" }.joined(separator: ", ") + "]"
+                } ?? ""
+                print("#\(row["id"] ?? "?")  \(row["time"] ?? "")  \(counted(summary["failingPairs"] as? Int ?? 0, "failing pair"))\(byTheme), "
                     + "\(counted(summary["errors"] as? Int ?? 0, "error"))  \(changes)")
             }
         }
