@@ -172,9 +172,13 @@ public struct ThemedSystem {
 
     public static func evaluate(sources: [ParsedSource], interpreter configuration: Interpreter.Configuration,
                                 project: ProjectConfiguration) -> ThemedSystem {
-        let base = TokenGraph(sources: sources, configuration: configuration)
-        let families = ThemeDiscovery.families(base.interpreter)
-        guard !families.isEmpty else { return ThemedSystem(themes: [], graphs: [base], themedKeys: [], findings: []) }
+        // Discovery evaluates only what it looks at; the graph (every token) is built once per theme, or once without.
+        let program = TokenGraph.Program(sources: sources, configuration: configuration)
+        let families = ThemeDiscovery.families(program.interpreter)
+        guard !families.isEmpty else {
+            return ThemedSystem(themes: [], graphs: [TokenGraph(program: program)], themedKeys: [], findings: [])
+        }
+        let base = { TokenGraph(program: program) }
 
         // Themes by name across families (a system may have a palette and a theme enum naming the same themes).
         var discovered: [(codeName: String, source: String)] = []
@@ -199,7 +203,7 @@ public struct ThemedSystem {
         } else {
             chosen = discovered.map { ($0.codeName, $0.source, nil) }
         }
-        guard !chosen.isEmpty else { return ThemedSystem(themes: [], graphs: [base], themedKeys: [], findings: findings) }
+        guard !chosen.isEmpty else { return ThemedSystem(themes: [], graphs: [base()], themedKeys: [], findings: findings) }
 
         let defaultIndex = chosen.firstIndex { $0.setting?.isDefault ?? false }
             ?? chosen.firstIndex { nameWords($0.codeName).contains { defaultWords.contains($0) } } ?? 0

@@ -66,56 +66,79 @@ public final class TokenGraph {
     static let namespaces = Interpreter.namespaces
     static let componentGroups: [String: TokenKind] = ["Colors": .color, "Layout": .number, "Typography": .font]
 
-    /// `themeFamilies` (found by `ThemeDiscovery` in a first graph) make one token per palette property, theme switch
-    /// function or palette requirement, valued in the theme `configuration.theme` selects.
-    public init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration(),
-                themeFamilies: [ThemeFamily] = []) {
-        self.themeFamilies = themeFamilies
-        let ordered = sources.sorted { $0.file < $1.file }
-        // Data tokens (per-mode files define the same token for different appearances: merged).
-        var dataTokens: [String: TokenDefinition] = [:]
-        var dataOrder: [String] = []
-        for token in ordered.flatMap(\.tokens) {
-            let key = token.qualifiedName.joined(separator: ".")
-            guard let existing = dataTokens[key] else {
-                dataTokens[key] = token
-                dataOrder.append(key)
-                continue
-            }
-            if case .adaptive(let a) = existing.expression, case .adaptive(let b) = token.expression, Set(a.keys).isDisjoint(with: b.keys) {
-                dataTokens[key]?.expression = .adaptive(a.merging(b) { first, _ in first })
-                continue
-            }
-            graphFindings.append(Finding(
-                rule: "reference", severity: .warning, subject: key,
-                message: "\(key) is defined twice; the definition at \(existing.location) is used",
-                location: token.location, relatedLocations: [existing.location]))
-        }
-        var declarations = ordered.flatMap(\.declarations)
-        var types = ordered.flatMap(\.types)
-        var namespaces: Set<[String]> = []
-        for key in dataOrder {
-            guard let token = dataTokens[key] else { continue }
-            let owner = Array(token.qualifiedName.dropLast())
-            declarations.append(MemberDeclaration(
-                owner: owner, name: token.name, isStatic: true, kind: .stored(initial: token.expression.lowered(at: token.location)),
-                type: nil, location: token.location))
-            // Token groups are namespaces, so `{color.brand.primary}` resolves as member access.
-            for depth in 1...max(1, owner.count) where depth <= owner.count { namespaces.insert(Array(owner.prefix(depth))) }
-        }
-        types += namespaces.sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }.map {
-            TypeDeclaration(kind: .enum, qualifiedName: $0, inheritance: [], location: SourceLocation(file: "", line: 0, column: 0))
-        }
-        interpreter = Interpreter(declarations: declarations, types: types, configuration: configuration)
+    /// What a graph is evaluated from: the sources' declarations plus the data files' tokens as declarations, in an
+    /// interpreter. Theme discovery runs on one before any graph is built.
+    public struct Program {
+        public let interpreter: Interpreter
+        let sources: [ParsedSource]
+        let dataTokens: [String: TokenDefinition]
+        let dataOrder: [String]
+        let findings: [Finding]
 
-        for key in dataOrder {
-            guard let token = dataTokens[key] else { continue }
+        public init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration()) {
+            let ordered = sources.sorted { $0.file < $1.file }
+            // Data tokens (per-mode files define the same token for different appearances: merged).
+            var dataTokens: [String: TokenDefinition] = [:]
+            var dataOrder: [String] = []
+            var findings: [Finding] = []
+            for token in ordered.flatMap(\.tokens) {
+                let key = token.qualifiedName.joined(separator: ".")
+                guard let existing = dataTokens[key] else {
+                    dataTokens[key] = token
+                    dataOrder.append(key)
+                    continue
+                }
+                if case .adaptive(let a) = existing.expression, case .adaptive(let b) = token.expression, Set(a.keys).isDisjoint(with: b.keys) {
+                    dataTokens[key]?.expression = .adaptive(a.merging(b) { first, _ in first })
+                    continue
+                }
+                findings.append(Finding(
+                    rule: "reference", severity: .warning, subject: key,
+                    message: "\(key) is defined twice; the definition at \(existing.location) is used",
+                    location: token.location, relatedLocations: [existing.location]))
+            }
+            var declarations = ordered.flatMap(\.declarations)
+            var types = ordered.flatMap(\.types)
+            var namespaces: Set<[String]> = []
+            for key in dataOrder {
+                guard let token = dataTokens[key] else { continue }
+                let owner = Array(token.qualifiedName.dropLast())
+                declarations.append(MemberDeclaration(
+                    owner: owner, name: token.name, isStatic: true, kind: .stored(initial: token.expression.lowered(at: token.location)),
+                    type: nil, location: token.location))
+                // Token groups are namespaces, so `{color.brand.primary}` resolves as member access.
+                for depth in 1...max(1, owner.count) where depth <= owner.count { namespaces.insert(Array(owner.prefix(depth))) }
+            }
+            types += namespaces.sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }.map {
+                TypeDeclaration(kind: .enum, qualifiedName: $0, inheritance: [], location: SourceLocation(file: "", line: 0, column: 0))
+            }
+            interpreter = Interpreter(declarations: declarations, types: types, configuration: configuration)
+            self.sources = ordered
+            self.dataTokens = dataTokens
+            self.dataOrder = dataOrder
+            self.findings = findings
+        }
+    }
+
+    public convenience init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration(),
+                            themeFamilies: [ThemeFamily] = []) {
+        self.init(program: Program(sources: sources, configuration: configuration), themeFamilies: themeFamilies)
+    }
+
+    /// `themeFamilies` (found by `ThemeDiscovery`) make one token per palette property, theme switch function or palette
+    /// requirement, valued in the theme the interpreter's `configuration.theme` selects.
+    public init(program: Program, themeFamilies: [ThemeFamily] = []) {
+        self.themeFamilies = themeFamilies
+        interpreter = program.interpreter
+        graphFindings = program.findings
+        for key in program.dataOrder {
+            guard let token = program.dataTokens[key] else { continue }
             add(Token(qualifiedName: token.qualifiedName, declaredKind: token.declaredKind, location: token.location,
                       expression: token.expression.lowered(at: token.location), scope: []),
                 value: interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name))
         }
         for family in themeFamilies { addThemedTokens(family) }
-        for declaration in ordered.flatMap(\.declarations)
+        for declaration in program.sources.flatMap(\.declarations)
         where !familyDeclarations.contains(declaration.qualifiedName.joined(separator: ".")) {
             addSwiftTokens(declaration)
         }

@@ -2,7 +2,7 @@ import A11yEngine
 import A11yReaders
 import Foundation
 
-// Benchmark (not a test). `a11y-bench daemon` measures the daemon (see DaemonBench.swift). Default: cold audit of a synthetic design system of 5,000 color tokens and 300 component enums.
+// Benchmark (not a test). `a11y-bench daemon` measures the daemon (see DaemonBench.swift); `a11y-bench themes` a ten-theme system (ThemesBench.swift). Default: cold audit of a synthetic design system of 5,000 color tokens and 300 component enums.
 // Reports the median in-process audit time (read + parse + resolve + pair + rules) and, when `a11yctl` sits next to
 // this executable, the median whole-process time of `a11yctl audit --format json`. Run in release:
 //   swift build -c release && .build/release/a11y-bench [--tokens 5000] [--components 300] [--runs 9]
@@ -15,6 +15,32 @@ func argument(_ name: String, default value: Int) -> Int {
 
 if CommandLine.arguments.dropFirst().first == "daemon" {
     try DaemonBench.run(saves: argument("--saves", default: 200), settleMilliseconds: argument("--settle-ms", default: 30))
+    exit(0)
+}
+
+/// Median whole-process time of `a11yctl audit DIR --format json`, when `a11yctl` sits next to this executable.
+func wholeProcessMedian(dir: URL, runs: Int) throws -> Double? {
+    let ctl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("a11yctl")
+    guard FileManager.default.isExecutableFile(atPath: ctl.path) else {
+        print("a11yctl not found next to a11y-bench; build the a11yctl product to measure the whole process")
+        return nil
+    }
+    var wholeProcess: [Double] = []
+    for _ in 0..<runs {
+        let process = Process()
+        process.executableURL = ctl
+        process.arguments = ["audit", dir.path, "--format", "json"]
+        process.standardOutput = FileHandle.nullDevice
+        let start = DispatchTime.now()
+        try process.run()
+        process.waitUntilExit()
+        wholeProcess.append(milliseconds(since: start))
+    }
+    return median(wholeProcess)
+}
+
+if CommandLine.arguments.dropFirst().first == "themes" {
+    try ThemesBench.run(tokensPerTheme: argument("--tokens", default: 150), runs: argument("--runs", default: 9))
     exit(0)
 }
 
@@ -99,36 +125,28 @@ func milliseconds(since start: DispatchTime) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
 }
 
-let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-bench-\(getpid())")
-try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: dir) }
-try writeSystem(to: dir)
-
-var inProcess: [Double] = []
-var summary = ""
-for _ in 0..<runs {
-    let start = DispatchTime.now()
-    let result = Auditor.run(try Workspace(root: dir.path).refresh())
-    inProcess.append(milliseconds(since: start))
-    summary = "\(result.audit.summary.tokens) tokens, \(result.audit.summary.components) components, \(result.audit.summary.pairs) pair measurements, \(result.audit.summary.failingPairs) failing"
-}
-print("synthetic system: \(summary)")
-print(String(format: "in-process audit (read+parse+resolve+pair+rules): median %.1f ms over %d runs", median(inProcess), runs))
-
-let ctl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("a11yctl")
-if FileManager.default.isExecutableFile(atPath: ctl.path) {
-    var wholeProcess: [Double] = []
+/// Writes a system into a scratch folder, audits it `runs` times in process and as `a11yctl audit --format json`, and
+/// prints the medians.
+func benchColdAudit(label: String, runs: Int, write: (URL) throws -> Void, describe: (Audit) -> String) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try write(dir)
+    var inProcess: [Double] = []
+    var summary = ""
     for _ in 0..<runs {
-        let process = Process()
-        process.executableURL = ctl
-        process.arguments = ["audit", dir.path, "--format", "json"]
-        process.standardOutput = FileHandle.nullDevice
         let start = DispatchTime.now()
-        try process.run()
-        process.waitUntilExit()
-        wholeProcess.append(milliseconds(since: start))
+        let audit = Auditor.run(try Workspace(root: dir.path).refresh()).audit
+        inProcess.append(milliseconds(since: start))
+        summary = describe(audit)
     }
-    print(String(format: "whole process (a11yctl audit --format json): median %.1f ms over %d runs", median(wholeProcess), runs))
-} else {
-    print("a11yctl not found next to a11y-bench; build the a11yctl product to measure the whole process")
+    print("\(label): \(summary)")
+    print(String(format: "in-process audit (read+parse+resolve+pair+rules): median %.1f ms over %d runs", median(inProcess), runs))
+    if let ms = try wholeProcessMedian(dir: dir, runs: runs) {
+        print(String(format: "whole process (a11yctl audit --format json): median %.1f ms over %d runs", ms, runs))
+    }
+}
+
+try benchColdAudit(label: "synthetic system", runs: runs, write: writeSystem) { audit in
+    "\(audit.summary.tokens) tokens, \(audit.summary.components) components, \(audit.summary.pairs) pair measurements, \(audit.summary.failingPairs) failing"
 }
