@@ -177,6 +177,14 @@ public final class TokenGraph {
                 addToken(function.qualifiedName, value: value, declaredKind: kind(function), location: function.location, expression: nil,
                          scope: function.owner)
             }
+            // Palette types the enum chooses (`var paletteDefinition: ColorPaletteDefinition.Type`) hold the themes' values:
+            // their members are read through the theme, not tokens of their own (no copy per palette).
+            for property in interpreter.computedProperties(of: family.type) where property.type?.hasSuffix(".Type") ?? false {
+                for member in family.members {
+                    guard case .type(let chosen) = interpreter.member(of: member.value, named: property.name, at: property.location) else { continue }
+                    for d in interpreter.memberDeclarations(of: chosen) { familyDeclarations.insert(chosen + "." + d.name) }
+                }
+            }
             for property in interpreter.computedProperties(of: family.type) where kind(property) != nil {
                 familyDeclarations.insert(family.type + "." + property.name)
                 let value = interpreter.member(of: selected, named: property.name, at: property.location)
@@ -228,11 +236,7 @@ public final class TokenGraph {
     // MARK: - Which declarations are tokens
 
     private func addSwiftTokens(_ declaration: MemberDeclaration) {
-        // `static var current: ReaderPalette = .light` is the app's choice of theme, not a token.
-        if !themeFamilies.isEmpty, let type = declaration.type,
-           let key = interpreter.resolveType(type.replacingOccurrences(of: ".Type", with: "").replacingOccurrences(of: "any ", with: ""),
-                                             in: declaration.owner),
-           isThemeSelector(key) { return }
+        if holdsThemeChoice(declaration) { return }
         let groupKind = declaration.owner.last.flatMap { Self.componentGroups[$0] }
         switch declaration.kind {
         case .stored, .computed:
@@ -361,6 +365,14 @@ public final class TokenGraph {
     }
 
     private func isThemeSelector(_ type: String) -> Bool { themeFamilies.contains { $0.type == type } }
+
+    /// `static var current: ReaderPalette = .light` is the app's choice of theme, not a token.
+    private func holdsThemeChoice(_ declaration: MemberDeclaration) -> Bool {
+        guard !themeFamilies.isEmpty, let written = declaration.type else { return false }
+        let bare = written.replacingOccurrences(of: ".Type", with: "").replacingOccurrences(of: "any ", with: "")
+        guard let key = interpreter.resolveType(bare, in: declaration.owner) else { return false }
+        return isThemeSelector(key)
+    }
 
     /// The one expression a stored or computed member is defined by, if it is that simple.
     static func definingExpression(_ declaration: MemberDeclaration) -> Expr? {
