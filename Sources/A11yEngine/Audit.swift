@@ -49,9 +49,12 @@ public struct Audit: Codable, Hashable, Sendable {
         public var explanation: String
         public var typography: Typography?
         public var subject: String
+        /// Where view code draws the foreground on the background (reason `view-code`); absent for inferred pairs.
+        public var drawnAt: SourceLocation?
 
         enum CodingKeys: String, CodingKey {
             case component, foreground, background, appearance, role, ratio, required, pass, reason, explanation, typography, subject
+            case drawnAt
         }
 
         /// `component` and `required` are always present (null when absent): consumers rely on the keys.
@@ -69,6 +72,7 @@ public struct Audit: Codable, Hashable, Sendable {
             try c.encode(explanation, forKey: .explanation)
             try c.encodeIfPresent(typography, forKey: .typography)
             try c.encode(subject, forKey: .subject)
+            try c.encodeIfPresent(drawnAt, forKey: .drawnAt)
         }
     }
 
@@ -138,13 +142,16 @@ public enum Auditor {
         interpreter.idiom = input.configuration.idiom
         let graph = TokenGraph(sources: input.sources, configuration: interpreter)
         let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
-        let inference = PairingInference(graph: graph, components: components, configuration: input.configuration)
+        let inference = PairingInference(graph: graph, components: components, configuration: input.configuration,
+                                         declarations: input.sources.flatMap(\.declarations), types: input.sources.flatMap(\.types))
         let (surfaces, surfaceFindings) = inference.surfaces()
-        let (pairings, pairingFindings) = inference.pairings(surfaces: surfaces)
+        let resolution = inference.resolve(surfaces: surfaces)
+        let (pairings, pairingFindings) = (resolution.pairings, resolution.findings)
         let appearances = auditedAppearances(graph)
         let measurements = PairMeasurement.measure(pairings, graph: graph, surfaces: surfaces, policy: input.policy, appearances: appearances)
         let context = AuditContext(graph: graph, components: components, surfaces: surfaces, pairings: pairings,
-                                   measurements: measurements, policy: input.policy, configuration: input.configuration)
+                                   measurements: measurements, policy: input.policy, configuration: input.configuration,
+                                   droppedPairings: resolution.dropped)
 
         var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + surfaceFindings + pairingFindings
         for rule in allRules { findings += rule.check(context) }
@@ -189,7 +196,8 @@ public enum Auditor {
     static func pair(for m: PairMeasurement, graph: TokenGraph) -> Audit.Pair {
         func endpoint(_ e: PairingEndpoint, _ color: ColorValue) -> Audit.Endpoint {
             var explicit = true
-            if case .success(.color(let c)) = graph.value(of: e.qualifiedName) { explicit = c.explicit.contains(m.appearance) }
+            if let c = e.color { explicit = c.explicit.contains(m.appearance) }
+            else if case .success(.color(let c)) = graph.value(of: e.qualifiedName) { explicit = c.explicit.contains(m.appearance) }
             return Audit.Endpoint(token: e.token, property: e.property, color: color.hex, explicit: explicit, location: e.location)
         }
         return Audit.Pair(
@@ -199,7 +207,7 @@ public enum Auditor {
             typography: m.pairing.typography.map {
                 Audit.Typography(property: $0.property, size: $0.font.size, weight: $0.font.weight, how: $0.how)
             },
-            subject: m.pairing.subject)
+            subject: m.pairing.subject, drawnAt: m.pairing.drawnAt)
     }
 }
 

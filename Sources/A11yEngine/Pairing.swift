@@ -7,12 +7,15 @@ public struct PairingEndpoint: Hashable, Sendable {
     /// The styling property (`label`) when the endpoint comes from a component's Colors struct.
     public var property: String?
     public var location: SourceLocation
+    /// The color as view code evaluated it (one variant of a component): measured instead of the token graph's value.
+    public var color: AppearanceColor?
 
-    public init(qualifiedName: String, token: String?, property: String?, location: SourceLocation) {
+    public init(qualifiedName: String, token: String?, property: String?, location: SourceLocation, color: AppearanceColor? = nil) {
         self.qualifiedName = qualifiedName
         self.token = token
         self.property = property
         self.location = location
+        self.color = color
     }
 
     /// How output names this side: the property for component endpoints, else the token.
@@ -22,12 +25,14 @@ public struct PairingEndpoint: Hashable, Sendable {
 /// Why a pairing exists, in order of trust.
 public enum PairingReason: String, Hashable, Sendable, Codable, Comparable {
     case declared
+    /// Drawn in view code: a foreground modifier and the background it sits on.
+    case viewCode = "view-code"
     case component
     case namingConvention = "naming-convention"
     case defaultSurface = "default-surface"
 
     public static func < (a: PairingReason, b: PairingReason) -> Bool {
-        let order: [PairingReason] = [.declared, .component, .namingConvention, .defaultSurface]
+        let order: [PairingReason] = [.declared, .viewCode, .component, .namingConvention, .defaultSurface]
         return order.firstIndex(of: a)! < order.firstIndex(of: b)!
     }
 }
@@ -51,6 +56,8 @@ public struct Pairing: Hashable, Sendable {
     /// A sentence explaining the reason ("label is text (word 'label'); menuBackground is a background").
     public var explanation: String
     public var typography: TypographyChoice?
+    /// Where view code draws the foreground on the background (the modifier's file:line); nil for inferred pairs.
+    public var drawnAt: SourceLocation? = nil
 
     /// Stable identity across audits (used to match findings and to diff audits).
     public var subject: String {
@@ -72,11 +79,17 @@ public struct PairingInference {
     public let graph: TokenGraph
     public let components: [Component]
     public let configuration: ProjectConfiguration
+    /// The Swift declarations and types read, for sources that walk code (view code).
+    public let declarations: [MemberDeclaration]
+    public let types: [TypeDeclaration]
 
-    public init(graph: TokenGraph, components: [Component], configuration: ProjectConfiguration) {
+    public init(graph: TokenGraph, components: [Component], configuration: ProjectConfiguration,
+                declarations: [MemberDeclaration] = [], types: [TypeDeclaration] = []) {
         self.graph = graph
         self.components = components
         self.configuration = configuration
+        self.declarations = declarations
+        self.types = types
     }
 
     func color(_ key: String) -> AppearanceColor? {
@@ -173,8 +186,12 @@ public struct PairingInference {
 
     /// Every pairing, from every source in `allPairingSources`, resolved by `PairingResolver`.
     public func pairings(surfaces: Surfaces) -> ([Pairing], [Finding]) {
-        let resolution = PairingResolver(sources: allPairingSources).resolve(self, surfaces: surfaces)
+        let resolution = resolve(surfaces: surfaces)
         return (resolution.pairings, resolution.findings)
+    }
+
+    public func resolve(surfaces: Surfaces) -> PairingResolver.Resolution {
+        PairingResolver(sources: allPairingSources).resolve(self, surfaces: surfaces)
     }
 
     func componentOwning(_ key: String) -> String? {

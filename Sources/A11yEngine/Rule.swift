@@ -39,6 +39,8 @@ public struct AuditContext {
     public var measurements: [PairMeasurement]
     public var policy: Policy
     public var configuration: ProjectConfiguration
+    /// Pairs a more trusted source contradicted (view code drew the foreground elsewhere): not measured, explained.
+    public var droppedPairings: [DroppedPairing] = []
 }
 
 /// Findings that come from reading and resolving rather than from a `Rule`: described here so SARIF and the

@@ -70,7 +70,10 @@ public struct AuditTable {
         let gap = Self.gap
         for (name, pairs) in groups {
             let failing = pairs.filter { !$0.pass }.count
-            out += "\n" + paint(name, ANSI.bold) + (failing > 0 ? paint("  \(failing) failing", ANSI.red) : "") + "\n"
+            // View-code pairs say where the view draws them.
+            let drawnAt = Set(pairs.compactMap(\.drawnAt)).sorted().map { "\($0.file.split(separator: "/").last.map(String.init) ?? $0.file):\($0.line)" }
+            out += "\n" + paint(name, ANSI.bold) + (failing > 0 ? paint("  \(failing) failing", ANSI.red) : "")
+                + (drawnAt.isEmpty ? "" : paint("  drawn at \(drawnAt.joined(separator: ", "))", ANSI.dim)) + "\n"
             out += "  " + pad("appearance", c.appearance) + gap + (color ? "    " + gap : "") + pad("foreground", c.foreground) + gap
                 + pad("background", c.background) + gap + pad("role", c.role) + gap + pad("ratio", Columns.ratio) + gap
                 + pad("needs", Columns.needs) + gap + "result\n"

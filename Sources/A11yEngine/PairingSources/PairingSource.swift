@@ -13,17 +13,21 @@ public struct PairingProposal: Sendable {
     /// Foregrounds whose backgrounds this source knows for certain (declared in the config, drawn in view code): pairs of
     /// less trusted sources for these foregrounds are dropped, unless they pair one of the same backgrounds.
     public var authoritative: Bool
+    /// Further foregrounds an authoritative source settles without pairing them itself (the fields of a variant spec
+    /// a view reads: `KitButtonVariant.primary.colors.foreground`), each with the pair that settles it.
+    public var alsoSettles: [String: Pairing]
 
-    public init(pairings: [Pairing], findings: [Finding] = [], authoritative: Bool = false) {
+    public init(pairings: [Pairing], findings: [Finding] = [], authoritative: Bool = false, alsoSettles: [String: Pairing] = [:]) {
         self.pairings = pairings
         self.findings = findings
         self.authoritative = authoritative
+        self.alsoSettles = alsoSettles
     }
 }
 
 /// Every pairing source, most trusted first. The order is also the order sources run in.
 public let allPairingSources: [any PairingSource] = [
-    DeclaredPairs(), ComponentStylingPairs(), NamingConventionPairs(), DefaultSurfacePairs(),
+    DeclaredPairs(), ViewCodePairs(), ComponentStylingPairs(), NamingConventionPairs(), DefaultSurfacePairs(),
 ]
 
 /// A pair a more trusted source contradicted, kept so `explain` can say why it is not measured.
@@ -70,6 +74,7 @@ public struct PairingResolver {
                 kept.append(pair)
                 if proposal.authoritative { settledHere[pair.foreground.qualifiedName, default: []].append(pair) }
             }
+            if proposal.authoritative { for (key, pair) in proposal.alsoSettles { settledHere[key, default: []].append(pair) } }
             settled.merge(settledHere) { $0 + $1 }
         }
         // Keep the most trusted reason for each (component, foreground, background).
