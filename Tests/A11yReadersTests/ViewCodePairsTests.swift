@@ -131,4 +131,24 @@ struct ViewCodePairsTests {
         #expect(explanation.explanation.contains("not measured"))
         #expect(explanation.explanation.contains("view-code"))
     }
+
+    @Test func editingATokenUsedOnlyInViewCodeIsARegression() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-viewcode-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path) {
+            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        }
+        let workspace = try Workspace(root: dir.path, policySearchDirectories: ExampleAuditTests.policies)
+        let before = Auditor.run(workspace.refresh()).audit
+        // kitWarning is read by no styling enum and named by no convention: only the toast's icon and the badge draw it.
+        let tokens = dir.appendingPathComponent("KitTokens.swift")
+        let text = try String(contentsOf: tokens, encoding: .utf8)
+        try text.replacingOccurrences(of: "kitWarning = Color(hex: \"#FFCC00\")", with: "kitWarning = Color(hex: \"#333333\")")
+            .write(to: tokens, atomically: true, encoding: .utf8)
+        let after = Auditor.run(workspace.refresh(changed: ["KitTokens.swift"])).audit
+        let regressions = AuditDiff.between(before, after).regressions.map { "\($0.rule) \($0.subject) \($0.appearance?.rawValue ?? "")" }
+        #expect(regressions.contains("contrast.graphic KitToast (icon): kitWarning on kitInk light"))
+        #expect(regressions.contains("contrast.large-text KitBadge: kitInk on kitWarning dark"))
+    }
 }
