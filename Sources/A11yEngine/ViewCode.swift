@@ -192,6 +192,20 @@ public struct ViewCodeAnalysis {
     }
 }
 
+/// One branch of a color: the color and the undecided conditions it assumed (`isPressed` true), so that the same
+/// condition elsewhere in the view takes the same branch.
+struct Choice {
+    /// nil for a clear color: nothing drawn (as a background, what is underneath shows).
+    var color: DrawnColor?
+    var decisions: [Decision] = []
+}
+
+struct Decision: Hashable {
+    /// The condition's name (`pressed`), also the branch's label when it holds.
+    var condition: String
+    var holds: Bool
+}
+
 /// What flows down a view tree: the environment SwiftUI would pass (foreground style, font, disabled) and what is
 /// drawn behind (the nearest background), with the branches taken to get here.
 struct Context {
@@ -202,6 +216,8 @@ struct Context {
     var disabled = false
     var opacity = 1.0
     var labels: [String] = []
+    /// Conditions the evaluator could not decide, as assumed on this path.
+    var decided: [String: Bool] = [:]
     var locals: [String: Value] = [:]
     /// Local `let`s that hold views (`let label = Text(...)`), visited where they are used.
     var localViews: [String: Expr] = [:]
@@ -256,7 +272,9 @@ struct Walk {
                 if case .enumCase = value, let first = matching.first(where: { !$0.isDefault }) ?? matching.first { taken = [first] } else { taken = matching }
                 for c in taken {
                     var branch = context
-                    if taken.count > 1 { branch.take(c.patterns.first.flatMap(Self.patternLabel)) }
+                    if taken.count > 1, let name = c.patterns.first.flatMap(Self.patternLabel) {
+                        branch.assume(Decision(condition: name, holds: true))
+                    }
                     visit(c.body, branch)
                 }
             default: break
@@ -271,15 +289,19 @@ struct Walk {
 
     mutating func visitBranches(conditions: [Condition], then: [Stmt], otherwise: [Stmt]?, _ context: Context, at location: SourceLocation) {
         var thenContext = context
+        var elseContext = context
         var decided: Bool? = true
         for condition in conditions {
             switch condition {
             case .expression(let e):
-                switch evaluate(e, context) {
-                case .bool(let b): if !b { decided = false }
-                default:
+                let (value, decision) = truth(e, context)
+                switch value {
+                case true?: break
+                case false?: decided = false
+                case nil:
                     if decided == true { decided = nil }
-                    thenContext.take(Self.label(e))
+                    thenContext.assume(decision(true))
+                    if conditions.count == 1 { elseContext.assume(decision(false)) }
                 }
             case .optionalBinding(let name, let value):
                 let v = evaluate(value, context)
@@ -292,36 +314,53 @@ struct Walk {
             if decided == false { break }
         }
         if decided != false { visit(then, thenContext) }
-        if decided != true, let otherwise { visit(otherwise, context) }
+        if decided != true, let otherwise { visit(otherwise, elseContext) }
     }
 
     /// A branch's name from its condition: `isPressed` -> `pressed`, `configuration.isPressed` -> `pressed`.
     static func label(_ condition: Expr) -> String? {
-        if case .prefix("!", let inner) = condition.kind { return label(inner).map { "not " + $0 } }
         guard let last = condition.path?.last else { return nil }
         var words = nameWords(last)
         if let first = words.first, ["is", "has", "should", "show", "shows"].contains(first), words.count > 1 { words.removeFirst() }
         return words.joined(separator: " ")
     }
 
+    /// A condition's value: evaluated, else as assumed earlier on this path, else undecided (nil). `decision(true)` is
+    /// what holding it assumes (`!isPressed` holding assumes `pressed` false).
+    func truth(_ condition: Expr, _ context: Context) -> (value: Bool?, decision: (Bool) -> Decision) {
+        if case .prefix("!", let inner) = condition.kind {
+            let (value, decision) = truth(inner, context)
+            return (value.map { !$0 }, { holds in decision(!holds) })
+        }
+        let name = Self.label(condition) ?? "condition at line \(condition.location.line)"
+        if case .bool(let b) = evaluate(condition, context) { return (b, { Decision(condition: name, holds: $0) }) }
+        return (context.decided[name], { Decision(condition: name, holds: $0) })
+    }
+
+    /// Both branches of an undecided condition, each with its decision.
+    func branches<T>(_ condition: Expr, _ context: Context, then: () -> [T], otherwise: () -> [T], decide: (T, Decision) -> T) -> [T] {
+        let (value, decision) = truth(condition, context)
+        switch value {
+        case true?: return then()
+        case false?: return otherwise()
+        case nil: return then().map { decide($0, decision(true)) } + otherwise().map { decide($0, decision(false)) }
+        }
+    }
+
     // MARK: Colors
 
     /// The colors an expression can have: both sides of a condition the evaluator cannot decide, each with its label.
-    func colors(_ expr: Expr, _ context: Context, background: Bool) -> [(label: String?, color: DrawnColor)] {
+    func colors(_ expr: Expr, _ context: Context, background: Bool) -> [Choice] {
         if case .ternary(let condition, let a, let b) = expr.kind {
-            switch evaluate(condition, context) {
-            case .bool(true): return colors(a, context, background: background)
-            case .bool(false): return colors(b, context, background: background)
-            default:
-                let label = Self.label(condition)
-                return colors(a, context, background: background).map { (label ?? $0.label, $0.color) }
-                    + colors(b, context, background: background).map { ($0.label, $0.color) }
-            }
+            return branches(condition, context, then: { colors(a, context, background: background) },
+                            otherwise: { colors(b, context, background: background) },
+                            decide: { choice, decision in var c = choice; c.decisions.insert(decision, at: 0); return c })
         }
+        guard case .color(let c) = evaluate(expr, context, expected: "Color") else { return [] }
         // A clear color draws nothing: as a background it shows what is underneath, as a foreground it has no contrast to have.
-        guard case .color(let c) = evaluate(expr, context, expected: "Color"), !c.isClear else { return [] }
-        return [(nil, DrawnColor(color: c, token: analysis.token(for: c, background: background, written: expr.path?.last),
-                                 expression: Self.describe(expr), location: expr.location))]
+        if c.isClear { return [Choice(color: nil)] }
+        return [Choice(color: DrawnColor(color: c, token: analysis.token(for: c, background: background, written: expr.path?.last),
+                                         expression: Self.describe(expr), location: expr.location))]
     }
 
     static func describe(_ expr: Expr) -> String {
@@ -364,14 +403,16 @@ struct Walk {
             if base.path == ["configuration"], name == "label" { emit(element: "configuration.label", role: .text, context, at: expr.location) }
             else if base.path == ["self"] { visit(Expr(.name(name), at: expr.location), context) }
         case .ternary(let condition, let a, let b):
-            switch evaluate(condition, context) {
-            case .bool(true): visit(a, context)
-            case .bool(false): visit(b, context)
-            default:
-                var labelled = context
-                labelled.take(Self.label(condition))
-                visit(a, labelled)
-                visit(b, context)
+            let (value, decision) = truth(condition, context)
+            if value != false {
+                var inner = context
+                if value == nil { inner.assume(decision(true)) }
+                visit(a, inner)
+            }
+            if value != true {
+                var inner = context
+                if value == nil { inner.assume(decision(false)) }
+                visit(b, inner)
             }
         case .statement(let statement): visit([statement], context)
         case .closure(_, let body): visit(body, context)
@@ -408,17 +449,8 @@ struct Walk {
             emit(element: name, role: .graphic, context, at: location)
         } else if name == "ZStack" {
             for argument in arguments { if case .closure(_, let body) = argument.value.kind { visitLayers(body, context) } }
-        } else if let helper = member(named: name, function: true), case .function(let parameters, let body) = helper.kind {
+        } else if let (body, inner) = helper(name, arguments: arguments, context, at: location) {
             // A `@ViewBuilder` helper of the view: its parameters bound to the arguments, its body walked here.
-            var inner = Context()
-            inner.inherit(context)
-            var remaining = arguments
-            for p in parameters {
-                let index = remaining.firstIndex { $0.label == p.label }
-                let value = index.map { remaining.remove(at: $0).value } ?? p.defaultValue
-                inner.locals[p.name] = value.map { evaluate($0, context, expected: p.type) }
-                    ?? .unknown(.init(rule: "parse", reason: "no argument", location: location))
-            }
             visit(body, inner)
         } else {
             // Containers (stacks, Group, Button labels, ScrollView, List, ForEach): their content closures.
@@ -426,21 +458,41 @@ struct Walk {
         }
     }
 
+    /// A helper function of the view with its parameters bound to the call's arguments, in a context of its own.
+    func helper(_ name: String, arguments: [CallArgument], _ context: Context, at location: SourceLocation) -> ([Stmt], Context)? {
+        guard let helper = member(named: name, function: true), case .function(let parameters, let body) = helper.kind else { return nil }
+        var inner = Context()
+        inner.inherit(context)
+        var remaining = arguments
+        for p in parameters {
+            let index = remaining.firstIndex { $0.label == p.label }
+            let value = index.map { remaining.remove(at: $0).value } ?? p.defaultValue
+            inner.locals[p.name] = value.map { evaluate($0, context, expected: p.type) }
+                ?? .unknown(.init(rule: "parse", reason: "no argument", location: location))
+        }
+        return (body, inner)
+    }
+
     /// `ZStack { Color.x; content }`: each layer is drawn on the fill of the layers before it.
     mutating func visitLayers(_ statements: [Stmt], _ context: Context) {
         var context = context
-        for statement in statements {
+        for (index, statement) in statements.enumerated() {
             guard case .expression(let layer) = statement.kind else { visit([statement], context); continue }
-            visit(layer, context)
+            // A plain fill with layers on top is their background (its own contrast with the page is not information);
+            // alone, or under nothing, it is a shape drawn on what is behind.
+            if !(Self.isPlainFill(layer) && index < statements.count - 1) { visit(layer, context) }
             // Branches of a layer's fill are followed only for the first color: layers multiply otherwise.
-            if let fill = fill(of: layer, context).first { context.background = fill.color }
+            if let fill = fill(of: layer, context).first { context = context.on(fill) }
         }
     }
 
     /// The solid color a view paints over its whole frame (`Color.x`, `shape.fill(x)`, `v.background(x)`), per branch.
-    func fill(of view: Expr, _ context: Context) -> [(label: String?, color: DrawnColor)] {
+    func fill(of view: Expr, _ context: Context) -> [Choice] {
         switch view.kind {
         case .call(let callee, let arguments):
+            if case .name(let name) = callee.kind, let (body, inner) = helper(name, arguments: arguments, context, at: view.location) {
+                return fill(of: body, inner)
+            }
             if case .member(let base, let modifier) = callee.kind, !Self.isTypeName(base) {
                 switch modifier {
                 case "fill": return arguments.first.map { colors($0.value, context, background: true) } ?? []
@@ -453,15 +505,63 @@ struct Walk {
             }
             return colors(view, context, background: true)
         case .closure(_, let body):
-            if body.count == 1, case .expression(let e) = body[0].kind { return fill(of: e, context) }
-            return []
+            return fill(of: body, context)
+        case .statement(let statement):
+            return fill(of: [statement], context)
+        case .name(let name):
+            if context.locals[name] == nil, let property = member(named: name, function: false), case .computed(let body) = property.kind {
+                var inner = Context()
+                inner.inherit(context)
+                return fill(of: body, inner)
+            }
+            return colors(view, context, background: true)
         default:
             return colors(view, context, background: true)
         }
     }
 
+    /// The fill of a view written as statements (`@ViewBuilder` bodies): the first view's, through every branch.
+    func fill(of statements: [Stmt], _ context: Context) -> [Choice] {
+        var context = context
+        for statement in statements {
+            switch statement.kind {
+            case .expression(let e), .return(let e?):
+                return fill(of: e, context)
+            case .binding(let names, let value?) where names.count == 1:
+                context.locals[names[0]] = evaluate(value, context)
+            case .if(let conditions, let then, let otherwise):
+                guard conditions.count == 1, case .expression(let condition) = conditions[0] else { return [] }
+                return branches(condition, context, then: { fill(of: then, context) }, otherwise: { fill(of: otherwise ?? [], context) },
+                                decide: { choice, decision in var c = choice; c.decisions.insert(decision, at: 0); return c })
+            case .switch(let subject, let cases):
+                guard case .enumCase(_, let name, _) = evaluate(subject, context) else {
+                    return cases.flatMap { fill(of: $0.body, context) }
+                }
+                let taken = cases.first { $0.patterns.contains { if case .enumCase(name, _) = $0 { return true } else { return false } } }
+                    ?? cases.first(where: \.isDefault)
+                return taken.map { fill(of: $0.body, context) } ?? []
+            default: continue
+            }
+        }
+        return []
+    }
+
+    /// `Capsule().fill(x)`, `Color.x`, with layout modifiers: a view that only paints a color.
+    static func isPlainFill(_ view: Expr) -> Bool {
+        switch view.kind {
+        case .call(let callee, _):
+            guard case .member(let base, let modifier) = callee.kind, !isTypeName(base) else { return false }
+            if modifier == "fill" { return true }
+            return ["frame", "padding", "clipShape", "cornerRadius", "shadow", "ignoresSafeArea", "edgesIgnoringSafeArea", "opacity"]
+                .contains(modifier) && isPlainFill(base)
+        case .member, .implicitMember:
+            return view.path?.first == "Color" || { if case .implicitMember = view.kind { return true } else { return false } }()
+        default: return false
+        }
+    }
+
     /// `.background(x)`, `.background(x, in: shape)`, `.background { view }`, `.background(Capsule().fill(x))`.
-    func backgroundColors(_ arguments: [CallArgument], _ context: Context) -> [(label: String?, color: DrawnColor)] {
+    func backgroundColors(_ arguments: [CallArgument], _ context: Context) -> [Choice] {
         guard let first = arguments.first(where: { $0.label == nil || $0.label == "content" }) else { return [] }
         return fill(of: first.value, context)
     }
@@ -510,7 +610,8 @@ struct Walk {
             for onTop in behind(base, context) {
                 for argument in arguments where argument.label == nil || argument.label == "content" { visit(argument.value, onTop) }
             }
-            visit(base, context)
+            // A plain fill under an overlay is the overlay's background.
+            if !Self.isPlainFill(base) { visit(base, context) }
         case "font":
             guard let first else { return visit(base, context) }
             var inner = context
@@ -521,13 +622,12 @@ struct Walk {
             visit(base, inner)
         case "opacity":
             guard let first else { return visit(base, context) }
-            for (label, amount) in numbers(first, context) {
+            for (decisions, amount) in numbers(first, context) {
                 var inner = context
                 inner.opacity *= amount
-                if let label {
-                    inner.take(label)
-                    if label.split(separator: " ").contains("disabled") { inner.disabled = true }
-                }
+                inner.assume(decisions)
+                // `.opacity(isDisabled ? 0.5 : 1)`: the faded branch is the disabled state.
+                if decisions.contains(where: { $0.holds && $0.condition.split(separator: " ").contains("disabled") }) { inner.disabled = true }
                 visit(base, inner)
             }
         case "disabled":
@@ -556,19 +656,22 @@ struct Walk {
         }
     }
 
-    /// The numbers an expression can be (`isDisabled ? 0.5 : 1`), each with its branch's label.
-    func numbers(_ expr: Expr, _ context: Context) -> [(label: String?, value: Double)] {
-        if case .ternary(let condition, let a, let b) = expr.kind, evaluate(condition, context).unknown != nil {
-            return numbers(a, context).map { (Self.label(condition) ?? $0.label, $0.value) } + numbers(b, context)
+    /// The numbers an expression can be (`isDisabled ? 0.5 : 1`), each with the branches it assumed.
+    func numbers(_ expr: Expr, _ context: Context) -> [(decisions: [Decision], value: Double)] {
+        if case .ternary(let condition, let a, let b) = expr.kind {
+            return branches(condition, context, then: { numbers(a, context) }, otherwise: { numbers(b, context) },
+                            decide: { n, decision in ([decision] + n.decisions, n.value) })
         }
-        if case .number(let n) = evaluate(expr, context) { return [(nil, n)] }
-        return [(nil, 1)]
+        if case .number(let n) = evaluate(expr, context) { return [([], n)] }
+        return [([], 1)]
     }
 
     // MARK: Pairs
 
     mutating func emit(element: String, role: Role, _ context: Context, at location: SourceLocation) {
         guard var foreground = context.foreground, pairs.count < ViewCodeAnalysis.maxPairsPerView else { return }
+        // Invisible (`.opacity(0)`), or drawn in the color it sits on (a stroke on its own fill): nothing to tell apart.
+        if context.opacity == 0 || foreground.color == context.background?.color { return }
         if context.opacity < 1 { foreground.color = foreground.color.map { $0.multiplyingAlpha(context.opacity) } }
         pairs.append(DrawnPair(
             view: type.split(separator: ".").last.map(String.init) ?? type, variant: variant, branches: context.labels, foreground: foreground,
@@ -580,25 +683,28 @@ struct Walk {
 
 extension Context {
     /// This context with a foreground (one branch of it).
-    func drawing(_ choice: (label: String?, color: DrawnColor)) -> Context {
+    func drawing(_ choice: Choice) -> Context {
         var c = self
         c.foreground = choice.color
-        c.take(choice.label)
+        c.assume(choice.decisions)
         return c
     }
 
     /// This context on a background (one branch of it).
-    func on(_ choice: (label: String?, color: DrawnColor)) -> Context {
+    func on(_ choice: Choice) -> Context {
         var c = self
-        c.background = choice.color
-        c.take(choice.label)
+        if let color = choice.color { c.background = color }
+        c.assume(choice.decisions)
         return c
     }
 
-    /// Records a branch taken (once: nested conditions on the same state are one state).
-    mutating func take(_ label: String?) {
-        if let label, !labels.contains(label) { labels.append(label) }
+    /// Records a branch taken: the condition is assumed from here on, and names the variant when it holds.
+    mutating func assume(_ decision: Decision) {
+        decided[decision.condition] = decision.holds
+        if decision.holds, !labels.contains(decision.condition) { labels.append(decision.condition) }
     }
+
+    mutating func assume(_ decisions: [Decision]) { for d in decisions { assume(d) } }
 
     /// A helper's context: the caller's environment and background, the helper's own locals.
     mutating func inherit(_ caller: Context) {
@@ -609,6 +715,7 @@ extension Context {
         disabled = caller.disabled
         opacity = caller.opacity
         labels = caller.labels
+        decided = caller.decided
         depth = caller.depth + 1
     }
 }

@@ -57,9 +57,10 @@ struct ViewCodePairsTests {
         // 24pt bold is large text (WCAG: >= 18pt, or >= 14pt bold).
         Expected(component: "KitBadge", fg: "kitInk", bg: "kitWarning", role: .largeText, file: "KitBadge.swift",
                  marker: "badge count", fgHex: "#222222", bgHex: "#FFCC00"),
-        // Nothing is behind the badge in its view: it sits on the default surface (systemBackground, white in light).
-        Expected(component: "KitBadge", fg: "kitWarning", bg: "systemBackground", role: .graphic, file: "KitBadge.swift",
-                 marker: "badge fill", fgHex: "#FFCC00", bgHex: "#FFFFFF"),
+        // Unchecked, nothing is behind the box in its view: it sits on the default surface (systemBackground, white in
+        // light). Checked, the border is drawn on a fill of its own color: no pair.
+        Expected(component: "KitCheckbox", fg: "kitBorder", bg: "systemBackground", role: .graphic, file: "KitStyles.swift",
+                 marker: "checkbox border", fgHex: "#999999", bgHex: "#FFFFFF"),
         Expected(component: "KitToast", fg: "kitTextOnBrand", bg: "kitInk", role: .text, file: "KitToast.swift",
                  marker: "toast message", fgHex: "#FAFAFA", bgHex: "#222222"),
         Expected(component: "KitToast", fg: "kitBorder", bg: "kitInk", role: .graphic, file: "KitToast.swift",
@@ -76,6 +77,8 @@ struct ViewCodePairsTests {
                  marker: "notice disabled", fgHex: "#767676", bgHex: "#3377FF"),
         Expected(component: "KitNotice", fg: "kitInk", bg: "kitSurfaceBrand", role: .text, file: "KitStyles.swift",
                  marker: "notice faded", fgHex: "#222222", bgHex: "#3377FF", opacity: 0.5),
+        Expected(component: "KitNotice", fg: "kitAlert", bg: "kitSurfaceBrand", role: .graphic, file: "KitStyles.swift",
+                 marker: "notice dot", fgHex: "#CC0000", bgHex: "#3377FF"),
     ]
 
     func viewCodePairs(_ appearance: Appearance) -> [Audit.Pair] {
@@ -111,8 +114,11 @@ struct ViewCodePairsTests {
         let drawn = Set(Self.expected.map { "\($0.component)|\($0.fg)|\($0.bg)" })
         let measured = Set(viewCodePairs(.light).filter { $0.role != .disabled }.map { "\($0.component ?? "")|\(name($0.foreground))|\(name($0.background))" })
         #expect(measured == drawn.subtracting(["KitNotice|kitMuted|kitSurfaceBrand"]))
-        // The clear border of the card draws nothing, and every pair of this kit comes from its views.
+        // The clear border of the card draws nothing, the badge's capsule is the count's background, and every pair of this
+        // kit comes from its views.
         #expect(!result.audit.pairs.contains { name($0.foreground) == "clear" })
+        #expect(!result.audit.pairs.contains { $0.component == "KitBadge" && $0.role == .graphic })
+        #expect(!result.audit.pairs.contains { $0.component?.hasPrefix("KitCheckbox") == true && name($0.foreground) == "kitBrand" })
         #expect(result.audit.pairs.allSatisfy { $0.reason == .viewCode })
     }
 
@@ -120,8 +126,8 @@ struct ViewCodePairsTests {
         let card = try #require(viewCodePairs(.dark).first { $0.component == "KitCardModifier" })
         #expect(card.foreground.color == "#FF6666")
         #expect(abs(card.ratio - Self.ratio("#FF6666", on: "#FFFFFF")) < 0.01)
-        let badge = try #require(viewCodePairs(.dark).first { $0.component == "KitBadge" && $0.role == .graphic })
-        #expect(abs(badge.ratio - Self.ratio("#FFCC00", on: "#000000")) < 0.01)
+        let checkbox = try #require(viewCodePairs(.dark).first { $0.component == "KitCheckbox" })
+        #expect(abs(checkbox.ratio - Self.ratio("#999999", on: "#000000")) < 0.01)
     }
 
     @Test func aNamingGuessTheViewsContradictIsDroppedAndExplained() throws {

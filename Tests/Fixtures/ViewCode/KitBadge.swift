@@ -5,7 +5,7 @@ struct KitBadge: View {
 
     var body: some View {
         ZStack {
-            Capsule().fill(Color.kitWarning) // drawn: badge fill
+            Capsule().fill(Color.kitWarning) // the count's background, not a graphic of its own
             Text("\(count)")
                 .font(.system(size: 24, weight: .bold))
                 .foregroundStyle(Color.kitInk) // drawn: badge count

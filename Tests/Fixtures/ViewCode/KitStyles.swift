@@ -28,7 +28,22 @@ struct KitNotice: View {
             Text("Faded")
                 .foregroundStyle(Color.kitInk) // drawn: notice faded
                 .opacity(0.5)
+            Circle()
+                .fill(Color.kitAlert) // drawn: notice dot
+                .frame(width: 8, height: 8)
         }
         .background(Color.kitSurfaceBrand)
+    }
+}
+
+struct KitCheckbox: View {
+    let isOn: Bool
+
+    var body: some View {
+        // The same condition picks the border and the fill: checked, the border is drawn on its own color.
+        RoundedRectangle(cornerRadius: 4)
+            .strokeBorder(isOn ? Color.kitBrand : Color.kitBorder, lineWidth: 2) // drawn: checkbox border
+            .background(RoundedRectangle(cornerRadius: 4).fill(isOn ? Color.kitBrand : Color.clear))
+            .frame(width: 20, height: 20)
     }
 }
