@@ -211,6 +211,8 @@ struct Decision: Hashable {
 struct Context {
     var foreground: DrawnColor?
     var background: DrawnColor?
+    /// A background is drawn but its color is unknown: pairs on it cannot be measured (and are not guessed).
+    var backgroundUnknown = false
     var font: FontValue?
     var fontExpression: String?
     var disabled = false
@@ -319,6 +321,14 @@ struct Walk {
 
     /// A branch's name from its condition: `isPressed` -> `pressed`, `configuration.isPressed` -> `pressed`.
     static func label(_ condition: Expr) -> String? {
+        switch condition.kind {
+        case .binary("&&", let a, let b): return label(a).flatMap { a in label(b).map { "\(a) and \($0)" } }
+        case .binary("||", let a, let b): return label(a).flatMap { a in label(b).map { "\(a) or \($0)" } }
+        case .binary("==", let a, let b):
+            if case .implicitMember(let value) = b.kind { return label(a).map { "\($0) \(value)" } }
+            return nil
+        default: break
+        }
         guard let last = condition.path?.last else { return nil }
         var words = nameWords(last)
         if let first = words.first, ["is", "has", "should", "show", "shows"].contains(first), words.count > 1 { words.removeFirst() }
@@ -352,6 +362,12 @@ struct Walk {
     /// The colors an expression can have: both sides of a condition the evaluator cannot decide, each with its label.
     func colors(_ expr: Expr, _ context: Context, background: Bool) -> [Choice] {
         if case .ternary(let condition, let a, let b) = expr.kind {
+            if let darkWhenTrue = Self.colorSchemeTest(condition) {
+                // `colorScheme == .dark ? x : y` is one color per appearance, not two states.
+                let (dark, light) = darkWhenTrue ? (a, b) : (b, a)
+                let darkChoices = colors(dark, context, background: background), lightChoices = colors(light, context, background: background)
+                return darkChoices.flatMap { d in lightChoices.map { l in Self.combine(dark: d, light: l, at: expr.location) } }
+            }
             return branches(condition, context, then: { colors(a, context, background: background) },
                             otherwise: { colors(b, context, background: background) },
                             decide: { choice, decision in var c = choice; c.decisions.insert(decision, at: 0); return c })
@@ -361,6 +377,26 @@ struct Walk {
         if c.isClear { return [Choice(color: nil)] }
         return [Choice(color: DrawnColor(color: c, token: analysis.token(for: c, background: background, written: expr.path?.last),
                                          expression: Self.describe(expr), location: expr.location))]
+    }
+
+    /// `colorScheme == .dark` -> true, `colorScheme == .light` / `!= .dark` -> false; nil for other conditions.
+    static func colorSchemeTest(_ condition: Expr) -> Bool? {
+        guard case .binary(let op, let lhs, let rhs) = condition.kind, op == "==" || op == "!=",
+              lhs.path?.last == "colorScheme", case .implicitMember(let scheme) = rhs.kind, scheme == "dark" || scheme == "light" else { return nil }
+        return (scheme == "dark") == (op == "==")
+    }
+
+    /// A color that is `dark`'s in the dark appearances and `light`'s in the light ones.
+    static func combine(dark: Choice, light: Choice, at location: SourceLocation) -> Choice {
+        guard let d = dark.color, let l = light.color else { return dark.color == nil ? light : dark }
+        var values: [Appearance: ColorValue] = [:]
+        for appearance in Appearance.allCases {
+            let darkAppearance = appearance == .dark || appearance == .darkHighContrast
+            values[appearance] = darkAppearance ? d.color[appearance] : l.color[appearance]
+        }
+        let combined = AppearanceColor(values: values, explicit: [.light, .dark])
+        return Choice(color: DrawnColor(color: combined, token: nil, expression: "\(l.expression) / \(d.expression) (light / dark)",
+                                        location: location), decisions: dark.decisions + light.decisions)
     }
 
     static func describe(_ expr: Expr) -> String {
@@ -482,7 +518,7 @@ struct Walk {
             // alone, or under nothing, it is a shape drawn on what is behind.
             if !(Self.isPlainFill(layer) && index < statements.count - 1) { visit(layer, context) }
             // Branches of a layer's fill are followed only for the first color: layers multiply otherwise.
-            if let fill = fill(of: layer, context).first { context = context.on(fill) }
+            if let fill = fill(of: layer, context).first { context = context.on(fill) } else if Self.isPlainFill(layer) { context = context.onUnknown() }
         }
     }
 
@@ -603,7 +639,11 @@ struct Walk {
             if let view = arguments.first(where: { $0.label == nil || $0.label == "content" })?.value, backgrounds.isEmpty {
                 visit(view, context)
             }
-            if backgrounds.isEmpty { return visit(base, context) }
+            if backgrounds.isEmpty {
+                // A color the evaluator cannot read (a material, a parameter's color): what is drawn on it is unknown.
+                if let view = arguments.first?.value, Self.looksLikeAColor(view) { return visit(base, context.onUnknown()) }
+                return visit(base, context)
+            }
             for choice in backgrounds { visit(base, context.on(choice)) }
         case "overlay":
             // Overlay content is drawn on the base's fill.
@@ -642,8 +682,19 @@ struct Walk {
     /// Contexts for what is drawn over a view (its overlay, its border): one per branch of the view's fill.
     func behind(_ view: Expr, _ context: Context) -> [Context] {
         let fills = fill(of: view, context)
-        if fills.isEmpty { return [context] }
+        if fills.isEmpty { return [Self.isPlainFill(view) ? context.onUnknown() : context] }
         return fills.map { context.on($0) }
+    }
+
+    /// `.ultraThinMaterial.opacity(0.5)`, `card.color`, `shape.fill(x)`: written as a color or a fill, not as a view.
+    static func looksLikeAColor(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .member, .implicitMember, .name: return true
+        case .call(let callee, _):
+            if case .member(let base, let name) = callee.kind { return name == "opacity" ? looksLikeAColor(base) : isPlainFill(expr) }
+            return false
+        default: return false
+        }
     }
 
     static func isElement(_ expr: Expr, _ names: Set<String>) -> Bool {
@@ -671,7 +722,7 @@ struct Walk {
     mutating func emit(element: String, role: Role, _ context: Context, at location: SourceLocation) {
         guard var foreground = context.foreground, pairs.count < ViewCodeAnalysis.maxPairsPerView else { return }
         // Invisible (`.opacity(0)`), or drawn in the color it sits on (a stroke on its own fill): nothing to tell apart.
-        if context.opacity == 0 || foreground.color == context.background?.color { return }
+        if context.opacity == 0 || foreground.color == context.background?.color || context.backgroundUnknown { return }
         if context.opacity < 1 { foreground.color = foreground.color.map { $0.multiplyingAlpha(context.opacity) } }
         pairs.append(DrawnPair(
             view: type.split(separator: ".").last.map(String.init) ?? type, variant: variant, branches: context.labels, foreground: foreground,
@@ -690,10 +741,21 @@ extension Context {
         return c
     }
 
+    /// This context on a background the evaluator cannot read: nothing drawn on it is measured.
+    func onUnknown() -> Context {
+        var c = self
+        c.background = nil
+        c.backgroundUnknown = true
+        return c
+    }
+
     /// This context on a background (one branch of it).
     func on(_ choice: Choice) -> Context {
         var c = self
-        if let color = choice.color { c.background = color }
+        if let color = choice.color {
+            c.background = color
+            c.backgroundUnknown = false
+        }
         c.assume(choice.decisions)
         return c
     }
@@ -710,6 +772,7 @@ extension Context {
     mutating func inherit(_ caller: Context) {
         foreground = caller.foreground
         background = caller.background
+        backgroundUnknown = caller.backgroundUnknown
         font = caller.font
         fontExpression = caller.fontExpression
         disabled = caller.disabled

@@ -79,6 +79,9 @@ struct ViewCodePairsTests {
                  marker: "notice faded", fgHex: "#222222", bgHex: "#3377FF", opacity: 0.5),
         Expected(component: "KitNotice", fg: "kitAlert", bg: "kitSurfaceBrand", role: .graphic, file: "KitStyles.swift",
                  marker: "notice dot", fgHex: "#CC0000", bgHex: "#3377FF"),
+        // `colorScheme == .dark ? kitSurface : kitInk`: one foreground, kitInk in light (dark is checked below).
+        Expected(component: "KitAvatar", fg: "Color.kitInk / Color.kitSurface (light / dark)", bg: "kitMuted", role: .text,
+                 file: "KitAvatar.swift", marker: "avatar name", fgHex: "#222222", bgHex: "#767676"),
     ]
 
     func viewCodePairs(_ appearance: Appearance) -> [Audit.Pair] {
@@ -128,6 +131,18 @@ struct ViewCodePairsTests {
         #expect(abs(card.ratio - Self.ratio("#FF6666", on: "#FFFFFF")) < 0.01)
         let checkbox = try #require(viewCodePairs(.dark).first { $0.component == "KitCheckbox" })
         #expect(abs(checkbox.ratio - Self.ratio("#999999", on: "#000000")) < 0.01)
+    }
+
+    @Test func aColorSchemeConditionIsOneColorPerAppearanceAndAnUnknownFillIsNotGuessed() throws {
+        let light = try #require(viewCodePairs(.light).first { $0.component == "KitAvatar" })
+        let dark = try #require(viewCodePairs(.dark).first { $0.component == "KitAvatar" })
+        #expect(light.foreground.color == "#222222" && dark.foreground.color == "#FFFFFF")
+        #expect(abs(light.ratio - Self.ratio("#222222", on: "#767676")) < 0.01)
+        #expect(abs(dark.ratio - Self.ratio("#FFFFFF", on: "#767676")) < 0.01)
+        let line = try Self.line("avatar name", in: "KitAvatar.swift")
+        #expect(light.drawnAt?.line == line)
+        // The icon sits on `tint`, a parameter: one pair only.
+        #expect(viewCodePairs(.light).filter { $0.component?.hasPrefix("KitAvatar") == true }.count == 1)
     }
 
     @Test func aNamingGuessTheViewsContradictIsDroppedAndExplained() throws {
