@@ -51,9 +51,12 @@ public struct Audit: Codable, Hashable, Sendable {
         public var explanation: String
         public var typography: Typography?
         public var subject: String
+        /// Where view code draws the foreground on the background (reason `view-code`); absent for inferred pairs.
+        public var drawnAt: SourceLocation?
 
         enum CodingKeys: String, CodingKey {
             case component, foreground, background, appearance, theme, role, ratio, required, pass, reason, explanation, typography, subject
+            case drawnAt
         }
 
         /// `component` and `required` are always present (null when absent): consumers rely on the keys.
@@ -72,6 +75,7 @@ public struct Audit: Codable, Hashable, Sendable {
             try c.encode(explanation, forKey: .explanation)
             try c.encodeIfPresent(typography, forKey: .typography)
             try c.encode(subject, forKey: .subject)
+            try c.encodeIfPresent(drawnAt, forKey: .drawnAt)
         }
     }
 
@@ -147,14 +151,16 @@ public enum Auditor {
         let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration)
         let graph = system.primary
         let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
-        let inference = PairingInference(graph: graph, components: components, configuration: input.configuration)
+        let inference = PairingInference(graph: graph, components: components, configuration: input.configuration,
+                                         declarations: input.sources.flatMap(\.declarations), types: input.sources.flatMap(\.types))
         let (surfaces, surfaceFindings) = inference.surfaces()
-        let (pairings, pairingFindings) = inference.pairings(surfaces: surfaces)
+        let resolution = inference.resolve(surfaces: surfaces)
+        let (pairings, pairingFindings) = (resolution.pairings, resolution.findings)
         let appearances = auditedAppearances(graph)
         let measurements = measure(pairings, system: system, surfaces: surfaces, policy: input.policy, appearances: appearances)
         let context = AuditContext(graph: graph, components: components, surfaces: surfaces, pairings: pairings,
                                    measurements: measurements, policy: input.policy, configuration: input.configuration,
-                                   themes: system.themes)
+                                   themes: system.themes, droppedPairings: resolution.dropped)
 
         var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + system.findings + surfaceFindings
             + pairingFindings
@@ -232,7 +238,8 @@ public enum Auditor {
     static func pair(for m: PairMeasurement, graph: TokenGraph) -> Audit.Pair {
         func endpoint(_ e: PairingEndpoint, _ color: ColorValue) -> Audit.Endpoint {
             var explicit = true
-            if case .success(.color(let c)) = graph.value(of: e.qualifiedName) { explicit = c.explicit.contains(m.appearance) }
+            if let c = e.color { explicit = c.explicit.contains(m.appearance) }
+            else if case .success(.color(let c)) = graph.value(of: e.qualifiedName) { explicit = c.explicit.contains(m.appearance) }
             return Audit.Endpoint(token: e.token, property: e.property, color: color.hex, explicit: explicit, location: e.location)
         }
         return Audit.Pair(
@@ -242,7 +249,7 @@ public enum Auditor {
             typography: m.pairing.typography.map {
                 Audit.Typography(property: $0.property, size: $0.font.size, weight: $0.font.weight, how: $0.how)
             },
-            subject: m.pairing.subject)
+            subject: m.pairing.subject, drawnAt: m.pairing.drawnAt)
     }
 }
 

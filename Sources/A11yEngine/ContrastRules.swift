@@ -22,7 +22,7 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Fin
         findings.append(Finding(
             rule: rule, severity: context.policy.severity(of: rule), appearance: m.appearance, subject: m.pairing.subject,
             message: "\(describe(fg)) on \(describe(bg)), \(m.theme.map { $0 + ", " } ?? "")\(m.appearance.rawValue), \(displayRatio(m.ratio)):1 (needs \(displayRatio(required)):1 for \(role == .graphic ? "graphics" : role == .largeText ? "large text" : "text"))",
-            location: fg.location, relatedLocations: [bg.location], component: m.pairing.component,
+            location: fg.location, relatedLocations: [bg.location] + [m.pairing.drawnAt].compactMap { $0 }, component: m.pairing.component,
             measured: m.ratio, required: required, fixHint: hint, theme: m.theme))
     }
     return findings
@@ -61,7 +61,7 @@ public struct ContrastTextRule: Rule {
             findings.append(Finding(
                 rule: Self.description.id, severity: .info, appearance: m.appearance, subject: m.pairing.subject,
                 message: "\(m.pairing.foreground.name) on \(m.pairing.background.name), \(m.theme.map { $0 + ", " } ?? "")\(m.appearance.rawValue), \(displayRatio(m.ratio)):1: disabled, so exempt from the \(displayRatio(threshold(m.appearance))):1 minimum",
-                location: m.pairing.foreground.location, relatedLocations: [m.pairing.background.location],
+                location: m.pairing.foreground.location, relatedLocations: [m.pairing.background.location] + [m.pairing.drawnAt].compactMap { $0 },
                 component: m.pairing.component, measured: m.ratio, theme: m.theme))
         }
         return findings

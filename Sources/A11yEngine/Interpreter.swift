@@ -256,9 +256,17 @@ public final class Interpreter {
 
     // MARK: - Entry points
 
+    /// Static members read while `recordingStaticReads` is on, in the order they were asked for (an alias before what
+    /// it names): view code uses them to name the token behind a color it evaluated.
+    public private(set) var staticReads: [String] = []
+    public var recordingStaticReads = false {
+        didSet { staticReads = [] }
+    }
+
     /// The value of a static member (or top-level value, or enum case), memoised. Cycles are unknown (`reference`).
     public func staticValue(owner: [String], name: String) -> Value {
         let key = (owner + [name]).joined(separator: ".")
+        if recordingStaticReads { staticReads.append(key) }
         if let cached = staticCache[key] { return cached }
         let declaration = declarations(owner: owner.joined(separator: "."), name: name).first { d in
             switch d.kind {
@@ -342,6 +350,12 @@ public final class Interpreter {
         ([type] + protocols(of: type)).flatMap { (members[$0] ?? [:]).values.flatMap { $0 } }
             .filter { !$0.isStatic && { if case .computed = $0.kind { return true } else { return false } }($0) }
             .sorted { $0.location < $1.location }
+    }
+
+    /// An expression evaluated with locals and `self` bound, in a type's scope, top-level entry (view code's colors,
+    /// fonts and conditions). `expected` types implicit members (`Color` for `.foregroundStyle(.brand)`).
+    public func evaluate(_ expr: Expr, locals: [String: Value], selfValue: Value?, scope: [String], expected: String? = nil) -> Value {
+        entry { evaluate(expr, Frame(scope: scope, selfValue: selfValue, locals: locals), expected: expected) }
     }
 
     /// An instance member of a value (a computed property of a struct token, `rawValue`), top-level entry.

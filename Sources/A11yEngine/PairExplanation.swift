@@ -29,6 +29,8 @@ public struct PairExplanation: Codable, Hashable, Sendable {
     public var reason: PairingReason
     public var explanation: String
     public var typography: String?
+    /// Where view code draws the pair (reason `view-code`).
+    public var drawnAt: SourceLocation?
     public var measurements: [Measurement]
 
     /// Explains the pairings whose foreground and background match the given names (property, token or
@@ -38,6 +40,15 @@ public struct PairExplanation: Codable, Hashable, Sendable {
             e.name == name || e.token == name || e.qualifiedName == name || e.qualifiedName.hasSuffix("." + name)
         }
         var pairings = context.pairings.filter { matches($0.foreground, foreground) && matches($0.background, background) }
+        if pairings.isEmpty {
+            // A guess a more trusted source contradicted: measured here, with why the audit does not.
+            pairings = context.droppedPairings.filter { matches($0.pairing.foreground, foreground) && matches($0.pairing.background, background) }
+                .map { dropped in
+                    var pairing = dropped.pairing
+                    pairing.explanation = "not measured: \(pairing.reason.rawValue) guessed it (\(pairing.explanation)), but \(dropped.because)"
+                    return pairing
+                }
+        }
         if pairings.isEmpty {
             let inference = PairingInference(graph: context.graph, components: context.components, configuration: context.configuration)
             guard let fg = inference.resolveName(foreground), let bg = inference.resolveName(background),
@@ -62,6 +73,7 @@ public struct PairExplanation: Codable, Hashable, Sendable {
                 background: side(pairing.background, context.graph), role: ms.first?.role ?? pairing.role,
                 reason: pairing.reason, explanation: pairing.explanation,
                 typography: pairing.typography.map { "\($0.property): \($0.font.size.map { "\($0)pt" } ?? "size unknown") \($0.font.weight ?? "regular") (\($0.how))" },
+                drawnAt: pairing.drawnAt,
                 measurements: ms.map { m in
                     var hint: String?
                     if !m.pass, let required = m.required,

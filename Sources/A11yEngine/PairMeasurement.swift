@@ -28,7 +28,8 @@ public struct PairMeasurement: Hashable, Sendable {
         let surface = surfaces.endpoints.first.flatMap { color($0.qualifiedName) } ?? SystemColors.color(named: "systemBackground")!
         var result: [PairMeasurement] = []
         for pairing in pairings {
-            guard let fg = color(pairing.foreground.qualifiedName), let bg = color(pairing.background.qualifiedName) else { continue }
+            guard let fg = pairing.foreground.color ?? color(pairing.foreground.qualifiedName),
+                  let bg = pairing.background.color ?? color(pairing.background.qualifiedName) else { continue }
             var role = pairing.role
             if role == .text, let font = pairing.typography?.font, policy.isLargeText(font) { role = .largeText }
             let under = pairing.compositedOver.flatMap { color($0.qualifiedName) } ?? surface

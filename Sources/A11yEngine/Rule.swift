@@ -41,6 +41,8 @@ public struct AuditContext {
     public var configuration: ProjectConfiguration
     /// The themes measurements are taken in (empty without themes).
     public var themes: [Theme] = []
+    /// Pairs a more trusted source contradicted (view code drew the foreground elsewhere): not measured, explained.
+    public var droppedPairings: [DroppedPairing] = []
 }
 
 /// Findings that come from reading and resolving rather than from a `Rule`: described here so SARIF and the

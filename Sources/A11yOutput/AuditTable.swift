@@ -72,7 +72,10 @@ public struct AuditTable {
         let themes = Dictionary((audit.themes ?? []).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for (name, pairs) in groups {
             let failing = pairs.filter { !$0.pass }.count
-            out += "\n" + paint(name, ANSI.bold) + (failing > 0 ? paint("  \(failing) failing", ANSI.red) : "") + "\n"
+            // View-code pairs say where the view draws them.
+            let drawnAt = Set(pairs.compactMap(\.drawnAt)).sorted().map { "\($0.file.split(separator: "/").last.map(String.init) ?? $0.file):\($0.line)" }
+            out += "\n" + paint(name, ANSI.bold) + (failing > 0 ? paint("  \(failing) failing", ANSI.red) : "")
+                + (drawnAt.isEmpty ? "" : paint("  drawn at \(drawnAt.joined(separator: ", "))", ANSI.dim)) + "\n"
             // With themes, a component's rows come theme by theme under a line naming the theme, so ten themes stay
             // readable; rows no theme changes come first.
             var byTheme: [(theme: String?, pairs: [Audit.Pair])] = []

@@ -7,6 +7,7 @@ public enum ExplanationText {
         for e in explanations {
             out += "\(e.component.map { $0 + ": " } ?? "")\(e.foreground.name) on \(e.background.name)\n"
             out += "  why: \(e.reason.rawValue): \(e.explanation)\n"
+            if let drawnAt = e.drawnAt { out += "  drawn at: \(drawnAt)\n" }
             out += "  role: \(e.role.rawValue)" + (e.typography.map { " (typography \($0))" } ?? "") + "\n"
             for (label, side) in [("foreground", e.foreground), ("background", e.background)] {
                 out += "  \(label): \(side.chain.map(TokenGraph.displayName).joined(separator: " -> ")) at \(side.location)\n"

@@ -73,3 +73,12 @@ public enum PalettePairing {
         return pairs
     }
 }
+
+/// The pairing source for palettes (themes issue): inside each palette, by property names.
+public struct PalettePairs: PairingSource {
+    public init() {}
+
+    public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
+        PairingProposal(pairings: PalettePairing.pairings(input.graph))
+    }
+}

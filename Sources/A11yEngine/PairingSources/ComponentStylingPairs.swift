@@ -1,0 +1,61 @@
+/// Pairs inferred inside each component styling enum from its property names: text and graphics on the
+/// component's backgrounds (or the default surfaces when it has none or a clear one).
+public struct ComponentStylingPairs: PairingSource {
+    public init() {}
+
+    public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
+        PairingProposal(pairings: input.components.flatMap { componentPairings($0, surfaces: surfaces, input) })
+    }
+
+    func componentPairings(_ component: Component, surfaces: Surfaces, _ input: PairingInference) -> [Pairing] {
+        let colors = component.properties(in: .colors).filter { input.color($0.qualifiedName) != nil }
+        let roles = Dictionary(uniqueKeysWithValues: colors.map { ($0.qualifiedName, Role.inferred(fromName: $0.name)) })
+        let backgrounds = colors.filter { roles[$0.qualifiedName]?.role == .background }
+        let opaqueBackgrounds = backgrounds.filter { !input.isClear($0.qualifiedName) }
+        let hasClearBackground = backgrounds.count > opaqueBackgrounds.count
+        var pairs: [Pairing] = []
+        for fg in colors {
+            guard let (role, word) = roles[fg.qualifiedName], [.text, .graphic, .disabled].contains(role) else { continue }
+            // A clear foreground (`border: .clear`) draws nothing: there is no contrast to have.
+            if input.isClear(fg.qualifiedName) { continue }
+            let fgEndpoint = input.propertyEndpoint(fg)
+            let roleText = word.map { "\(fg.name) is \(role.rawValue) (word '\($0)')" } ?? "\(fg.name) has no role word, treated as graphic"
+            let typography = role == .graphic ? nil : input.typography(for: fg.name, in: component)
+            // `badgeText` is drawn on `badge`: the naming convention beats the component's general background.
+            let words = nameWords(fg.name)
+            if words.count > 1, ["text", "label", "icon", "glyph", "title"].contains(words.last!) {
+                let owner = words.dropLast().joined()
+                if let bg = colors.first(where: { $0.name.lowercased() == owner && $0.qualifiedName != fg.qualifiedName }) {
+                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: input.propertyEndpoint(bg),
+                                         role: role, reason: .namingConvention,
+                                         explanation: "\(fg.name) is drawn on \(bg.name) (name \(bg.name) + '\(words.last!)')",
+                                         typography: typography))
+                    continue
+                }
+            }
+            // `majorText` goes on `majorFill`, `textPressed` on `fillPressed`, `text` on `background` (not `backgroundHover`):
+            // the backgrounds whose qualifier words best match the foreground's.
+            let qualifiers = Set(words).subtracting([word].compactMap { $0 })
+            func fit(_ bg: Component.Property) -> Int {
+                let bgWords = Set(nameWords(bg.name)).subtracting([roles[bg.qualifiedName]?.word].compactMap { $0 })
+                return bgWords.intersection(qualifiers).count - bgWords.subtracting(qualifiers).count
+            }
+            let bestFit = opaqueBackgrounds.map(fit).max()
+            for bg in opaqueBackgrounds where fit(bg) == bestFit {
+                pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: input.propertyEndpoint(bg),
+                                     role: role, reason: .component,
+                                     explanation: "\(roleText); \(bg.name) is the component's background", typography: typography))
+            }
+            if opaqueBackgrounds.isEmpty || hasClearBackground {
+                let why = opaqueBackgrounds.isEmpty
+                    ? "\(component.name) has no background color, so \(fg.name) sits on the default surface"
+                    : "a background of \(component.name) is clear, so \(fg.name) also sits on the default surface"
+                for surface in surfaces.endpoints {
+                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: surface,
+                                         role: role, reason: .defaultSurface, explanation: "\(roleText); \(why)", typography: typography))
+                }
+            }
+        }
+        return pairs
+    }
+}

@@ -1,0 +1,33 @@
+/// Text and icon tokens no other source paired, checked against the default surfaces (token-only systems,
+/// tokens not used yet).
+public struct DefaultSurfacePairs: PairingSource {
+    public init() {}
+
+    public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
+        PairingProposal(pairings: unusedTokenPairings(surfaces: surfaces, alreadyPaired: Set(earlier.map(\.foreground.qualifiedName)), input))
+    }
+
+    func unusedTokenPairings(surfaces: Surfaces, alreadyPaired: Set<String>, _ input: PairingInference) -> [Pairing] {
+        let used = Set(input.components.flatMap { $0.properties.compactMap(\.referencedToken) })
+        let componentKeys = Set(input.components.flatMap { $0.properties.map(\.qualifiedName) })
+        let surfaceKeys = Set(surfaces.endpoints.map(\.qualifiedName))
+        var pairs: [Pairing] = []
+        for key in input.graph.tokens.keys.sorted() where !componentKeys.contains(key) && !used.contains(key)
+            && !alreadyPaired.contains(key) && !surfaceKeys.contains(key) {
+            guard let definition = input.graph.tokens[key], definition.declaredKind != .other else { continue }
+            if definition.alias != nil { continue } // an alias is checked through what it names
+            // Swift tokens are named by their last component; design-token paths (`color.text.primary`) by all of it.
+            let words = PairingInference.isNamespace(key) ? input.graph.nameInfo(key).words : nameWords(key)
+            guard !words.contains("on"), !words.contains("inverse") else { continue }
+            let role = Role.inferred(fromName: words.joined(separator: "_"))
+            guard (role.role == .text && role.word != nil) || (role.role == .graphic && role.word != nil),
+                  input.color(key) != nil, let fg = input.tokenEndpoint(key) else { continue }
+            for surface in surfaces.endpoints {
+                pairs.append(Pairing(component: nil, foreground: fg, background: surface, role: role.role, reason: .defaultSurface,
+                                     explanation: "\(fg.name) is \(role.role.rawValue) (word '\(role.word!)') used by no component: checked against the default surface",
+                                     typography: nil))
+            }
+        }
+        return pairs
+    }
+}

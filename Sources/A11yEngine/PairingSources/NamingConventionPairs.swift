@@ -1,0 +1,48 @@
+/// Pairs by naming convention across tokens: `appTextOnBrandPrimary` on `appSurfaceBrandPrimary`, inverse text on
+/// inverse surfaces.
+public struct NamingConventionPairs: PairingSource {
+    public init() {}
+
+    public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
+        PairingProposal(pairings: namingConventionPairings(input))
+    }
+
+    func namingConventionPairings(_ input: PairingInference) -> [Pairing] {
+        let componentKeys = Set(input.components.flatMap { $0.properties.map(\.qualifiedName) })
+        var foregrounds: [(key: String, words: [String], role: Role)] = []
+        var backgrounds: [(key: String, words: [String])] = []
+        for key in input.graph.tokens.keys where !componentKeys.contains(key) {
+            let (words, role, _) = input.graph.nameInfo(key)
+            guard role == .background || role == .text || role == .graphic, input.color(key) != nil else { continue }
+            if role == .background { backgrounds.append((key, words)) } else { foregrounds.append((key, words, role)) }
+        }
+        // Backgrounds by every proper suffix of their name words, so each foreground looks its suffix up directly.
+        var bySuffix: [[String]: [String]] = [:]
+        for bg in backgrounds {
+            for length in 1..<max(bg.words.count, 1) { bySuffix[Array(bg.words.suffix(length)), default: []].append(bg.key) }
+        }
+        var pairs: [Pairing] = []
+        for fg in foregrounds {
+            var target: [String]?
+            if let on = fg.words.firstIndex(of: "on"), on + 1 < fg.words.count {
+                target = Array(fg.words[(on + 1)...])
+            } else if let inverse = fg.words.firstIndex(of: "inverse") {
+                target = Array(fg.words[inverse...])
+            }
+            guard var suffix = target else { continue }
+            while !suffix.isEmpty {
+                if let matches = bySuffix[suffix], !matches.isEmpty {
+                    for bg in matches.sorted() {
+                        guard let f = input.tokenEndpoint(fg.key), let b = input.tokenEndpoint(bg) else { continue }
+                        pairs.append(Pairing(component: nil, foreground: f, background: b, role: fg.role, reason: .namingConvention,
+                                             explanation: "\(f.name) names \(suffix.joined(separator: " ")); \(b.name) is that surface",
+                                             typography: nil))
+                    }
+                    break
+                }
+                suffix.removeLast()
+            }
+        }
+        return pairs
+    }
+}

@@ -1,0 +1,93 @@
+/// One way of finding where a foreground is drawn on a background. Sources propose; `PairingResolver` decides
+/// (precedence, de-duplication, what a more trusted source overrides). Adding a source = one file + one line in
+/// `allPairingSources`.
+public protocol PairingSource: Sendable {
+    /// The pairs this source sees, and problems with its input (a declared pair naming no token).
+    /// `earlier` holds what the sources before it in the registry proposed (a gap-filling source skips those foregrounds).
+    func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal
+}
+
+public struct PairingProposal: Sendable {
+    public var pairings: [Pairing]
+    public var findings: [Finding]
+    /// Foregrounds whose backgrounds this source knows for certain (declared in the config, drawn in view code): pairs of
+    /// less trusted sources for these foregrounds are dropped, unless they pair one of the same backgrounds.
+    public var authoritative: Bool
+    /// Further foregrounds an authoritative source settles without pairing them itself (the fields of a variant spec
+    /// a view reads: `KitButtonVariant.primary.colors.foreground`), each with the pair that settles it.
+    public var alsoSettles: [String: Pairing]
+
+    public init(pairings: [Pairing], findings: [Finding] = [], authoritative: Bool = false, alsoSettles: [String: Pairing] = [:]) {
+        self.pairings = pairings
+        self.findings = findings
+        self.authoritative = authoritative
+        self.alsoSettles = alsoSettles
+    }
+}
+
+/// Every pairing source, most trusted first. The order is also the order sources run in.
+public let allPairingSources: [any PairingSource] = [
+    DeclaredPairs(), ViewCodePairs(), ComponentStylingPairs(), PalettePairs(), NamingConventionPairs(), DefaultSurfacePairs(),
+]
+
+/// A pair a more trusted source contradicted, kept so `explain` can say why it is not measured.
+public struct DroppedPairing: Hashable, Sendable {
+    public var pairing: Pairing
+    /// "declared in .a11yd.yml:4 as label on menuBackground".
+    public var because: String
+}
+
+/// Runs the sources and owns precedence: an authoritative source's foregrounds are settled by it (less trusted pairs
+/// for them are dropped), and each (component, foreground, background) keeps its most trusted reason.
+public struct PairingResolver {
+    public let sources: [any PairingSource]
+
+    public init(sources: [any PairingSource]) {
+        self.sources = sources
+    }
+
+    public struct Resolution {
+        public var pairings: [Pairing]
+        public var findings: [Finding]
+        public var dropped: [DroppedPairing]
+    }
+
+    public func resolve(_ input: PairingInference, surfaces: Surfaces) -> Resolution {
+        var proposals: [PairingProposal] = []
+        var proposed: [Pairing] = []
+        for source in sources {
+            let proposal = source.propose(input, surfaces: surfaces, earlier: proposed)
+            proposals.append(proposal)
+            proposed += proposal.pairings
+        }
+        // Foregrounds an authoritative source settled, with the pairs that settle them.
+        var settled: [String: [Pairing]] = [:]
+        var dropped: [DroppedPairing] = []
+        var kept: [Pairing] = []
+        for proposal in proposals {
+            var settledHere: [String: [Pairing]] = [:]
+            for pair in proposal.pairings {
+                if let settling = settled[pair.foreground.qualifiedName], let first = settling.first {
+                    dropped.append(DroppedPairing(pairing: pair, because: "\(first.reason.rawValue): \(first.explanation)"))
+                    continue
+                }
+                kept.append(pair)
+                if proposal.authoritative { settledHere[pair.foreground.qualifiedName, default: []].append(pair) }
+            }
+            if proposal.authoritative { for (key, pair) in proposal.alsoSettles { settledHere[key, default: []].append(pair) } }
+            settled.merge(settledHere) { $0 + $1 }
+        }
+        // Keep the most trusted reason for each (component, foreground, background).
+        var best: [String: Pairing] = [:]
+        for pair in kept {
+            let key = [pair.component ?? "", pair.foreground.qualifiedName, pair.background.qualifiedName].joined(separator: "|")
+            if let existing = best[key], existing.reason <= pair.reason { continue }
+            best[key] = pair
+        }
+        let ordered = best.values.sorted {
+            ($0.component ?? "~", $0.foreground.location, $0.background.qualifiedName)
+                < ($1.component ?? "~", $1.foreground.location, $1.background.qualifiedName)
+        }
+        return Resolution(pairings: ordered, findings: proposals.flatMap(\.findings), dropped: dropped)
+    }
+}

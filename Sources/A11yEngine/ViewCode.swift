@@ -1,0 +1,789 @@
+/// A color as view code draws it, evaluated for one variant of a component.
+public struct DrawnColor: Hashable, Sendable {
+    public var color: AppearanceColor
+    /// The token whose value this is (a key of the token graph), when one was read to compute it.
+    public var token: String?
+    /// The expression as written, shortened (`colors.foreground`, `.surfacesBrand`).
+    public var expression: String
+    public var location: SourceLocation
+}
+
+/// One foreground drawn on one background by a view, in one variant: what the view-code pairing source measures.
+public struct DrawnPair: Hashable, Sendable {
+    /// The view type (`AppButton`).
+    public var view: String
+    /// The variant (an enum case of the view's properties), nil for a view with one look.
+    public var variant: String?
+    /// The branches taken to draw it (`pressed`), from the conditions the evaluator could not decide.
+    public var branches: [String]
+    /// `AppButton primary (pressed)`.
+    public var name: String {
+        [view, variant, branches.isEmpty ? nil : "(\(branches.joined(separator: ", ")))"].compactMap { $0 }.joined(separator: " ")
+    }
+    public var foreground: DrawnColor
+    /// nil when nothing in the view is drawn behind the foreground (it sits on whatever is underneath).
+    public var background: DrawnColor?
+    /// `text`, `graphic` or `disabled`.
+    public var role: Role
+    /// What draws the foreground: `Text`, `Image`, `Capsule stroke`.
+    public var element: String
+    /// The nearest `.font` above a text, with the expression it was written as.
+    public var font: FontValue?
+    public var fontExpression: String?
+    /// Where the foreground is applied (the modifier's argument).
+    public var drawnAt: SourceLocation
+    /// `.opacity` applied above the foreground (already composited into its color).
+    public var opacity: Double
+}
+
+/// Reads what SwiftUI views draw from their IR: `View` bodies, `ViewModifier.body(content:)`, `...Style.makeBody`,
+/// and the `@ViewBuilder` helpers they call. Modifier chains are walked from the outside in (as SwiftUI applies
+/// them: the innermost `.foregroundStyle` wins, the nearest `.background` is what a foreground sits on), containers
+/// pass their context to their content, `ZStack` layers and `.overlay` put content on what is below it, and every
+/// branch of a condition the evaluator cannot decide is followed. Colors and fonts are evaluated by the interpreter
+/// with the view's properties bound, once per case of each enum-typed property (its variants). Pure and bounded.
+public struct ViewCodeAnalysis {
+    let interpreter: Interpreter
+    let graph: TokenGraph
+    /// Types by qualified key with their inheritance (extensions merged).
+    let inheritance: [String: [String]]
+    let members: [String: [MemberDeclaration]]
+
+    /// Protocols whose conformers draw: their `body`/`makeBody` is an entry point.
+    static let drawingProtocols: Set<String> = ["View", "ViewModifier", "ButtonStyle", "PrimitiveButtonStyle", "ToggleStyle",
+                                                "LabelStyle", "ProgressViewStyle", "GroupBoxStyle", "MenuStyle"]
+    static let textElements: Set<String> = ["Text", "TextField", "SecureField", "TextEditor"]
+    static let imageElements: Set<String> = ["Image", "AsyncImage"]
+    static let shapes: Set<String> = ["Circle", "Capsule", "Rectangle", "RoundedRectangle", "Ellipse", "UnevenRoundedRectangle",
+                                      "ContainerRelativeShape"]
+    /// Bounds: nesting of helper calls, and pairs per view (a combinatorial body is cut off, not followed forever).
+    static let maxDepth = 10
+    static let maxPairsPerView = 400
+
+    public init(declarations: [MemberDeclaration], types: [TypeDeclaration], graph: TokenGraph) {
+        self.interpreter = graph.interpreter
+        self.graph = graph
+        var inheritance: [String: [String]] = [:]
+        for type in types where type.kind != .typealias {
+            inheritance[type.qualifiedName.joined(separator: "."), default: []] += type.inheritance
+        }
+        self.inheritance = inheritance
+        var members: [String: [MemberDeclaration]] = [:]
+        for d in declarations { members[d.owner.joined(separator: "."), default: []].append(d) }
+        self.members = members
+    }
+
+    /// Every drawing type with its entry point, ordered by name.
+    func entryPoints() -> [(type: String, entry: MemberDeclaration)] {
+        var result: [(String, MemberDeclaration)] = []
+        for (type, inherited) in inheritance.sorted(by: { $0.key < $1.key }) {
+            guard inherited.contains(where: { Self.drawingProtocols.contains($0) || $0.hasSuffix("Style") }) else { continue }
+            let candidates = (members[type] ?? []).filter { !$0.isStatic && ($0.name == "body" || $0.name == "makeBody") }
+            if let entry = candidates.sorted(by: { $0.location < $1.location }).first { result.append((type, entry)) }
+        }
+        return result
+    }
+
+    public func drawnPairs() -> [DrawnPair] {
+        var all: [DrawnPair] = []
+        for (type, entry) in entryPoints() {
+            var seen: Set<DrawnPairKey> = []
+            for variant in variants(of: type) {
+                interpreter.recordingStaticReads = true
+                var walk = Walk(analysis: self, type: type, variant: variant.label, selfValue: variant.selfValue)
+                var context = Context()
+                switch entry.kind {
+                case .computed(let body): walk.visit(body, context)
+                case .function(let parameters, let body):
+                    // `content` (ViewModifier) and `configuration` (styles) are what the caller passes: unknown here.
+                    for p in parameters { context.locals[p.name] = .unknown(.init(rule: "parse", reason: "given by the caller", location: entry.location)) }
+                    walk.visit(body, context)
+                default: break
+                }
+                interpreter.recordingStaticReads = false
+                for pair in walk.pairs {
+                    // Variants that draw the same colors in the same place are one pair (the first variant names it).
+                    if seen.insert(DrawnPairKey(pair)).inserted { all.append(pair) }
+                }
+            }
+        }
+        return all
+    }
+
+    struct DrawnPairKey: Hashable {
+        var foreground: AppearanceColor, background: AppearanceColor?, role: Role, drawnAt: SourceLocation, font: Double?, labels: String
+        init(_ p: DrawnPair) {
+            foreground = p.foreground.color
+            background = p.background?.color
+            role = p.role
+            drawnAt = p.drawnAt
+            font = p.font?.size
+            // Branch labels keep states apart (pressed vs not); the variant's own name does not.
+            labels = p.branches.joined(separator: ",")
+        }
+    }
+
+    // MARK: Variants
+
+    struct Variant {
+        var label: String?
+        var selfValue: Value
+    }
+
+    /// The view's stored properties bound once per case of each enum-typed property (the others at their default);
+    /// Bool and unset properties are unknown, so conditions on them follow every branch.
+    func variants(of type: String) -> [Variant] {
+        let stored = interpreter.storedProperties(of: type)
+        var defaults: [String: Value] = [:]
+        var enumerable: [(name: String, cases: [Value])] = []
+        let initParameters = (members[type] ?? []).filter { if case .initializer = $0.kind { return true } else { return false } }
+            .flatMap(\.parameters)
+        let scope = type.split(separator: ".").map(String.init)
+        for property in stored {
+            let written = property.type.map(Interpreter.baseTypeName)
+            var initial: Expr?
+            if case .stored(let e) = property.kind { initial = e }
+            if let written, let enumType = interpreter.resolveType(written, in: scope), interpreter.typeKind(enumType) == .enum {
+                let cases = interpreter.enumCases(of: enumType).filter { $0.parameters.isEmpty }
+                    .map { Value.enumCase(type: enumType, name: $0.name, payload: []) }
+                if !cases.isEmpty {
+                    let defaultExpr = initParameters.first { $0.name == property.name }?.defaultValue ?? initial
+                    defaults[property.name] = defaultExpr.map {
+                        interpreter.evaluate($0, locals: [:], selfValue: nil, scope: scope, expected: enumType)
+                    } ?? cases[0]
+                    if case .unknown = defaults[property.name]! { defaults[property.name] = cases[0] }
+                    enumerable.append((property.name, cases))
+                    continue
+                }
+            }
+            let isBool = written == "Bool" || { if case .bool = initial?.kind { return true } else { return false } }()
+            if isBool || initial == nil {
+                defaults[property.name] = .unknown(.init(rule: "parse", reason: "\(property.name) is set by the view's user",
+                                                         location: property.location))
+            }
+        }
+        guard !enumerable.isEmpty else { return [Variant(label: nil, selfValue: .instance(type: type, fields: defaults))] }
+        var result: [Variant] = []
+        for (name, cases) in enumerable {
+            for value in cases {
+                var fields = defaults
+                fields[name] = value
+                if case .enumCase(_, let caseName, _) = value {
+                    result.append(Variant(label: caseName, selfValue: .instance(type: type, fields: fields)))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The token a drawn color is the value of: among the static members read while evaluating the variant, the first
+    /// with this color, preferring one whose name says the same role (`surfaces...` for a background).
+    /// Two tokens with one color are told apart by the name written (`colors.border` -> `borderBrand`), then by role.
+    func token(for color: AppearanceColor, background: Bool, written: String?) -> String? {
+        var candidates: [String] = []
+        for key in interpreter.staticReads where !candidates.contains(key) {
+            guard graph.tokens[key] != nil, case .success(.color(let c)) = graph.value(of: key), c == color else { continue }
+            candidates.append(key)
+        }
+        let writtenWords = Set(written.map(nameWords) ?? [])
+        func name(_ key: String) -> String { graph.tokens[key]?.name ?? key }
+        if let sameWord = candidates.first(where: { !Set(nameWords(name($0))).isDisjoint(with: writtenWords) }) { return sameWord }
+        return candidates.first { (Role.inferred(fromName: name($0)).role == .background) == background } ?? candidates.first
+    }
+}
+
+/// One branch of a color: the color and the undecided conditions it assumed (`isPressed` true), so that the same
+/// condition elsewhere in the view takes the same branch.
+struct Choice {
+    /// nil for a clear color: nothing drawn (as a background, what is underneath shows).
+    var color: DrawnColor?
+    var decisions: [Decision] = []
+}
+
+struct Decision: Hashable {
+    /// The condition's name (`pressed`), also the branch's label when it holds.
+    var condition: String
+    var holds: Bool
+}
+
+/// What flows down a view tree: the environment SwiftUI would pass (foreground style, font, disabled) and what is
+/// drawn behind (the nearest background), with the branches taken to get here.
+struct Context {
+    var foreground: DrawnColor?
+    var background: DrawnColor?
+    /// A background is drawn but its color is unknown: pairs on it cannot be measured (and are not guessed).
+    var backgroundUnknown = false
+    var font: FontValue?
+    var fontExpression: String?
+    var disabled = false
+    var opacity = 1.0
+    var labels: [String] = []
+    /// Conditions the evaluator could not decide, as assumed on this path.
+    var decided: [String: Bool] = [:]
+    var locals: [String: Value] = [:]
+    /// Local `let`s that hold views (`let label = Text(...)`), visited where they are used.
+    var localViews: [String: Expr] = [:]
+    var depth = 0
+}
+
+/// One walk of one view in one variant.
+struct Walk {
+    let analysis: ViewCodeAnalysis
+    let type: String
+    let variant: String?
+    let selfValue: Value
+    var pairs: [DrawnPair] = []
+
+    init(analysis: ViewCodeAnalysis, type: String, variant: String?, selfValue: Value) {
+        self.analysis = analysis
+        self.type = type
+        self.variant = variant
+        self.selfValue = selfValue
+    }
+
+    var interpreter: Interpreter { analysis.interpreter }
+    var scope: [String] { type.split(separator: ".").map(String.init) }
+
+    func evaluate(_ expr: Expr, _ context: Context, expected: String? = nil) -> Value {
+        interpreter.evaluate(expr, locals: context.locals, selfValue: selfValue, scope: scope, expected: expected)
+    }
+
+    // MARK: Statements
+
+    mutating func visit(_ statements: [Stmt], _ context: Context) {
+        var context = context
+        for statement in statements {
+            switch statement.kind {
+            case .expression(let e): visit(e, context)
+            case .return(let e?): visit(e, context)
+            case .binding(let names, let value?):
+                let v = evaluate(value, context)
+                for name in names {
+                    context.locals[name] = names.count == 1 ? v : .unknown(.init(rule: "parse", reason: "destructured", location: statement.location))
+                    if names.count == 1, v.unknown != nil { context.localViews[name] = value }
+                }
+            case .if(let conditions, let then, let otherwise):
+                visitBranches(conditions: conditions, then: then, otherwise: otherwise, context, at: statement.location)
+            case .switch(let subject, let cases):
+                let value = evaluate(subject, context)
+                let matching = cases.filter { c in
+                    guard case .enumCase(_, let name, _) = value else { return true }
+                    return c.isDefault || c.patterns.contains { if case .enumCase(name, _) = $0 { return true } else { return false } }
+                }
+                let taken: [SwitchCase]
+                if case .enumCase = value, let first = matching.first(where: { !$0.isDefault }) ?? matching.first { taken = [first] } else { taken = matching }
+                for c in taken {
+                    var branch = context
+                    if taken.count > 1, let name = c.patterns.first.flatMap(Self.patternLabel) {
+                        branch.assume(Decision(condition: name, holds: true))
+                    }
+                    visit(c.body, branch)
+                }
+            default: break
+            }
+        }
+    }
+
+    static func patternLabel(_ pattern: Pattern) -> String? {
+        if case .enumCase(let name, _) = pattern { return name }
+        return nil
+    }
+
+    mutating func visitBranches(conditions: [Condition], then: [Stmt], otherwise: [Stmt]?, _ context: Context, at location: SourceLocation) {
+        var thenContext = context
+        var elseContext = context
+        var decided: Bool? = true
+        for condition in conditions {
+            switch condition {
+            case .expression(let e):
+                let (value, decision) = truth(e, context)
+                switch value {
+                case true?: break
+                case false?: decided = false
+                case nil:
+                    if decided == true { decided = nil }
+                    thenContext.assume(decision(true))
+                    if conditions.count == 1 { elseContext.assume(decision(false)) }
+                }
+            case .optionalBinding(let name, let value):
+                let v = evaluate(value, context)
+                if case .none = v { decided = false }
+                thenContext.locals[name] = v
+                if v.unknown != nil { thenContext.localViews[name] = value; if decided == true { decided = nil } }
+            case .matches:
+                decided = nil
+            }
+            if decided == false { break }
+        }
+        if decided != false { visit(then, thenContext) }
+        if decided != true, let otherwise { visit(otherwise, elseContext) }
+    }
+
+    /// A branch's name from its condition: `isPressed` -> `pressed`, `configuration.isPressed` -> `pressed`.
+    static func label(_ condition: Expr) -> String? {
+        switch condition.kind {
+        case .binary("&&", let a, let b): return label(a).flatMap { a in label(b).map { "\(a) and \($0)" } }
+        case .binary("||", let a, let b): return label(a).flatMap { a in label(b).map { "\(a) or \($0)" } }
+        case .binary("==", let a, let b):
+            if case .implicitMember(let value) = b.kind { return label(a).map { "\($0) \(value)" } }
+            return nil
+        default: break
+        }
+        guard let last = condition.path?.last else { return nil }
+        var words = nameWords(last)
+        if let first = words.first, ["is", "has", "should", "show", "shows"].contains(first), words.count > 1 { words.removeFirst() }
+        return words.joined(separator: " ")
+    }
+
+    /// A condition's value: evaluated, else as assumed earlier on this path, else undecided (nil). `decision(true)` is
+    /// what holding it assumes (`!isPressed` holding assumes `pressed` false).
+    func truth(_ condition: Expr, _ context: Context) -> (value: Bool?, decision: (Bool) -> Decision) {
+        if case .prefix("!", let inner) = condition.kind {
+            let (value, decision) = truth(inner, context)
+            return (value.map { !$0 }, { holds in decision(!holds) })
+        }
+        let name = Self.label(condition) ?? "condition at line \(condition.location.line)"
+        if case .bool(let b) = evaluate(condition, context) { return (b, { Decision(condition: name, holds: $0) }) }
+        return (context.decided[name], { Decision(condition: name, holds: $0) })
+    }
+
+    /// Both branches of an undecided condition, each with its decision.
+    func branches<T>(_ condition: Expr, _ context: Context, then: () -> [T], otherwise: () -> [T], decide: (T, Decision) -> T) -> [T] {
+        let (value, decision) = truth(condition, context)
+        switch value {
+        case true?: return then()
+        case false?: return otherwise()
+        case nil: return then().map { decide($0, decision(true)) } + otherwise().map { decide($0, decision(false)) }
+        }
+    }
+
+    // MARK: Colors
+
+    /// The colors an expression can have: both sides of a condition the evaluator cannot decide, each with its label.
+    func colors(_ expr: Expr, _ context: Context, background: Bool) -> [Choice] {
+        if case .ternary(let condition, let a, let b) = expr.kind {
+            if let darkWhenTrue = Self.colorSchemeTest(condition) {
+                // `colorScheme == .dark ? x : y` is one color per appearance, not two states.
+                let (dark, light) = darkWhenTrue ? (a, b) : (b, a)
+                let darkChoices = colors(dark, context, background: background), lightChoices = colors(light, context, background: background)
+                return darkChoices.flatMap { d in lightChoices.map { l in Self.combine(dark: d, light: l, at: expr.location) } }
+            }
+            return branches(condition, context, then: { colors(a, context, background: background) },
+                            otherwise: { colors(b, context, background: background) },
+                            decide: { choice, decision in var c = choice; c.decisions.insert(decision, at: 0); return c })
+        }
+        guard case .color(let c) = evaluate(expr, context, expected: "Color") else { return [] }
+        // A clear color draws nothing: as a background it shows what is underneath, as a foreground it has no contrast to have.
+        if c.isClear { return [Choice(color: nil)] }
+        return [Choice(color: DrawnColor(color: c, token: analysis.token(for: c, background: background, written: expr.path?.last),
+                                         expression: Self.describe(expr), location: expr.location))]
+    }
+
+    /// `colorScheme == .dark` -> true, `colorScheme == .light` / `!= .dark` -> false; nil for other conditions.
+    static func colorSchemeTest(_ condition: Expr) -> Bool? {
+        guard case .binary(let op, let lhs, let rhs) = condition.kind, op == "==" || op == "!=",
+              lhs.path?.last == "colorScheme", case .implicitMember(let scheme) = rhs.kind, scheme == "dark" || scheme == "light" else { return nil }
+        return (scheme == "dark") == (op == "==")
+    }
+
+    /// A color that is `dark`'s in the dark appearances and `light`'s in the light ones.
+    static func combine(dark: Choice, light: Choice, at location: SourceLocation) -> Choice {
+        guard let d = dark.color, let l = light.color else { return dark.color == nil ? light : dark }
+        var values: [Appearance: ColorValue] = [:]
+        for appearance in Appearance.allCases {
+            let darkAppearance = appearance == .dark || appearance == .darkHighContrast
+            values[appearance] = darkAppearance ? d.color[appearance] : l.color[appearance]
+        }
+        let combined = AppearanceColor(values: values, explicit: [.light, .dark])
+        return Choice(color: DrawnColor(color: combined, token: nil, expression: "\(l.expression) / \(d.expression) (light / dark)",
+                                        location: location), decisions: dark.decisions + light.decisions)
+    }
+
+    static func describe(_ expr: Expr) -> String {
+        switch expr.kind {
+        case .name(let n): return n
+        case .implicitMember(let n): return "." + n
+        case .member(let base, let n): return describe(base) + "." + n
+        case .call(let callee, _): return describe(callee) + "(...)"
+        default: return "expression"
+        }
+    }
+
+    // MARK: Views
+
+    mutating func visit(_ expr: Expr, _ context: Context) {
+        guard context.depth < ViewCodeAnalysis.maxDepth, pairs.count < ViewCodeAnalysis.maxPairsPerView else { return }
+        switch expr.kind {
+        case .call(let callee, let arguments):
+            if case .member(let base, let modifier) = callee.kind, !Self.isTypeName(base) {
+                visitModifier(modifier, base: base, arguments: arguments, context, at: expr.location)
+            } else if case .name(let name) = callee.kind {
+                visitElement(name, arguments: arguments, context, at: expr.location)
+            } else if case .member(_, let name) = callee.kind {
+                visitElement(name, arguments: arguments, context, at: expr.location)
+            }
+        case .name(let name):
+            if let view = context.localViews[name] {
+                var inner = context
+                inner.localViews[name] = nil
+                visit(view, inner)
+            } else if name == "content" || name == "label" {
+                // A modifier's `content`, a style's label: the caller's content, drawn as text (the strictest role).
+                emit(element: name, role: .text, context, at: expr.location)
+            } else if let property = member(named: name, function: false), case .computed(let body) = property.kind {
+                var inner = Context()
+                inner.inherit(context)
+                visit(body, inner)
+            }
+        case .member(let base, let name):
+            if base.path == ["configuration"], name == "label" { emit(element: "configuration.label", role: .text, context, at: expr.location) }
+            else if base.path == ["self"] { visit(Expr(.name(name), at: expr.location), context) }
+        case .ternary(let condition, let a, let b):
+            let (value, decision) = truth(condition, context)
+            if value != false {
+                var inner = context
+                if value == nil { inner.assume(decision(true)) }
+                visit(a, inner)
+            }
+            if value != true {
+                var inner = context
+                if value == nil { inner.assume(decision(false)) }
+                visit(b, inner)
+            }
+        case .statement(let statement): visit([statement], context)
+        case .closure(_, let body): visit(body, context)
+        default: break
+        }
+    }
+
+    static func isTypeName(_ expr: Expr) -> Bool {
+        if case .name(let n) = expr.kind, let first = n.first { return first.isUppercase }
+        return false
+    }
+
+    func member(named name: String, function: Bool) -> MemberDeclaration? {
+        (analysis.members[type] ?? []).first { d in
+            guard d.name == name, !d.isStatic else { return false }
+            switch d.kind {
+            case .function: return function
+            case .computed: return !function
+            default: return false
+            }
+        }
+    }
+
+    mutating func visitElement(_ name: String, arguments: [CallArgument], _ context: Context, at location: SourceLocation) {
+        if ViewCodeAnalysis.textElements.contains(name) {
+            emit(element: name, role: .text, context, at: location)
+        } else if ViewCodeAnalysis.imageElements.contains(name) {
+            emit(element: name, role: .graphic, context, at: location)
+        } else if name == "Label" {
+            emit(element: "Label title", role: .text, context, at: location)
+            emit(element: "Label icon", role: .graphic, context, at: location)
+        } else if ViewCodeAnalysis.shapes.contains(name) {
+            // A shape with no fill is filled with the foreground style.
+            emit(element: name, role: .graphic, context, at: location)
+        } else if name == "ZStack" {
+            for argument in arguments { if case .closure(_, let body) = argument.value.kind { visitLayers(body, context) } }
+        } else if let (body, inner) = helper(name, arguments: arguments, context, at: location) {
+            // A `@ViewBuilder` helper of the view: its parameters bound to the arguments, its body walked here.
+            visit(body, inner)
+        } else {
+            // Containers (stacks, Group, Button labels, ScrollView, List, ForEach): their content closures.
+            for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, context) } }
+        }
+    }
+
+    /// A helper function of the view with its parameters bound to the call's arguments, in a context of its own.
+    func helper(_ name: String, arguments: [CallArgument], _ context: Context, at location: SourceLocation) -> ([Stmt], Context)? {
+        guard let helper = member(named: name, function: true), case .function(let parameters, let body) = helper.kind else { return nil }
+        var inner = Context()
+        inner.inherit(context)
+        var remaining = arguments
+        for p in parameters {
+            let index = remaining.firstIndex { $0.label == p.label }
+            let value = index.map { remaining.remove(at: $0).value } ?? p.defaultValue
+            inner.locals[p.name] = value.map { evaluate($0, context, expected: p.type) }
+                ?? .unknown(.init(rule: "parse", reason: "no argument", location: location))
+        }
+        return (body, inner)
+    }
+
+    /// `ZStack { Color.x; content }`: each layer is drawn on the fill of the layers before it.
+    mutating func visitLayers(_ statements: [Stmt], _ context: Context) {
+        var context = context
+        for (index, statement) in statements.enumerated() {
+            guard case .expression(let layer) = statement.kind else { visit([statement], context); continue }
+            // A plain fill with layers on top is their background (its own contrast with the page is not information);
+            // alone, or under nothing, it is a shape drawn on what is behind.
+            if !(Self.isPlainFill(layer) && index < statements.count - 1) { visit(layer, context) }
+            // Branches of a layer's fill are followed only for the first color: layers multiply otherwise.
+            if let fill = fill(of: layer, context).first { context = context.on(fill) } else if Self.isPlainFill(layer) { context = context.onUnknown() }
+        }
+    }
+
+    /// The solid color a view paints over its whole frame (`Color.x`, `shape.fill(x)`, `v.background(x)`), per branch.
+    func fill(of view: Expr, _ context: Context) -> [Choice] {
+        switch view.kind {
+        case .call(let callee, let arguments):
+            if case .name(let name) = callee.kind, let (body, inner) = helper(name, arguments: arguments, context, at: view.location) {
+                return fill(of: body, inner)
+            }
+            if case .member(let base, let modifier) = callee.kind, !Self.isTypeName(base) {
+                switch modifier {
+                case "fill": return arguments.first.map { colors($0.value, context, background: true) } ?? []
+                case "background": return backgroundColors(arguments, context)
+                case "frame", "padding", "clipShape", "cornerRadius", "ignoresSafeArea", "edgesIgnoringSafeArea", "shadow",
+                     "overlay", "border", "contentShape", "mask", "clipped", "zIndex", "id":
+                    return fill(of: base, context)
+                default: return []
+                }
+            }
+            return colors(view, context, background: true)
+        case .closure(_, let body):
+            return fill(of: body, context)
+        case .statement(let statement):
+            return fill(of: [statement], context)
+        case .name(let name):
+            if context.locals[name] == nil, let property = member(named: name, function: false), case .computed(let body) = property.kind {
+                var inner = Context()
+                inner.inherit(context)
+                return fill(of: body, inner)
+            }
+            return colors(view, context, background: true)
+        default:
+            return colors(view, context, background: true)
+        }
+    }
+
+    /// The fill of a view written as statements (`@ViewBuilder` bodies): the first view's, through every branch.
+    func fill(of statements: [Stmt], _ context: Context) -> [Choice] {
+        var context = context
+        for statement in statements {
+            switch statement.kind {
+            case .expression(let e), .return(let e?):
+                return fill(of: e, context)
+            case .binding(let names, let value?) where names.count == 1:
+                context.locals[names[0]] = evaluate(value, context)
+            case .if(let conditions, let then, let otherwise):
+                guard conditions.count == 1, case .expression(let condition) = conditions[0] else { return [] }
+                return branches(condition, context, then: { fill(of: then, context) }, otherwise: { fill(of: otherwise ?? [], context) },
+                                decide: { choice, decision in var c = choice; c.decisions.insert(decision, at: 0); return c })
+            case .switch(let subject, let cases):
+                guard case .enumCase(_, let name, _) = evaluate(subject, context) else {
+                    return cases.flatMap { fill(of: $0.body, context) }
+                }
+                let taken = cases.first { $0.patterns.contains { if case .enumCase(name, _) = $0 { return true } else { return false } } }
+                    ?? cases.first(where: \.isDefault)
+                return taken.map { fill(of: $0.body, context) } ?? []
+            default: continue
+            }
+        }
+        return []
+    }
+
+    /// `Capsule().fill(x)`, `Color.x`, with layout modifiers: a view that only paints a color.
+    static func isPlainFill(_ view: Expr) -> Bool {
+        switch view.kind {
+        case .call(let callee, _):
+            guard case .member(let base, let modifier) = callee.kind, !isTypeName(base) else { return false }
+            if modifier == "fill" { return true }
+            return ["frame", "padding", "clipShape", "cornerRadius", "shadow", "ignoresSafeArea", "edgesIgnoringSafeArea", "opacity"]
+                .contains(modifier) && isPlainFill(base)
+        case .member, .implicitMember:
+            return view.path?.first == "Color" || { if case .implicitMember = view.kind { return true } else { return false } }()
+        default: return false
+        }
+    }
+
+    /// `.background(x)`, `.background(x, in: shape)`, `.background { view }`, `.background(Capsule().fill(x))`.
+    func backgroundColors(_ arguments: [CallArgument], _ context: Context) -> [Choice] {
+        guard let first = arguments.first(where: { $0.label == nil || $0.label == "content" }) else { return [] }
+        return fill(of: first.value, context)
+    }
+
+    mutating func visitModifier(_ modifier: String, base: Expr, arguments: [CallArgument], _ context: Context, at location: SourceLocation) {
+        let first = arguments.first?.value
+        switch modifier {
+        case "foregroundStyle", "foregroundColor":
+            guard let first else { return visit(base, context) }
+            let choices = colors(first, context, background: false)
+            if choices.isEmpty { return visit(base, context) }
+            for choice in choices { visit(base, context.drawing(choice)) }
+        case "tint", "accentColor":
+            // Tint colors controls (progress views, toggles); text keeps its foreground style.
+            guard let first else { return visit(base, context) }
+            if Self.isElement(base, ["ProgressView", "Toggle", "Slider"]) {
+                for choice in colors(first, context, background: false) {
+                    emit(element: Self.describe(base), role: .graphic, context.drawing(choice), at: first.location)
+                }
+            }
+            visit(base, context)
+        case "fill", "stroke", "strokeBorder":
+            guard let first else { return }
+            let element = Self.describe(base).replacingOccurrences(of: "(...)", with: "") + " " + modifier
+            for choice in colors(first, context, background: false) {
+                emit(element: element, role: .graphic, context.drawing(choice), at: first.location)
+            }
+        case "border":
+            guard let first else { return visit(base, context) }
+            for behind in behind(base, context) {
+                for choice in colors(first, behind, background: false) {
+                    emit(element: "border", role: .graphic, behind.drawing(choice), at: first.location)
+                }
+            }
+            visit(base, context)
+        case "background", "listRowBackground", "presentationBackground", "containerBackground":
+            let backgrounds = backgroundColors(arguments, context)
+            // Content drawn in the background view itself (`.background(Capsule().stroke(x))`) sits on what is behind.
+            if let view = arguments.first(where: { $0.label == nil || $0.label == "content" })?.value, backgrounds.isEmpty {
+                visit(view, context)
+            }
+            if backgrounds.isEmpty {
+                // A color the evaluator cannot read (a material, a parameter's color): what is drawn on it is unknown.
+                if let view = arguments.first?.value, Self.looksLikeAColor(view) { return visit(base, context.onUnknown()) }
+                return visit(base, context)
+            }
+            for choice in backgrounds { visit(base, context.on(choice)) }
+        case "overlay":
+            // Overlay content is drawn on the base's fill.
+            for onTop in behind(base, context) {
+                for argument in arguments where argument.label == nil || argument.label == "content" { visit(argument.value, onTop) }
+            }
+            // A plain fill under an overlay is the overlay's background.
+            if !Self.isPlainFill(base) { visit(base, context) }
+        case "font":
+            guard let first else { return visit(base, context) }
+            var inner = context
+            if case .font(let f) = evaluate(first, context, expected: "Font") {
+                inner.font = f
+                inner.fontExpression = Self.describe(first)
+            }
+            visit(base, inner)
+        case "opacity":
+            guard let first else { return visit(base, context) }
+            for (decisions, amount) in numbers(first, context) {
+                var inner = context
+                inner.opacity *= amount
+                inner.assume(decisions)
+                // `.opacity(isDisabled ? 0.5 : 1)`: the faded branch is the disabled state.
+                if decisions.contains(where: { $0.holds && $0.condition.split(separator: " ").contains("disabled") }) { inner.disabled = true }
+                visit(base, inner)
+            }
+        case "disabled":
+            var inner = context
+            if case .bool(true)? = first.map({ evaluate($0, context) }) { inner.disabled = true }
+            visit(base, inner)
+        default:
+            visit(base, context)
+        }
+    }
+
+    /// Contexts for what is drawn over a view (its overlay, its border): one per branch of the view's fill.
+    func behind(_ view: Expr, _ context: Context) -> [Context] {
+        let fills = fill(of: view, context)
+        if fills.isEmpty { return [Self.isPlainFill(view) ? context.onUnknown() : context] }
+        return fills.map { context.on($0) }
+    }
+
+    /// `.ultraThinMaterial.opacity(0.5)`, `card.color`, `shape.fill(x)`: written as a color or a fill, not as a view.
+    static func looksLikeAColor(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .member, .implicitMember, .name: return true
+        case .call(let callee, _):
+            if case .member(let base, let name) = callee.kind { return name == "opacity" ? looksLikeAColor(base) : isPlainFill(expr) }
+            return false
+        default: return false
+        }
+    }
+
+    static func isElement(_ expr: Expr, _ names: Set<String>) -> Bool {
+        switch expr.kind {
+        case .call(let callee, _):
+            if case .name(let n) = callee.kind { return names.contains(n) }
+            if case .member(let base, _) = callee.kind { return isElement(base, names) }
+            return false
+        default: return false
+        }
+    }
+
+    /// The numbers an expression can be (`isDisabled ? 0.5 : 1`), each with the branches it assumed.
+    func numbers(_ expr: Expr, _ context: Context) -> [(decisions: [Decision], value: Double)] {
+        if case .ternary(let condition, let a, let b) = expr.kind {
+            return branches(condition, context, then: { numbers(a, context) }, otherwise: { numbers(b, context) },
+                            decide: { n, decision in ([decision] + n.decisions, n.value) })
+        }
+        if case .number(let n) = evaluate(expr, context) { return [([], n)] }
+        return [([], 1)]
+    }
+
+    // MARK: Pairs
+
+    mutating func emit(element: String, role: Role, _ context: Context, at location: SourceLocation) {
+        guard var foreground = context.foreground, pairs.count < ViewCodeAnalysis.maxPairsPerView else { return }
+        // Invisible (`.opacity(0)`), or drawn in the color it sits on (a stroke on its own fill): nothing to tell apart.
+        if context.opacity == 0 || foreground.color == context.background?.color || context.backgroundUnknown { return }
+        if context.opacity < 1 { foreground.color = foreground.color.map { $0.multiplyingAlpha(context.opacity) } }
+        pairs.append(DrawnPair(
+            view: type.split(separator: ".").last.map(String.init) ?? type, variant: variant, branches: context.labels, foreground: foreground,
+            background: context.background, role: context.disabled ? .disabled : role, element: element,
+            font: role == .text ? context.font : nil, fontExpression: role == .text ? context.fontExpression : nil,
+            drawnAt: context.foreground?.location ?? location, opacity: context.opacity))
+    }
+}
+
+extension Context {
+    /// This context with a foreground (one branch of it).
+    func drawing(_ choice: Choice) -> Context {
+        var c = self
+        c.foreground = choice.color
+        c.assume(choice.decisions)
+        return c
+    }
+
+    /// This context on a background the evaluator cannot read: nothing drawn on it is measured.
+    func onUnknown() -> Context {
+        var c = self
+        c.background = nil
+        c.backgroundUnknown = true
+        return c
+    }
+
+    /// This context on a background (one branch of it).
+    func on(_ choice: Choice) -> Context {
+        var c = self
+        if let color = choice.color {
+            c.background = color
+            c.backgroundUnknown = false
+        }
+        c.assume(choice.decisions)
+        return c
+    }
+
+    /// Records a branch taken: the condition is assumed from here on, and names the variant when it holds.
+    mutating func assume(_ decision: Decision) {
+        decided[decision.condition] = decision.holds
+        if decision.holds, !labels.contains(decision.condition) { labels.append(decision.condition) }
+    }
+
+    mutating func assume(_ decisions: [Decision]) { for d in decisions { assume(d) } }
+
+    /// A helper's context: the caller's environment and background, the helper's own locals.
+    mutating func inherit(_ caller: Context) {
+        foreground = caller.foreground
+        background = caller.background
+        backgroundUnknown = caller.backgroundUnknown
+        font = caller.font
+        fontExpression = caller.fontExpression
+        disabled = caller.disabled
+        opacity = caller.opacity
+        labels = caller.labels
+        decided = caller.decided
+        depth = caller.depth + 1
+    }
+}
+
+extension AppearanceColor {
+    /// Fully transparent in every appearance (`Color.clear`).
+    var isClear: Bool { Appearance.allCases.allSatisfy { self[$0].alpha == 0 } }
+}

@@ -1,0 +1,49 @@
+import SwiftUI
+
+struct KitChipStyle: ButtonStyle {
+    func makeBody(configuration: Configuration) -> some View {
+        configuration.label
+            .font(.system(size: 13))
+            .foregroundStyle(configuration.isPressed ? Color.kitMuted : Color.kitInk) // drawn: chip label
+            .padding(8)
+            .background(Color.kitSurface)
+    }
+}
+
+struct KitCardModifier: ViewModifier {
+    func body(content: Content) -> some View {
+        content
+            .foregroundStyle(Color.kitAlert) // drawn: card content
+            .background(Color.kitSurface)
+            .border(Color.clear)
+    }
+}
+
+struct KitNotice: View {
+    var body: some View {
+        VStack {
+            Text("Unavailable")
+                .foregroundStyle(Color.kitMuted) // drawn: notice disabled
+                .disabled(true)
+            Text("Faded")
+                .foregroundStyle(Color.kitInk) // drawn: notice faded
+                .opacity(0.5)
+            Circle()
+                .fill(Color.kitAlert) // drawn: notice dot
+                .frame(width: 8, height: 8)
+        }
+        .background(Color.kitSurfaceBrand)
+    }
+}
+
+struct KitCheckbox: View {
+    let isOn: Bool
+
+    var body: some View {
+        // The same condition picks the border and the fill: checked, the border is drawn on its own color.
+        RoundedRectangle(cornerRadius: 4)
+            .strokeBorder(isOn ? Color.kitBrand : Color.kitBorder, lineWidth: 2) // drawn: checkbox border
+            .background(RoundedRectangle(cornerRadius: 4).fill(isOn ? Color.kitBrand : Color.clear))
+            .frame(width: 20, height: 20)
+    }
+}
