@@ -167,6 +167,38 @@ struct DaemonEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: box.socket)) // removed on clean stop
     }
 
+    /// Themes through the real daemon: a palette edit that breaks one theme is a regression naming that theme, and
+    /// `audit.latest` narrows by theme.
+    @Test func aPaletteEditRegressesOneThemeAndLatestFiltersByTheme() throws {
+        let box = try Sandbox()
+        let palette = box.design + "/ReaderPalette.swift"
+        try FileManager.default.copyItem(
+            atPath: Self.packageRoot.appendingPathComponent("Tests/Fixtures/Themes/PaletteInstances/ReaderPalette.swift").path, toPath: palette)
+        try box.start()
+        let output = try box.python("""
+            r = call('subscribe')
+            assert r['result']['subscribed'], r
+            path = \(String(reflecting: palette))
+            original = open(path).read()
+            # The black theme's body text becomes dark gray on black.
+            save(path, original.replace('primaryText: UIColor(rgb: 0xDDDDDD)', 'primaryText: UIColor(rgb: 0x333333)'))
+            while read()['method'] != 'audit.completed': pass
+            call('status')
+            changes = [m['params']['change'] for m in notes if m.get('method') == 'regression']
+            print('REGRESSED', json.dumps(sorted((c['subject'], c.get('theme'), c['appearance']) for c in changes)))
+            latest = call('audit.latest', {'theme': 'sepia'})['result']
+            # The example's own pairs change with no theme: they stay (theme null) beside sepia's.
+            print('SEPIA', sorted({str(p['theme']) for p in latest['pairs']}), json.dumps(latest['summary']['failingByTheme']))
+            print('UNKNOWN', call('audit.latest', {'theme': 'neon'})['error']['message'])
+            print('STATUS', call('status')['result']['statusLine'])
+            """)
+        #expect(output.contains(#"REGRESSED [["ReaderPalette: primaryText on paperBackground", "black", "dark"]]"#), "\(output)")
+        #expect(output.contains(#"SEPIA ['None', 'sepia'] {"sepia": 3}"#), "\(output)")
+        #expect(output.contains("unknown theme neon (themes: light, sepia, dark, black)"), "\(output)")
+        #expect(output.contains("black: 3"), "\(output)")
+        box.kill()
+    }
+
     @Test func garbageOversizedAndUnknownRequestsGetJSONRPCErrors() throws {
         let box = try Sandbox()
         try box.start()
