@@ -108,8 +108,16 @@ public final class Workspace {
         let present = Set(files)
         entries = entries.filter { present.contains($0.key) }
         let reader = SwiftSourceReader(customFlags: Set(configuration.flags))
-        for relative in files where changed == nil || changed!.contains(relative) || entries[relative] == nil {
-            read(relative, reader: reader)
+        // Files are parsed concurrently (the readers are pure); results are applied in file order.
+        let toRead = files.filter { changed == nil || changed!.contains($0) || entries[$0] == nil }
+        let jobs = toRead.map { (relative: $0, path: path(of: $0), previous: entries[$0]) }
+        let results = ReadResults<Entry>(count: jobs.count)
+        let modes = configuration.modes
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
+            results.set(i, Self.read(jobs[i].relative, path: jobs[i].path, previous: jobs[i].previous, reader: reader, modes: modes))
+        }
+        for (job, entry) in zip(jobs, results.values) {
+            if let entry { entries[job.relative] = entry }
         }
         var digest = FNV1a64()
         var sources: [ParsedSource] = []
@@ -133,23 +141,23 @@ public final class Workspace {
                           inputDigest: "fnv1a64:" + digest.hex, findings: findings, suppressions: suppressions)
     }
 
-    private func read(_ relative: String, reader: SwiftSourceReader) {
-        let path = path(of: relative)
-        func unreadable(_ message: String) {
-            var source = entries[relative]?.lastGood ?? ParsedSource(file: path)
+    /// The entry a file has after reading it: nil when nothing changes (same bytes, or a file no reader takes).
+    private static func read(_ relative: String, path: String, previous: Entry?, reader: SwiftSourceReader,
+                             modes: [Appearance: [String]]) -> Entry? {
+        func unreadable(_ message: String) -> Entry {
+            var source = previous?.lastGood ?? ParsedSource(file: path)
             source.findings = [Finding(rule: "parse", severity: .error, subject: path,
-                                       message: message + (entries[relative]?.lastGood != nil ? "; the last good version stays in force" : ""),
+                                       message: message + (previous?.lastGood != nil ? "; the last good version stays in force" : ""),
                                        location: SourceLocation(file: path, line: 1, column: 1))]
-            entries[relative] = Entry(digest: 0, source: source, suppressions: entries[relative]?.suppressions ?? [],
-                                      lastGood: entries[relative]?.lastGood)
+            return Entry(digest: 0, source: source, suppressions: previous?.suppressions ?? [], lastGood: previous?.lastGood)
         }
         guard let data = FileManager.default.contents(atPath: path) else { return unreadable("cannot read \(path)") }
         var fileDigest = FNV1a64()
         fileDigest.add(data)
-        if let existing = entries[relative], existing.digest == fileDigest.value { return }
+        if let previous, previous.digest == fileDigest.value { return nil }
         guard let text = String(data: data, encoding: .utf8) else { return unreadable("\(path) is not UTF-8 text") }
-        guard var source = Self.parse(relative: relative, path: path, text: text, reader: reader, modes: configuration.modes) else { return }
-        let previousGood = entries[relative]?.lastGood
+        guard var source = parse(relative: relative, path: path, text: text, reader: reader, modes: modes) else { return nil }
+        let previousGood = previous?.lastGood
         let broken = source.findings.contains { $0.rule == "parse" && $0.subject == path }
         if broken, let good = previousGood {
             // Keep serving the last version that parsed; say so in the finding.
@@ -161,9 +169,20 @@ public final class Workspace {
             source = good
             source.findings = good.findings + parseFindings
         }
-        entries[relative] = Entry(digest: fileDigest.value, source: source,
-                                  suppressions: InlineSuppressions.scan(text, file: path),
-                                  lastGood: broken ? previousGood : source)
+        return Entry(digest: fileDigest.value, source: source, suppressions: InlineSuppressions.scan(text, file: path),
+                     lastGood: broken ? previousGood : source)
+    }
+}
+
+/// Results of concurrent reads, one slot per file (each slot written by one worker).
+private final class ReadResults<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [Value?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Value?) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
     }
 }
 
