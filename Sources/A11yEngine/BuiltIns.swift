@@ -279,11 +279,21 @@ enum BuiltIns {
         var reads: Interpreter.TraitReads = []
         var values: [Appearance: ColorValue] = [:]
         var innerExplicit: AppearanceSet = []
+        // The provider depends only on the traits it reads: a run whose reads do not tell two appearances apart stands
+        // for both (no style read: dark is light's result; no contrast read: each high-contrast appearance is its base's).
+        var results: [Appearance: Value] = [:]
         for appearance in Appearance.allCases {
-            interpreter.traitReads = []
-            let traits = Value.traits(.init(appearance: appearance, idiom: interpreter.configuration.idiom))
-            let result = interpreter.apply(closure, [traits], expected: "UIColor", at: location)
-            reads.formUnion(interpreter.traitReads)
+            let result: Value
+            if let base = appearance.fallback, let known = results[base],
+               appearance.isHighContrast ? !reads.contains(.contrast) : reads.isEmpty {
+                result = known
+            } else {
+                interpreter.traitReads = []
+                let traits = Value.traits(.init(appearance: appearance, idiom: interpreter.configuration.idiom))
+                result = interpreter.apply(closure, [traits], expected: "UIColor", at: location)
+                reads.formUnion(interpreter.traitReads)
+            }
+            results[appearance] = result
             switch result {
             case .color(let c):
                 values[appearance] = c[appearance]

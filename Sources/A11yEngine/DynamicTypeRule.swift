@@ -25,7 +25,7 @@ public struct DynamicTypeRule: Rule {
         let severity = context.policy.severity(of: rule)
         let minimum = context.policy.minimumFontSize
         var findings: [Finding] = []
-        for key in context.graph.tokens.keys.sorted() {
+        for key in context.graph.sortedKeys {
             guard let definition = context.graph.tokens[key] else { continue }
             // An alias reports nothing: the font it names is reported where it is built.
             if definition.alias != nil { continue }

@@ -443,12 +443,15 @@ public final class TokenGraph {
     /// The name a token is written with in the design system, without a color/number/font namespace:
     /// `Color.appTextPrimary` -> `appTextPrimary`, `ElevateAliases.Action.fill` stays as is.
     public static func displayName(_ qualifiedName: String) -> String {
-        let parts = qualifiedName.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if parts.count > 1, namespaces.values.contains(where: { $0.contains(parts[0]) }) || parts[0] == "Asset" {
-            return parts.dropFirst().joined(separator: ".")
-        }
-        return qualifiedName
+        guard let dot = qualifiedName.firstIndex(of: "."), displayPrefixes.contains(qualifiedName[..<dot]) else { return qualifiedName }
+        return String(qualifiedName[qualifiedName.index(after: dot)...])
     }
+
+    /// Namespaces a display name drops (`Color.`, `UIColor.`, `Asset.`, ...).
+    static let displayPrefixes: Set<Substring> = Set(namespaces.values.flatMap { $0 }.map { Substring($0) } + ["Asset"])
+
+    /// Token keys in order, computed once (rules and pairing sources walk them in a deterministic order).
+    public private(set) lazy var sortedKeys: [String] = tokens.keys.sorted()
 
     /// How many tokens have no value (their root causes are `findings()`).
     public var unevaluatedCount: Int { values.values.filter { $0.unknown != nil }.count }
@@ -458,7 +461,7 @@ public final class TokenGraph {
     public func findings() -> [Finding] {
         var result = graphFindings
         var groups: [Value.Unknown: [String]] = [:]
-        for key in tokens.keys.sorted() {
+        for key in sortedKeys {
             guard let u = values[key]?.unknown else { continue }
             var cause = u
             cause.kind = nil

@@ -45,7 +45,7 @@ public struct TokenHygieneRule: Rule {
             numberTokens[family, default: [:]][n] = name
         }
 
-        for key in graph.tokens.keys.sorted() {
+        for key in graph.sortedKeys {
             guard let definition = graph.tokens[key] else { continue }
             let name = TokenGraph.displayName(key)
             if let (component, property) = componentProperties[key] {
@@ -95,15 +95,17 @@ public struct TokenHygieneRule: Rule {
     /// A palette step is a primitive by its shape, whatever the configuration says: a hue and a number (`blue50`,
     /// `Gray.gray90`, `Blue._600`) or a hex name (`x2F2F2F`). Primitives feed semantic tokens and need no dark value.
     static func isPaletteStep(_ qualifiedName: String) -> Bool {
-        let parts = qualifiedName.split(separator: ".").map { $0.lowercased() }
-        guard let last = parts.last else { return false }
-        let digits = last.reversed().prefix { $0.isNumber }.count
-        let stem = String(last.dropLast(digits).filter { $0 != "_" && $0 != "-" })
-        // `blue50`, `colorZinc50`, `Blue._600`.
-        if digits > 0, hues.contains(where: { stem.hasSuffix($0) }) || (stem.isEmpty && parts.dropLast().last.map(hues.contains) == true) {
-            return true
+        let parts = qualifiedName.split(separator: ".")
+        guard let lastPart = parts.last else { return false }
+        let digits = lastPart.reversed().prefix { $0.isNumber }.count
+        if digits > 0 {
+            // `blue50`, `colorZinc50`, `Blue._600`.
+            let stem = String(lastPart.dropLast(digits).filter { $0 != "_" && $0 != "-" }).lowercased()
+            if hues.contains(where: { stem.hasSuffix($0) }) || (stem.isEmpty && parts.dropLast().last.map { hues.contains($0.lowercased()) } == true) {
+                return true
+            }
         }
-        return last.count == 7 && last.hasPrefix("x") && last.dropFirst().allSatisfy(\.isHexDigit)
+        return lastPart.count == 7 && (lastPart.first == "x" || lastPart.first == "X") && lastPart.dropFirst().allSatisfy(\.isHexDigit)
     }
 
     /// The family of a dimension by its name words: spacing, radius or size.

@@ -12,7 +12,7 @@ public struct DefaultSurfacePairs: PairingSource {
         let componentKeys = Set(input.components.flatMap { $0.properties.map(\.qualifiedName) })
         let surfaceKeys = Set(surfaces.endpoints.map(\.qualifiedName))
         var pairs: [Pairing] = []
-        for key in input.graph.tokens.keys.sorted() where !componentKeys.contains(key) && !used.contains(key)
+        for key in input.graph.sortedKeys where !componentKeys.contains(key) && !used.contains(key)
             && !alreadyPaired.contains(key) && !surfaceKeys.contains(key) {
             guard let definition = input.graph.tokens[key], definition.declaredKind != .other else { continue }
             if definition.alias != nil { continue } // an alias is checked through what it names
