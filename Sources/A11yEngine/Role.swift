@@ -41,6 +41,8 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// Splits `appTextOnBrandPrimary`, `fill_default`, `text-on-brand` into lowercase words.
 public func nameWords(_ name: String) -> [String] {
+    // Names are almost always ASCII: split their bytes directly (pairing and rules split thousands of names).
+    if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiNameWords(name) }
     var words: [String] = []
     var current = ""
     var previous: Character?
@@ -57,5 +59,31 @@ public func nameWords(_ name: String) -> [String] {
         previous = ch
     }
     if !current.isEmpty { words.append(current.lowercased()) }
+    return words
+}
+
+/// `nameWords` for ASCII names, on bytes: the same splitting rules without Character and grapheme handling.
+private func asciiNameWords(_ name: String) -> [String] {
+    var words: [String] = []
+    var current: [UInt8] = []
+    var previous: UInt8 = 0
+    func flush() {
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        current.removeAll(keepingCapacity: true)
+    }
+    for byte in name.utf8 {
+        let isUpper = byte >= 0x41 && byte <= 0x5A
+        if byte == 0x5F || byte == 0x2D || byte == 0x2E || byte == 0x20 || byte == 0x2F { // _ - . space /
+            flush()
+        } else if isUpper, (previous >= 0x61 && previous <= 0x7A) || (previous >= 0x30 && previous <= 0x39) {
+            words.append(String(decoding: current, as: UTF8.self))
+            current.removeAll(keepingCapacity: true)
+            current.append(byte + 0x20)
+        } else {
+            current.append(isUpper ? byte + 0x20 : byte)
+        }
+        previous = byte
+    }
+    flush()
     return words
 }

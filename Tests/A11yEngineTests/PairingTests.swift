@@ -17,6 +17,10 @@ struct PairingTests {
     @Test func nameWordsSplitCamelSnakeAndKebabCase() {
         #expect(nameWords("appTextOnBrandPrimary") == ["app", "text", "on", "brand", "primary"])
         #expect(nameWords("fill_default") == ["fill", "default"])
+        // ASCII names take a byte path; others (a theme named rosé) the Character path, with the same rules.
+        #expect(nameWords("item12Text-on/BG.x") == ["item12", "text", "on", "bg", "x"])
+        #expect(nameWords("contrastRoséDark") == ["contrast", "rosé", "dark"])
+        #expect(nameWords("URLBar") == ["urlbar"])
         #expect(nameWords("text-on-brand") == ["text", "on", "brand"])
         #expect(nameWords("space4XL") == ["space4", "xl"])
     }
