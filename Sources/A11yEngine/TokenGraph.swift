@@ -277,7 +277,8 @@ public final class TokenGraph {
             // Only values that are meant to be tokens are findings when they cannot be evaluated.
             guard let kind = declaredKind ?? u.kind, kind != .other, kind != .string else { return }
             add(Token(qualifiedName: name, declaredKind: kind, location: location, expression: expression, scope: scope), value: value)
-        case .instance(let type, let fields) where depth < 3 && interpreter.isType(type):
+        case .instance(let type, let fields) where depth < 3 && interpreter.isType(type) && !isThemeSelector(type):
+            // (A palette held by another value, `AppTheme.dark.colors`, is a theme: its colors are the palette's tokens.)
             // A struct that computes a color from stored colors (`DynamicColor { lightColor, darkColor; var color }`)
             // is one token: its computed color. Its stored colors are inputs, not colors anything draws.
             let computed = interpreter.computedProperties(of: type).filter { $0.type.flatMap(Interpreter.kindOfType) != nil }

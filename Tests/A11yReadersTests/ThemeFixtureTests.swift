@@ -99,6 +99,23 @@ struct ThemeFixtureTests {
         #expect(!audit.findings.contains { $0.message.contains("has no dark value") })
     }
 
+    @Test func aPaletteClassWithAnExplicitInitAndAWrapperThemeIsOnePalette() throws {
+        let audit = try Self.audit("PaletteClass")
+        let themes = try #require(audit.themes)
+        #expect(themes.map(\.name) == ["light", "sepia", "dark", "widget"])
+        // The wrapper's instances (`AppTheme.dark.colors`) are the same themes, not tokens of their own.
+        #expect(!audit.pairs.contains { $0.foreground.token?.hasPrefix("AppTheme") ?? false })
+        #expect(Set(audit.pairs.compactMap(\.foreground.token)) == ["ThemeColors.primaryText", "ThemeColors.secondaryText", "ThemeColors.refreshControlTint"])
+        let night = Self.rgb(0x2E3136)
+        let dark = try Self.pair(audit, "ThemeColors.secondaryText", "ThemeColors.paperBackground", theme: "dark", appearance: .dark)
+        #expect(abs(dark.ratio - Self.ratio(Self.rgb(0xC8CCD1), on: night, over: night)) < 0.01)
+        let sepia = try Self.pair(audit, "ThemeColors.refreshControlTint", "ThemeColors.paperBackground", theme: "sepia", appearance: .light)
+        #expect(abs(sepia.ratio - Self.ratio(Self.rgb(0x646059), on: Self.rgb(0xF8F1E3), over: Self.rgb(0xF8F1E3))) < 0.01)
+        // The transparent widget palette draws on whatever is underneath (white assumed): ink on white.
+        let widget = try Self.pair(audit, "ThemeColors.primaryText", "ThemeColors.paperBackground", theme: "widget", appearance: .light)
+        #expect(abs(widget.ratio - Self.ratio(Self.rgb(0x222222), on: Self.rgb(0xFFFFFF, 0), over: Self.rgb(0xFFFFFF))) < 0.01)
+    }
+
     // MARK: Theme switch
 
     @Test func aThemeSwitchMakesOneTokenPerFunctionValuedInEveryCase() throws {
