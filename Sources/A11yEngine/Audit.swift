@@ -1,3 +1,5 @@
+import Foundation
+
 /// The result of auditing a design system: a deterministic document (stable ordering, no clock unless the daemon stamps it).
 public struct Audit: Codable, Hashable, Sendable {
     public struct PolicyInfo: Codable, Hashable, Sendable {
@@ -164,7 +166,7 @@ public enum Auditor {
 
         var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + system.findings + surfaceFindings
             + pairingFindings
-        for rule in allRules { findings += rule.check(context) }
+        findings += Self.checkConcurrently(allRules, context)
         let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
         findings = (suppression.kept + suppression.problems).sorted(by: Finding.ordered)
 
@@ -193,6 +195,15 @@ public enum Auditor {
             surfaces: Audit.SurfacesInfo(tokens: surfaces.endpoints.map(\.name), inferred: surfaces.inferred, explanation: surfaces.explanation),
             pairs: pairs, findings: findings, summary: summary)
         return AuditResult(audit: audit, context: context)
+    }
+
+    /// Runs the rules at once (they only read the context; the token graph is complete and its caches filled), findings
+    /// in the registry's order.
+    static func checkConcurrently(_ rules: [any Rule], _ context: AuditContext) -> [Finding] {
+        let results = ConcurrentResults<[Finding]>(count: rules.count)
+        let shared = ReadOnly(value: (rules, context))
+        DispatchQueue.concurrentPerform(iterations: rules.count) { i in results.set(i, shared.value.0[i].check(shared.value.1)) }
+        return results.values.flatMap { $0 ?? [] }
     }
 
     /// Pairs that do not change with the theme are measured once (theme nil), in every audited appearance; pairs that do

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A theme of the app (sepia, rosé, contrast dark): one more set of values for the same tokens, audited on its own.
 public struct Theme: Hashable, Sendable, Codable {
     /// The name the output uses (the configured `as:`, else as found in the code).
@@ -207,15 +209,20 @@ public struct ThemedSystem {
 
         let defaultIndex = chosen.firstIndex { $0.setting?.isDefault ?? false }
             ?? chosen.firstIndex { nameWords($0.codeName).contains { defaultWords.contains($0) } } ?? 0
-        var graphs: [TokenGraph] = []
-        for theme in chosen {
+        // One graph per theme, each with its own interpreter: built concurrently.
+        let configurations = chosen.map { theme in
             var c = configuration
             for family in families {
                 let member = family.members.first { $0.name.lowercased() == theme.codeName.lowercased() } ?? family.members[0]
                 c.theme[family.type] = member.value
             }
-            graphs.append(TokenGraph(sources: sources, configuration: c, themeFamilies: families))
+            return c
         }
+        let built = ConcurrentResults<TokenGraph>(count: configurations.count)
+        DispatchQueue.concurrentPerform(iterations: configurations.count) { i in
+            built.set(i, TokenGraph(sources: sources, configuration: configurations[i], themeFamilies: families))
+        }
+        let graphs = built.values.map { $0! }
         var themedKeys: Set<String> = []
         for key in graphs[defaultIndex].tokens.keys {
             let first = graphs[0].value(of: key)

@@ -142,6 +142,9 @@ public final class TokenGraph {
         where !familyDeclarations.contains(declaration.qualifiedName.joined(separator: ".")) {
             addSwiftTokens(declaration)
         }
+        // From here on the graph is only read, so rules can read it concurrently: the lookups they make are computed now.
+        sortedKeys = tokens.keys.sorted()
+        for key in sortedKeys { nameCache[key] = Self.nameInfo(of: tokens[key]?.name ?? key) }
     }
 
     // MARK: - Themed tokens
@@ -391,12 +394,13 @@ public final class TokenGraph {
 
     /// A token's name words and the role they imply, computed once per token (pairing and rules ask often).
     public func nameInfo(_ key: String) -> (words: [String], role: Role, roleWord: String?) {
-        if let cached = nameCache[key] { return cached }
-        let words = nameWords(tokens[key]?.name ?? key)
+        nameCache[key] ?? Self.nameInfo(of: tokens[key]?.name ?? key)
+    }
+
+    static func nameInfo(of name: String) -> (words: [String], role: Role, roleWord: String?) {
+        let words = nameWords(name)
         let inferred = Role.inferred(fromWords: words)
-        let info = (words, inferred.role, inferred.word)
-        nameCache[key] = info
-        return info
+        return (words, inferred.role, inferred.word)
     }
 
     // MARK: - Lookup
@@ -452,7 +456,7 @@ public final class TokenGraph {
     static let displayPrefixes: Set<Substring> = Set(namespaces.values.flatMap { $0 }.map { Substring($0) } + ["Asset"])
 
     /// Token keys in order, computed once (rules and pairing sources walk them in a deterministic order).
-    public private(set) lazy var sortedKeys: [String] = tokens.keys.sorted()
+    public private(set) var sortedKeys: [String] = []
 
     /// How many tokens have no value (their root causes are `findings()`).
     public var unevaluatedCount: Int { values.values.filter { $0.unknown != nil }.count }

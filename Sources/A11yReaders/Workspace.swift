@@ -111,7 +111,7 @@ public final class Workspace {
         // Files are parsed concurrently (the readers are pure); results are applied in file order.
         let toRead = files.filter { changed == nil || changed!.contains($0) || entries[$0] == nil }
         let jobs = toRead.map { (relative: $0, path: path(of: $0), previous: entries[$0]) }
-        let results = ReadResults<Entry>(count: jobs.count)
+        let results = ConcurrentResults<Entry>(count: jobs.count)
         let modes = configuration.modes
         DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
             results.set(i, Self.read(jobs[i].relative, path: jobs[i].path, previous: jobs[i].previous, reader: reader, modes: modes))
@@ -174,17 +174,6 @@ public final class Workspace {
     }
 }
 
-/// Results of concurrent reads, one slot per file (each slot written by one worker).
-private final class ReadResults<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var values: [Value?]
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Value?) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
-    }
-}
 
 extension Workspace {
     /// The reader for a file, by its name: Swift sources, asset catalog colorsets, design-token JSON.

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Results of work run with `DispatchQueue.concurrentPerform`, one slot per iteration (each written by one worker),
+/// read in iteration order afterwards so output stays deterministic.
+public final class ConcurrentResults<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    public init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    public func set(_ index: Int, _ value: Value?) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    public var values: [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}
+
+/// A value shared with concurrent workers that only read it (an audit context once the graph is complete).
+struct ReadOnly<Value>: @unchecked Sendable {
+    let value: Value
+}
