@@ -117,8 +117,11 @@ extension A11yCtl {
             discussion: """
                 The table groups pairs by component: each foreground/background pair in each appearance with its \
                 WCAG ratio (rounded down: 4.496 shows as 4.49 and fails 4.5), the required ratio and the result, \
-                followed by findings as file:line:column. Swatches are shown on color terminals; NO_COLOR or a pipe \
-                turns them off. JSON output is deterministic (docs/audit-json.md).
+                followed by findings as file:line:column. A design system with themes (palettes, a theme enum, \
+                palette types) is measured theme by theme: each component's rows are grouped under its themes, and \
+                `a11yctl pairs PATH` shows how each theme was found and drawn (`themes:` in .a11yd.yml overrides). \
+                Swatches are shown on color terminals; NO_COLOR or a pipe turns them off. JSON output is \
+                deterministic (docs/audit-json.md).
                 """)
 
         @OptionGroup var options: AuditOptions
