@@ -21,11 +21,15 @@ public final class Daemon: @unchecked Sendable {
         public var maxWatches: Int?
         /// How often the root is scanned when inotify cannot watch it.
         public var pollInterval: TimeInterval = 2
+        /// Test seam (`A11YD_TEST_HANG_ON_FILE_CHANGE=1`): the audit loop hangs for good at the first audit a file
+        /// change causes, so that a test can see the watchdog pings stop. Never set outside tests.
+        public var hangOnFileChange = false
 
         public init(root: String, stateDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
             self.root = root
             self.stateDirectory = stateDirectory
             maxWatches = environment["A11YD_TEST_MAX_WATCHES"].flatMap(Int.init)
+            hangOnFileChange = environment["A11YD_TEST_HANG_ON_FILE_CHANGE"] == "1"
         }
 
         /// `$XDG_STATE_HOME/a11yd` (default `~/.local/state/a11yd`).
@@ -47,6 +51,8 @@ public final class Daemon: @unchecked Sendable {
     /// How changes are noticed: inotify, or polling when the watch limit is reached (shown in `status`).
     private var watchMode = "inotify"
     let queue = DispatchQueue(label: "a11yd.audit")
+    /// The serial queue every audit runs on; the systemd watchdog pings from it, so a hung audit loop stops them.
+    public var auditQueue: DispatchQueue { queue }
 
     // Audit state: only touched on `queue`.
     private var current: AuditResult?
@@ -197,11 +203,18 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func settled() {
+        if options.hangOnFileChange { hangForTest() }
         let changed = rescanPending ? nil : pending
         pending.removeAll()
         rescanPending = false
         burstStart = nil
         auditNow(changed: changed, reason: "file change")
+    }
+
+    /// The hang of `Options.hangOnFileChange`: logged first, so a test knows from when no ping may arrive.
+    private func hangForTest() -> Never {
+        log.warning("test seam A11YD_TEST_HANG_ON_FILE_CHANGE: the audit loop hangs now")
+        while true { sleep(3600) }
     }
 
     /// Refreshes changed files, audits, stores and publishes. Never throws: problems are logged and the last good

@@ -25,26 +25,34 @@ struct DaemonEndToEndTests {
             try FileManager.default.copyItem(atPath: DaemonEndToEndTests.packageRoot.appendingPathComponent("Examples/DesignSystem").path, toPath: design)
         }
 
-        /// Extra environment for the daemon (test seams).
+        /// Extra environment for the daemon (test seams, a notify socket of the test's own).
         var extraEnvironment: [String: String] = [:]
+        /// A command the daemon is started through, which ends by exec'ing it (same pid): `sh -c`, `unshare`.
+        var launcher: [String] = []
+        /// Where the daemon's stderr (its log) goes; nil: discarded.
+        var logPath: String?
 
         var environment: [String: String] {
-            var env = ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 }
+            var env = ProcessInfo.processInfo.environment
             env["XDG_RUNTIME_DIR"] = dir + "/run"
             env["XDG_STATE_HOME"] = dir + "/state"
             env["A11YD_POLICIES"] = DaemonEndToEndTests.packageRoot.appendingPathComponent("policies").path
-            env.removeValue(forKey: "NOTIFY_SOCKET")
-            env.removeValue(forKey: "LISTEN_FDS")
-            return env
+            for name in ["NOTIFY_SOCKET", "LISTEN_FDS", "WATCHDOG_USEC", "WATCHDOG_PID"] { env.removeValue(forKey: name) }
+            return env.merging(extraEnvironment) { $1 }
         }
+
+        /// The daemon's log so far (needs `logPath`).
+        var log: String { logPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? "" }
 
         @discardableResult
         func start(extra: [String] = []) throws -> Process {
             let p = Process()
-            p.executableURL = URL(fileURLWithPath: DaemonEndToEndTests.binary("a11yd"))
-            p.arguments = ["--root", design] + extra
+            let command = launcher + [DaemonEndToEndTests.binary("a11yd"), "--root", design] + extra
+            p.executableURL = URL(fileURLWithPath: command[0])
+            p.arguments = Array(command.dropFirst())
             p.environment = environment
-            p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            if let logPath { FileManager.default.createFile(atPath: logPath, contents: nil) }
+            p.standardError = FileHandle(forWritingAtPath: logPath ?? "/dev/null")
             try p.run()
             daemon = p
             // Ready when the socket answers (bounded wait).
@@ -265,27 +273,39 @@ struct DaemonEndToEndTests {
         #expect(!aside.isEmpty)
     }
 
+    /// A history fault, as Python for `Sandbox.python`: an audit before `fault`, one during it and one after `repair`.
+    /// Prints whether the one during it was served from memory with the next id, the `status` warning, and whether
+    /// the one after was stored again (the warning gone, the unstored audit missing from the history).
+    static func historyFault(_ fault: String, repair: String) -> String {
+        """
+        first = call('audit.run')['result']['id']
+        \(fault)
+        during = call('audit.run')['result']['id']
+        print('served', during == first + 1, call('audit.latest')['result']['id'] == during)
+        print('warning', call('status')['result'].get('historyWarning', ''))
+        \(repair)
+        again = call('audit.run')['result']['id']
+        print('again', again == first + 2, call('status')['result'].get('historyWarning', 'none'))
+        print('stored', [a['id'] for a in call('audit.history', {'limit': 3})['result']] == [again, first, first - 1])
+        """
+    }
+
+    static func expectServedFromMemory(_ output: String, warning: String) {
+        #expect(output.contains("served True True"), "\(output)")
+        let line = output.split(separator: "\n").first { $0.hasPrefix("warning ") } ?? ""
+        #expect(line.hasPrefix("warning history is not being kept: ") && line.contains(warning), "\(output)")
+        #expect(output.contains("again True none"), "\(output)")
+        #expect(output.contains("stored True"), "\(output)")
+    }
+
     @Test func aHistoryLockedByAnotherProcessIsReportedAndAuditsAreStillServed() throws {
         let box = try Sandbox()
         try box.start()
-        let output = try box.python("""
-            import sqlite3
-            first = call('audit.run')['result']['id']
+        let output = try box.python("import sqlite3\n" + Self.historyFault("""
             db = sqlite3.connect(\(String(reflecting: box.dir + "/state/a11yd/audits.sqlite")), isolation_level=None, timeout=1)
             db.execute('BEGIN EXCLUSIVE')
-            locked = call('audit.run')['result']['id']
-            print('locked', locked == first + 1)
-            print('warning', call('status')['result'].get('historyWarning', ''))
-            db.execute('ROLLBACK')
-            db.close()
-            again = call('audit.run')['result']['id']
-            print('again', again == first + 2, call('status')['result'].get('historyWarning', 'none'))
-            print('stored', [a['id'] for a in call('audit.history', {'limit': 3})['result']] == [again, first, first - 1])
-            """, timeout: 40)
-        #expect(output.contains("locked True"), "\(output)")
-        #expect(output.contains("warning history is not being kept:"), "\(output)")
-        #expect(output.contains("again True none"), "\(output)")
-        #expect(output.contains("stored True"), "\(output)")
+            """, repair: "db.execute('ROLLBACK'); db.close()"), timeout: 40)
+        Self.expectServedFromMemory(output, warning: "database is locked")
     }
 
     @Test func aBrokenConfigurationSavedWhileRunningIsAFindingAndInStatusAndTheFixClearsIt() throws {
@@ -537,5 +557,43 @@ extension DaemonEndToEndTests {
             """)
         #expect(try box.python("print(call('status')['result']['subscribers'])") == "0")
         #expect(box.daemon?.isRunning == true)
+    }
+}
+
+extension DaemonEndToEndTests {
+    /// A real full file system without touching the host's: the daemon is started through `unshare`, which gives it a
+    /// private mount namespace (and a user namespace when not root) with a 4 MiB tmpfs over its state directory. The
+    /// test fills that tmpfs through `/proc/PID/root` (the daemon's view of the file system) and empties it again.
+    @Test func aFullDiskIsReportedInStatusAndAuditsAreStillServedFromMemory() throws {
+        let box = try Sandbox()
+        let state = box.dir + "/state/a11yd"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let namespaces = ["/usr/bin/unshare"] + (getuid() == 0 ? [] : ["--user", "--map-root-user"]) + ["--mount", "--propagation", "private"]
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: namespaces[0])
+        probe.arguments = Array(namespaces.dropFirst()) + ["/bin/sh", "-c", "mount -t tmpfs -o size=64k tmpfs \"$0\"", state]
+        probe.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else {
+            print("skipped: no private mount namespace with a tmpfs here (unshare \(namespaces.dropFirst().joined(separator: " ")))")
+            return
+        }
+        box.launcher = namespaces + ["/bin/sh", "-c", "mount -t tmpfs -o size=4m,mode=0700 tmpfs \"$0\" && exec \"$@\"", state]
+        let daemon = try box.start()
+        #expect(daemon.isRunning)
+        let inside = "/proc/\(daemon.processIdentifier)/root" + state
+        let output = try box.python("import errno\n" + Self.historyFault("""
+            fd = os.open(\(String(reflecting: inside + "/filler")), os.O_WRONLY | os.O_CREAT, 0o600)
+            try:
+                while True:
+                    os.write(fd, b'\\0' * 65536)
+            except OSError as e:
+                print('filled', e.errno == errno.ENOSPC, os.statvfs(\(String(reflecting: inside))).f_bavail)
+            """, repair: "os.close(fd); os.remove(\(String(reflecting: inside + "/filler")))"), timeout: 40)
+        #expect(output.contains("filled True 0"), "\(output)")
+        Self.expectServedFromMemory(output, warning: "database or disk is full")
+        // The host's state directory was never written: the history lived on the private tmpfs only.
+        #expect(!FileManager.default.fileExists(atPath: state + "/audits.sqlite"))
     }
 }
