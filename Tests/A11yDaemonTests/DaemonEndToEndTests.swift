@@ -17,6 +17,7 @@ struct DaemonEndToEndTests {
         let dir: String
         var design: String { dir + "/ds" }
         var socket: String { dir + "/run/a11yd/a11yd.sock" }
+        var state: String { dir + "/state/a11yd" }
         var daemon: Process?
 
         init() throws {
@@ -51,7 +52,7 @@ struct DaemonEndToEndTests {
             p.executableURL = URL(fileURLWithPath: command[0])
             p.arguments = Array(command.dropFirst())
             p.environment = environment
-            if let logPath { FileManager.default.createFile(atPath: logPath, contents: nil) }
+            if let logPath { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }
             p.standardError = FileHandle(forWritingAtPath: logPath ?? "/dev/null")
             try p.run()
             daemon = p
@@ -561,28 +562,34 @@ extension DaemonEndToEndTests {
 }
 
 extension DaemonEndToEndTests {
-    /// A real full file system without touching the host's: the daemon is started through `unshare`, which gives it a
-    /// private mount namespace (and a user namespace when not root) with a 4 MiB tmpfs over its state directory. The
-    /// test fills that tmpfs through `/proc/PID/root` (the daemon's view of the file system) and empties it again.
-    @Test func aFullDiskIsReportedInStatusAndAuditsAreStillServedFromMemory() throws {
-        let box = try Sandbox()
-        let state = box.dir + "/state/a11yd"
-        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    /// Starts the sandbox's daemon in a private mount namespace (and a user namespace when not root) with a tmpfs
+    /// mounted over its state directory with `options`: a real small or read-only file system, and nothing changes on
+    /// the host. nil, after saying so, when this machine cannot make one.
+    static func startWithStateOnTmpfs(_ box: Sandbox, options: String) throws -> Process? {
+        try FileManager.default.createDirectory(atPath: box.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let namespaces = ["/usr/bin/unshare"] + (getuid() == 0 ? [] : ["--user", "--map-root-user"]) + ["--mount", "--propagation", "private"]
+        let launcher = namespaces + ["/bin/sh", "-c", "mount -t tmpfs -o \(options) tmpfs \"$0\" && exec \"$@\"", box.state]
         let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: namespaces[0])
-        probe.arguments = Array(namespaces.dropFirst()) + ["/bin/sh", "-c", "mount -t tmpfs -o size=64k tmpfs \"$0\"", state]
+        probe.executableURL = URL(fileURLWithPath: launcher[0])
+        probe.arguments = Array(launcher.dropFirst()) + ["/bin/true"]
         probe.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try probe.run()
         probe.waitUntilExit()
         guard probe.terminationStatus == 0 else {
-            print("skipped: no private mount namespace with a tmpfs here (unshare \(namespaces.dropFirst().joined(separator: " ")))")
-            return
+            print("skipped: no tmpfs in a private mount namespace here (needs root or unprivileged user namespaces)")
+            return nil
         }
-        box.launcher = namespaces + ["/bin/sh", "-c", "mount -t tmpfs -o size=4m,mode=0700 tmpfs \"$0\" && exec \"$@\"", state]
-        let daemon = try box.start()
+        box.launcher = launcher
+        return try box.start()
+    }
+
+    /// A full disk: a 4 MiB tmpfs over the state directory, filled to ENOSPC through `/proc/PID/root` (the daemon's
+    /// view of the file system), then emptied again.
+    @Test func aFullDiskIsReportedInStatusAndAuditsAreStillServedFromMemory() throws {
+        let box = try Sandbox()
+        guard let daemon = try Self.startWithStateOnTmpfs(box, options: "size=4m,mode=0700") else { return }
         #expect(daemon.isRunning)
-        let inside = "/proc/\(daemon.processIdentifier)/root" + state
+        let inside = "/proc/\(daemon.processIdentifier)/root" + box.state
         let output = try box.python("import errno\n" + Self.historyFault("""
             fd = os.open(\(String(reflecting: inside + "/filler")), os.O_WRONLY | os.O_CREAT, 0o600)
             try:
@@ -594,6 +601,26 @@ extension DaemonEndToEndTests {
         #expect(output.contains("filled True 0"), "\(output)")
         Self.expectServedFromMemory(output, warning: "database or disk is full")
         // The host's state directory was never written: the history lived on the private tmpfs only.
-        #expect(!FileManager.default.fileExists(atPath: state + "/audits.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: box.state + "/audits.sqlite"))
+    }
+
+    /// A state directory that cannot be written (a read-only tmpfs, which root cannot write either): the daemon starts,
+    /// audits and serves from memory; `status` says why history is not kept; history queries say so too.
+    @Test func aStateDirectoryThatCannotBeWrittenStillServesAuditsFromMemory() throws {
+        let box = try Sandbox()
+        guard let daemon = try Self.startWithStateOnTmpfs(box, options: "ro,mode=0700") else { return }
+        #expect(daemon.isRunning)
+        let output = try box.python("""
+            st = call('status')['result']
+            print('warning', st.get('historyWarning', ''))
+            run = call('audit.run')['result']['id']
+            print('served', run == st['auditId'] + 1, call('audit.latest')['result']['id'] == run)
+            print('history', call('audit.history')['error']['message'])
+            """)
+        let warning = output.split(separator: "\n").first { $0.hasPrefix("warning ") } ?? ""
+        #expect(warning.hasPrefix("warning history is not being kept: cannot create \(box.state)/audits.sqlite: Read-only file system"), "\(output)")
+        #expect(warning.contains("restart a11yd once \(box.state) can be written"), "\(output)")
+        #expect(output.contains("served True True"), "\(output)")
+        #expect(output.contains("history history is not being kept: cannot create"), "\(output)")
     }
 }
