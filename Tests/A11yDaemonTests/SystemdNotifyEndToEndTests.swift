@@ -27,7 +27,8 @@ final class NotifySocket {
     /// The next message, or nil when none arrives within `timeout` seconds.
     func next(timeout: TimeInterval) -> String? {
         var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&waiting, 1, Int32(timeout * 1000)) == 1 else { return nil }
+        // Never a negative timeout: poll(2) would wait forever.
+        guard poll(&waiting, 1, Int32(max(timeout, 0) * 1000)) == 1 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = recv(fd, &buffer, buffer.count, 0)
         return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
