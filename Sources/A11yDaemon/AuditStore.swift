@@ -6,6 +6,10 @@ public struct StoreError: Error, CustomStringConvertible {
     /// SQLite's result code, when SQLite reported the error.
     public var code: Int32 = 0
 
+    /// The state directory is not private (another user's, or writable by others): keeping history there is refused,
+    /// unlike a directory that cannot be written, where audits are served from memory.
+    public var isRefusal = false
+
     /// The file is not a database or is damaged (SQLITE_NOTADB, SQLITE_CORRUPT).
     var isCorruption: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
 }
@@ -64,10 +68,12 @@ public final class AuditStore {
         var info = stat()
         guard stat(directory, &info) == 0 else { throw StoreError(description: "cannot stat \(directory): \(String(cString: strerror(errno)))") }
         guard info.st_uid == getuid() else {
-            throw StoreError(description: "\(directory) belongs to another user (uid \(info.st_uid)); refusing to keep history there")
+            throw StoreError(description: "\(directory) belongs to another user (uid \(info.st_uid)); refusing to keep history there",
+                             isRefusal: true)
         }
         guard info.st_mode & 0o022 == 0 else {
-            throw StoreError(description: "\(directory) is writable by other users (mode \(String(info.st_mode & 0o777, radix: 8))); run `chmod 700 \(directory)`")
+            throw StoreError(description: "\(directory) is writable by other users (mode \(String(info.st_mode & 0o777, radix: 8))); run `chmod 700 \(directory)`",
+                             isRefusal: true)
         }
     }
 

@@ -21,11 +21,15 @@ public final class Daemon: @unchecked Sendable {
         public var maxWatches: Int?
         /// How often the root is scanned when inotify cannot watch it.
         public var pollInterval: TimeInterval = 2
+        /// Test seam (`A11YD_TEST_HANG_ON_FILE_CHANGE=1`): the audit loop hangs for good at the first audit a file
+        /// change causes, so that a test can see the watchdog pings stop. Never set outside tests.
+        public var hangOnFileChange = false
 
         public init(root: String, stateDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
             self.root = root
             self.stateDirectory = stateDirectory
             maxWatches = environment["A11YD_TEST_MAX_WATCHES"].flatMap(Int.init)
+            hangOnFileChange = environment["A11YD_TEST_HANG_ON_FILE_CHANGE"] == "1"
         }
 
         /// `$XDG_STATE_HOME/a11yd` (default `~/.local/state/a11yd`).
@@ -39,7 +43,8 @@ public final class Daemon: @unchecked Sendable {
     public let version = "0.1.0"
     let log: DaemonLog
     let workspace: Workspace
-    let store: AuditStore
+    /// nil when the history cannot be opened (state directory read-only or full): audits are served from memory.
+    let store: AuditStore?
     let server: RPCServer
     private var watcher: FileWatcher?
     private var pollTimer: DispatchSourceTimer?
@@ -47,6 +52,8 @@ public final class Daemon: @unchecked Sendable {
     /// How changes are noticed: inotify, or polling when the watch limit is reached (shown in `status`).
     private var watchMode = "inotify"
     let queue = DispatchQueue(label: "a11yd.audit")
+    /// The serial queue every audit runs on; the systemd watchdog pings from it, so a hung audit loop stops them.
+    public var auditQueue: DispatchQueue { queue }
 
     // Audit state: only touched on `queue`.
     private var current: AuditResult?
@@ -70,8 +77,16 @@ public final class Daemon: @unchecked Sendable {
         self.server = server
         self.log = log
         workspace = try Workspace(root: options.root, policyOverride: options.policyOverride)
-        store = try AuditStore(path: options.stateDirectory + "/audits.sqlite", retention: options.retention)
-        if let aside = store.movedAside {
+        do {
+            store = try AuditStore(path: options.stateDirectory + "/audits.sqlite", retention: options.retention)
+        } catch let error as StoreError where !error.isRefusal {
+            // Not fatal (under Restart=on-failure that would be a restart loop and no audits at all): audits are served
+            // from memory and `status` says why history is not kept.
+            store = nil
+            historyProblem = "\(error) (restart a11yd once \(options.stateDirectory) can be written)"
+            log.error("cannot keep the audit history, serving audits from memory: \(historyProblem!)")
+        }
+        if let aside = store?.movedAside {
             log.warning("the audit history was not a database; moved it to \(aside) and started a fresh history")
         }
     }
@@ -80,7 +95,7 @@ public final class Daemon: @unchecked Sendable {
     /// then serves and watches. Throws on watch-limit or socket problems.
     public func start() throws {
         try queue.sync {
-            if let stored = try store.latest() {
+            if let stored = try store?.latest() {
                 previousAudit = try? JSONDecoder().decode(Audit.self, from: Data(stored.auditJSON.utf8))
             }
             auditNow(changed: nil, reason: "start-up")
@@ -197,11 +212,18 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func settled() {
+        if options.hangOnFileChange { hangForTest() }
         let changed = rescanPending ? nil : pending
         pending.removeAll()
         rescanPending = false
         burstStart = nil
         auditNow(changed: changed, reason: "file change")
+    }
+
+    /// The hang of `Options.hangOnFileChange`: logged first, so a test knows from when no ping may arrive.
+    private func hangForTest() -> Never {
+        log.warning("test seam A11YD_TEST_HANG_ON_FILE_CHANGE: the audit loop hangs now")
+        while true { sleep(3600) }
     }
 
     /// Refreshes changed files, audits, stores and publishes. Never throws: problems are logged and the last good
@@ -212,23 +234,26 @@ public final class Daemon: @unchecked Sendable {
             return // bytes unchanged (a touch, a save without edits): nothing to audit or report
         }
         var result = Auditor.run(input)
-        let id = max((try? store.nextID()) ?? 0, nextIDInMemory)
+        let id = max((try? store?.nextID()) ?? 0, nextIDInMemory)
         nextIDInMemory = id + 1
         result.audit.id = id
         result.audit.time = ISO8601DateFormatter().string(from: Date())
         // The very first audit is the baseline, not news: nothing regressed (a restart compares with the stored audit).
         let diff = previousAudit == nil ? AuditDiff.baseline(result.audit) : AuditDiff.between(previousAudit, result.audit)
-        do {
-            try store.append(StoredAudit(
-                id: id, createdAt: result.audit.time ?? "", inputDigest: result.audit.inputDigest,
-                summaryJSON: Self.json(result.audit.summary), auditJSON: Self.json(result.audit), diffJSON: Self.json(diff)))
-            if historyProblem != nil { log.info("the audit history is kept again") }
-            historyProblem = nil
-        } catch {
-            // Only durability failed (history locked by another process, disk full): the audit is still served,
-            // published and compared; `status` says history is not being kept.
-            historyProblem = "\(error)"
-            log.error("cannot store audit \(id), serving it from memory: \(error)")
+        // No store at all (it could not be opened): historyProblem already says why, and nothing is retried.
+        if let store {
+            do {
+                try store.append(StoredAudit(
+                    id: id, createdAt: result.audit.time ?? "", inputDigest: result.audit.inputDigest,
+                    summaryJSON: Self.json(result.audit.summary), auditJSON: Self.json(result.audit), diffJSON: Self.json(diff)))
+                if historyProblem != nil { log.info("the audit history is kept again") }
+                historyProblem = nil
+            } catch {
+                // Only durability failed (history locked by another process, disk full): the audit is still served,
+                // published and compared; `status` says history is not being kept.
+                historyProblem = "\(error)"
+                log.error("cannot store audit \(id), serving it from memory: \(error)")
+            }
         }
         current = result
         previousAudit = result.audit
@@ -332,7 +357,7 @@ public final class Daemon: @unchecked Sendable {
             "policy": workspace.policy.id, "watching": watchMode,
         ]
         var warnings: [String] = []
-        if let aside = store.movedAside { warnings.append("the previous history was corrupt and was moved to \(aside)") }
+        if let aside = store?.movedAside { warnings.append("the previous history was corrupt and was moved to \(aside)") }
         if let problem = historyProblem { warnings.append("history is not being kept: \(problem)") }
         if !warnings.isEmpty { result["historyWarning"] = warnings.joined(separator: "; ") }
         if let problem = workspace.configurationProblem {
@@ -377,10 +402,16 @@ public final class Daemon: @unchecked Sendable {
                                               component: params["component"] as? String, rowsByRule: false))
     }
 
+    /// The store for history, diff and replay; without one, their error says why history is not kept.
+    private func storeForQueries() throws -> AuditStore {
+        guard let store else { throw RPCError.serverError("history is not being kept: \(historyProblem ?? "no store")") }
+        return store
+    }
+
     private func history(_ params: [String: Any]) throws -> Any {
         let limit = params["limit"] as? Int ?? 20
         let before = params["before"] as? Int
-        return try store.history(limit: min(max(limit, 1), 500), before: before).map { stored -> [String: Any] in
+        return try storeForQueries().history(limit: min(max(limit, 1), 500), before: before).map { stored -> [String: Any] in
             let diff = try? JSONDecoder().decode(AuditDiff.self, from: Data(stored.diffJSON.utf8))
             return ["id": stored.id, "time": stored.createdAt, "inputDigest": stored.inputDigest,
                     "summary": (try? JSONSerialization.jsonObject(with: Data(stored.summaryJSON.utf8))) ?? NSNull(),
@@ -392,7 +423,7 @@ public final class Daemon: @unchecked Sendable {
 
     private func diff(_ params: [String: Any]) throws -> Any {
         func load(_ id: Int) throws -> Audit {
-            guard let stored = try store.audit(id: id) else { throw RPCError.invalidParams("no stored audit \(id)") }
+            guard let stored = try storeForQueries().audit(id: id) else { throw RPCError.invalidParams("no stored audit \(id)") }
             return try JSONDecoder().decode(Audit.self, from: Data(stored.auditJSON.utf8))
         }
         if let from = params["from"] as? Int {
@@ -400,7 +431,7 @@ public final class Daemon: @unchecked Sendable {
             return JSONLine.object(AuditDiff.between(try load(from), to))
         }
         let stored: StoredAudit?
-        if let to = params["to"] as? Int { stored = try store.audit(id: to) } else { stored = try store.latest() }
+        if let to = params["to"] as? Int { stored = try storeForQueries().audit(id: to) } else { stored = try storeForQueries().latest() }
         guard let stored else { throw RPCError.serverError("no stored audit") }
         return (try? JSONSerialization.jsonObject(with: Data(stored.diffJSON.utf8))) ?? NSNull()
     }
@@ -409,7 +440,8 @@ public final class Daemon: @unchecked Sendable {
     private func subscribe(_ client: RPCServer.ClientID, _ params: [String: Any], _ respond: @escaping @Sendable (Result<Any, RPCError>) -> Void) throws {
         subscribers.insert(client)
         respond(.success(["subscribed": true, "clock": current?.audit.id ?? 0]))
-        guard let since = params["since"] as? Int else { return }
+        // Nothing to replay without a store (history is not being kept: `status` says why).
+        guard let since = params["since"] as? Int, let store else { return }
         // Replayed from the stored JSON as is: no decoding of whole audits.
         for stored in try store.since(since) {
             guard server.isServing(client) else { return }

@@ -123,17 +123,15 @@ do {
     server.stop()
     exit(1)
 }
-notify.send(["READY": "1", "STATUS": daemon.latestAudit.map(Daemon.statusLine) ?? "started"])
-let watchdog = WatchdogTimer(notifier: notify)
-
-// Signals are handled on the main queue, not in signal context.
+// Signals are handled on the main queue, not in signal context. They are set up before READY=1: a reload sent as soon
+// as systemd sees the service ready must not meet SIGHUP's default action (termination).
 signal(SIGHUP, SIG_IGN)
 signal(SIGTERM, SIG_IGN)
 signal(SIGINT, SIG_IGN)
 signal(SIGPIPE, SIG_IGN)
 let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .main)
 hangup.setEventHandler {
-    notify.send(["RELOADING": "1", "STATUS": "reloading configuration"])
+    notify.reloading(status: "reloading configuration")
     daemon.reload { result in
         switch result {
         case .success(let audit): notify.send(["READY": "1", "STATUS": Daemon.statusLine(audit)])
@@ -148,11 +146,12 @@ for sig in [SIGTERM, SIGINT] {
     source.setEventHandler {
         notify.send(["STOPPING": "1"])
         log.info("stopping")
-        watchdog?.cancel()
         daemon.stop()
         exit(0)
     }
     source.resume()
     terminations.append(source)
 }
-dispatchMain()
+notify.send(["READY": "1", "STATUS": daemon.latestAudit.map(Daemon.statusLine) ?? "started"])
+let watchdog = WatchdogTimer(notifier: notify, queue: daemon.auditQueue)
+withExtendedLifetime(watchdog) { dispatchMain() }

@@ -17,6 +17,7 @@ struct DaemonEndToEndTests {
         let dir: String
         var design: String { dir + "/ds" }
         var socket: String { dir + "/run/a11yd/a11yd.sock" }
+        var state: String { dir + "/state/a11yd" }
         var daemon: Process?
 
         init() throws {
@@ -25,26 +26,34 @@ struct DaemonEndToEndTests {
             try FileManager.default.copyItem(atPath: DaemonEndToEndTests.packageRoot.appendingPathComponent("Examples/DesignSystem").path, toPath: design)
         }
 
-        /// Extra environment for the daemon (test seams).
+        /// Extra environment for the daemon (test seams, a notify socket of the test's own).
         var extraEnvironment: [String: String] = [:]
+        /// A command the daemon is started through, which ends by exec'ing it (same pid): `sh -c`, `unshare`.
+        var launcher: [String] = []
+        /// Where the daemon's stderr (its log) goes; nil: discarded.
+        var logPath: String?
 
         var environment: [String: String] {
-            var env = ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 }
+            var env = ProcessInfo.processInfo.environment
             env["XDG_RUNTIME_DIR"] = dir + "/run"
             env["XDG_STATE_HOME"] = dir + "/state"
             env["A11YD_POLICIES"] = DaemonEndToEndTests.packageRoot.appendingPathComponent("policies").path
-            env.removeValue(forKey: "NOTIFY_SOCKET")
-            env.removeValue(forKey: "LISTEN_FDS")
-            return env
+            for name in ["NOTIFY_SOCKET", "LISTEN_FDS", "WATCHDOG_USEC", "WATCHDOG_PID"] { env.removeValue(forKey: name) }
+            return env.merging(extraEnvironment) { $1 }
         }
+
+        /// The daemon's log so far (needs `logPath`).
+        var log: String { logPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? "" }
 
         @discardableResult
         func start(extra: [String] = []) throws -> Process {
             let p = Process()
-            p.executableURL = URL(fileURLWithPath: DaemonEndToEndTests.binary("a11yd"))
-            p.arguments = ["--root", design] + extra
+            let command = launcher + [DaemonEndToEndTests.binary("a11yd"), "--root", design] + extra
+            p.executableURL = URL(fileURLWithPath: command[0])
+            p.arguments = Array(command.dropFirst())
             p.environment = environment
-            p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            if let logPath { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }
+            p.standardError = FileHandle(forWritingAtPath: logPath ?? "/dev/null")
             try p.run()
             daemon = p
             // Ready when the socket answers (bounded wait).
@@ -297,27 +306,39 @@ struct DaemonEndToEndTests {
         #expect(!aside.isEmpty)
     }
 
+    /// A history fault, as Python for `Sandbox.python`: an audit before `fault`, one during it and one after `repair`.
+    /// Prints whether the one during it was served from memory with the next id, the `status` warning, and whether
+    /// the one after was stored again (the warning gone, the unstored audit missing from the history).
+    static func historyFault(_ fault: String, repair: String) -> String {
+        """
+        first = call('audit.run')['result']['id']
+        \(fault)
+        during = call('audit.run')['result']['id']
+        print('served', during == first + 1, call('audit.latest')['result']['id'] == during)
+        print('warning', call('status')['result'].get('historyWarning', ''))
+        \(repair)
+        again = call('audit.run')['result']['id']
+        print('again', again == first + 2, call('status')['result'].get('historyWarning', 'none'))
+        print('stored', [a['id'] for a in call('audit.history', {'limit': 3})['result']] == [again, first, first - 1])
+        """
+    }
+
+    static func expectServedFromMemory(_ output: String, warning: String) {
+        #expect(output.contains("served True True"), "\(output)")
+        let line = output.split(separator: "\n").first { $0.hasPrefix("warning ") } ?? ""
+        #expect(line.hasPrefix("warning history is not being kept: ") && line.contains(warning), "\(output)")
+        #expect(output.contains("again True none"), "\(output)")
+        #expect(output.contains("stored True"), "\(output)")
+    }
+
     @Test func aHistoryLockedByAnotherProcessIsReportedAndAuditsAreStillServed() throws {
         let box = try Sandbox()
         try box.start()
-        let output = try box.python("""
-            import sqlite3
-            first = call('audit.run')['result']['id']
+        let output = try box.python("import sqlite3\n" + Self.historyFault("""
             db = sqlite3.connect(\(String(reflecting: box.dir + "/state/a11yd/audits.sqlite")), isolation_level=None, timeout=1)
             db.execute('BEGIN EXCLUSIVE')
-            locked = call('audit.run')['result']['id']
-            print('locked', locked == first + 1)
-            print('warning', call('status')['result'].get('historyWarning', ''))
-            db.execute('ROLLBACK')
-            db.close()
-            again = call('audit.run')['result']['id']
-            print('again', again == first + 2, call('status')['result'].get('historyWarning', 'none'))
-            print('stored', [a['id'] for a in call('audit.history', {'limit': 3})['result']] == [again, first, first - 1])
-            """, timeout: 40)
-        #expect(output.contains("locked True"), "\(output)")
-        #expect(output.contains("warning history is not being kept:"), "\(output)")
-        #expect(output.contains("again True none"), "\(output)")
-        #expect(output.contains("stored True"), "\(output)")
+            """, repair: "db.execute('ROLLBACK'); db.close()"), timeout: 40)
+        Self.expectServedFromMemory(output, warning: "database is locked")
     }
 
     @Test func aBrokenConfigurationSavedWhileRunningIsAFindingAndInStatusAndTheFixClearsIt() throws {
@@ -569,5 +590,69 @@ extension DaemonEndToEndTests {
             """)
         #expect(try box.python("print(call('status')['result']['subscribers'])") == "0")
         #expect(box.daemon?.isRunning == true)
+    }
+}
+
+extension DaemonEndToEndTests {
+    /// Starts the sandbox's daemon in a private mount namespace (and a user namespace when not root) with a tmpfs
+    /// mounted over its state directory with `options`: a real small or read-only file system, and nothing changes on
+    /// the host. nil, after saying so, when this machine cannot make one.
+    static func startWithStateOnTmpfs(_ box: Sandbox, options: String) throws -> Process? {
+        try FileManager.default.createDirectory(atPath: box.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let namespaces = ["/usr/bin/unshare"] + (getuid() == 0 ? [] : ["--user", "--map-root-user"]) + ["--mount", "--propagation", "private"]
+        let launcher = namespaces + ["/bin/sh", "-c", "mount -t tmpfs -o \(options) tmpfs \"$0\" && exec \"$@\"", box.state]
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: launcher[0])
+        probe.arguments = Array(launcher.dropFirst()) + ["/bin/true"]
+        probe.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else {
+            print("skipped: no tmpfs in a private mount namespace here (needs root or unprivileged user namespaces)")
+            return nil
+        }
+        box.launcher = launcher
+        return try box.start()
+    }
+
+    /// A full disk: a 4 MiB tmpfs over the state directory, filled to ENOSPC through `/proc/PID/root` (the daemon's
+    /// view of the file system), then emptied again.
+    @Test func aFullDiskIsReportedInStatusAndAuditsAreStillServedFromMemory() throws {
+        let box = try Sandbox()
+        guard let daemon = try Self.startWithStateOnTmpfs(box, options: "size=4m,mode=0700") else { return }
+        #expect(daemon.isRunning)
+        let inside = "/proc/\(daemon.processIdentifier)/root" + box.state
+        let output = try box.python("import errno\n" + Self.historyFault("""
+            fd = os.open(\(String(reflecting: inside + "/filler")), os.O_WRONLY | os.O_CREAT, 0o600)
+            try:
+                while True:
+                    os.write(fd, b'\\0' * 65536)
+            except OSError as e:
+                print('filled', e.errno == errno.ENOSPC, os.statvfs(\(String(reflecting: inside))).f_bavail)
+            """, repair: "os.close(fd); os.remove(\(String(reflecting: inside + "/filler")))"), timeout: 40)
+        #expect(output.contains("filled True 0"), "\(output)")
+        Self.expectServedFromMemory(output, warning: "database or disk is full")
+        // The host's state directory was never written: the history lived on the private tmpfs only.
+        #expect(!FileManager.default.fileExists(atPath: box.state + "/audits.sqlite"))
+    }
+
+    /// A state directory that cannot be written (a read-only tmpfs, which root cannot write either): the daemon starts,
+    /// audits and serves from memory; `status` says why history is not kept; history queries say so too.
+    @Test func aStateDirectoryThatCannotBeWrittenStillServesAuditsFromMemory() throws {
+        let box = try Sandbox()
+        guard let daemon = try Self.startWithStateOnTmpfs(box, options: "ro,mode=0700") else { return }
+        #expect(daemon.isRunning)
+        let output = try box.python("""
+            st = call('status')['result']
+            print('warning', st.get('historyWarning', ''))
+            run = call('audit.run')['result']['id']
+            print('served', run == st['auditId'] + 1, call('audit.latest')['result']['id'] == run)
+            print('history', call('audit.history')['error']['message'])
+            """)
+        let warning = output.split(separator: "\n").first { $0.hasPrefix("warning ") } ?? ""
+        #expect(warning.hasPrefix("warning history is not being kept: cannot create \(box.state)/audits.sqlite: Read-only file system"), "\(output)")
+        #expect(warning.contains("restart a11yd once \(box.state) can be written"), "\(output)")
+        #expect(output.contains("served True True"), "\(output)")
+        #expect(output.contains("history history is not being kept: cannot create"), "\(output)")
     }
 }

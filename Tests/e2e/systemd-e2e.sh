@@ -89,6 +89,33 @@ grep -q '"CloseNotification"' "$work/notifications.jsonl" || fail "the notificat
 first_id=$(grep '"Notify"' "$work/notifications.jsonl" | head -1 | sed 's/.*"id": \([0-9]*\).*/\1/')
 grep 'resolved' "$work/notifications.jsonl" | grep -q "\"replaces_id\": $first_id" || fail "the resolution did not replace the notification in place"
 
+# Reload: `systemctl reload` sends SIGHUP; a11yd answers RELOADING=1 (with MONOTONIC_USEC=) then READY=1, after which
+# systemd shows the service active again with the audit's STATUS= line.
+systemctl --user reload a11yd.service || fail "systemctl reload"
+for _ in $(seq 100); do [ "$(systemctl --user show a11yd.service -p ActiveState --value)" = active ] && break; sleep 0.1; done
+state=$(systemctl --user show a11yd.service -p ActiveState --value)
+[ "$state" = "active" ] || fail "service state after reload: $state"
+
+# Watchdog: a drop-in sets WatchdogSec=2 and the test seam that hangs the audit loop at the next edit. The pings stop,
+# systemd kills the hung daemon (Result=watchdog in its log) and Restart=on-failure starts it again.
+dropin="$XDG_CONFIG_HOME/systemd/user/a11yd.service.d"
+mkdir -p "$dropin"
+printf '[Service]\nWatchdogSec=2\nEnvironment=A11YD_TEST_HANG_ON_FILE_CHANGE=1\n' > "$dropin/watchdog-test.conf"
+systemctl --user daemon-reload && systemctl --user restart a11yd.service || fail "restart with WatchdogSec=2"
+hung_pid=$(systemctl --user show a11yd.service -p MainPID --value)
+sleep 3  # longer than WatchdogSec: the pings keep an idle daemon alive
+[ "$(systemctl --user show a11yd.service -p MainPID --value)" = "$hung_pid" ] || fail "an idle daemon was killed by the watchdog"
+echo "// an edit" >> "$tokens"
+for _ in $(seq 100); do [ "$(systemctl --user show a11yd.service -p Result --value)" = watchdog ] && break; sleep 0.1; done
+[ "$(systemctl --user show a11yd.service -p Result --value)" = watchdog ] || fail "no watchdog timeout for the hung daemon (pid $hung_pid)"
+for _ in $(seq 300); do [ "$(systemctl --user show a11yd.service -p NRestarts --value)" -ge 1 ] && break; sleep 0.1; done
+[ "$(systemctl --user show a11yd.service -p NRestarts --value)" -ge 1 ] || fail "the hung daemon (pid $hung_pid) was not restarted"
+for _ in $(seq 100); do systemctl --user is-active a11yd.service >/dev/null && break; sleep 0.1; done
+new_pid=$(systemctl --user show a11yd.service -p MainPID --value)
+[ "$new_pid" != "$hung_pid" ] && [ "$new_pid" != 0 ] || fail "no new daemon after the watchdog restart"
+echo "watchdog: hung pid $hung_pid killed, restarted as $new_pid"
+rm -r "$dropin"; systemctl --user daemon-reload
+
 systemctl --user stop a11yd.service a11yd.socket || fail "systemctl stop"
 state=$(systemctl --user show a11yd.service -p ActiveState --value)
 [ "$state" = "inactive" ] || fail "service state after stop: $state"
