@@ -9,7 +9,12 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
         inferred(fromWords: nameWords(name))
     }
 
-    public static func inferred(fromWords words: [String]) -> (role: Role, word: String?) {
+    public static func inferred(fromWords rawWords: [String]) -> (role: Role, word: String?) {
+        // A numbered role word is the role word (`primaryText01`, `icon2`): the number is a step of a scale.
+        let words = rawWords.map { word in
+            let stem = word.prefix { !$0.isNumber }
+            return stem.isEmpty || stem.count == word.count ? word : String(stem)
+        }
         if let word = words.first(where: { disabledWords.contains($0) }) { return (.disabled, word) }
         if let word = words.first(where: { decorativeWords.contains($0) }) { return (.decorative, word) }
         for (index, word) in words.enumerated().reversed() {

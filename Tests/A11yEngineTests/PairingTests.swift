@@ -9,6 +9,8 @@ struct PairingTests {
         ("menuBackground", .background), ("trackBackground", .graphic), ("dotRowBackground", .background),
         ("sheetBackground", .background),
         ("disabledDayText", .disabled), ("disabled", .disabled), ("thumbShadow", .decorative),
+        // Numbered role words (a scale step): Pocket-Casts-style `primaryText01`, `primaryIcon02`.
+        ("primaryText01", .text), ("primaryIcon02", .graphic), ("surface2", .background),
     ])
     func roleComesFromNameWords(_ name: String, _ expected: Role) {
         #expect(Role.inferred(fromName: name).role == expected)

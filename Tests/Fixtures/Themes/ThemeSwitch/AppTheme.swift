@@ -2,11 +2,12 @@ import UIKit
 
 // A podcast player's themes as an enum, with a token function per color that switches over it.
 
-enum ThemeType: Int, CaseIterable {
-    case light, dark, extraDark, rosé, contrastLight, contrastDark
-}
-
 final class Theme {
+    /// Nested in the class that holds the user's choice.
+    enum ThemeType: Int, CaseIterable {
+        case light, dark, extraDark, rosé, contrastLight, contrastDark
+    }
+
     static let shared = Theme()
     /// Restored from the settings at launch.
     var activeTheme: ThemeType = .light
@@ -20,7 +21,7 @@ extension UIColor {
 }
 
 enum AppColors {
-    static func primaryBackground(for theme: ThemeType? = nil) -> UIColor {
+    static func primaryBackground(for theme: Theme.ThemeType? = nil) -> UIColor {
         switch theme ?? Theme.shared.activeTheme {
         case .light, .contrastLight: return UIColor(hex: 0xFFFFFF)
         case .dark: return UIColor(hex: 0x292B2E)
@@ -29,7 +30,7 @@ enum AppColors {
         }
     }
 
-    static func primaryText(for theme: ThemeType? = nil) -> UIColor {
+    static func primaryText(for theme: Theme.ThemeType? = nil) -> UIColor {
         switch theme ?? Theme.shared.activeTheme {
         case .rosé: return UIColor(hex: 0x5D2E35)
         case .dark, .extraDark: return UIColor(hex: 0xFFFFFF)
@@ -38,7 +39,7 @@ enum AppColors {
         }
     }
 
-    static func secondaryText(for theme: ThemeType? = nil) -> UIColor {
+    static func secondaryText(for theme: Theme.ThemeType? = nil) -> UIColor {
         let current = theme ?? Theme.shared.activeTheme
         if current == .rosé { return UIColor(hex: 0xC98F95) }
         switch current {
@@ -50,14 +51,14 @@ enum AppColors {
     }
 
     /// Cards are a translucent wash over the page.
-    static func surfaceCard(for theme: ThemeType? = nil) -> UIColor {
+    static func surfaceCard(for theme: Theme.ThemeType? = nil) -> UIColor {
         switch theme ?? Theme.shared.activeTheme {
         case .light, .rosé, .contrastLight: return UIColor(hex: 0x000000, alpha: 0.04)
         default: return UIColor(hex: 0xFFFFFF, alpha: 0.08)
         }
     }
 
-    static func onCardText(for theme: ThemeType? = nil) -> UIColor {
+    static func onCardText(for theme: Theme.ThemeType? = nil) -> UIColor {
         switch theme ?? Theme.shared.activeTheme {
         case .light, .contrastLight: return UIColor(hex: 0x6B7079)
         case .rosé: return UIColor(hex: 0xB5747B)
