@@ -184,6 +184,10 @@ public final class Interpreter {
                 return resolveType(target, in: Array(scope.prefix(depth)), aliasDepth: aliasDepth + 1)
             }
         }
+        // `PocketCastsServer.ThemeType`: a module-qualified name (modules are not types here) names the type itself.
+        if let dot = clean.firstIndex(of: "."), typesByLastName[String(clean[..<dot])] == nil, aliasDepth < 8 {
+            return resolveType(String(clean[clean.index(after: dot)...]), in: scope, aliasDepth: aliasDepth + 1)
+        }
         return nil
     }
 
@@ -291,6 +295,23 @@ public final class Interpreter {
         staticCache[key] = value
         return value
     }
+
+    /// Stored properties declared with a theme selector type, by name (names declared so more than once with
+    /// different selectors are left out), and the theme's value for each.
+    private lazy var themeSelectionsByName: [String: Value] = {
+        guard !configuration.theme.isEmpty else { return [:] }
+        var result: [String: Value] = [:]
+        var ambiguous: Set<String> = []
+        for byName in members.values {
+            for d in byName.values.flatMap({ $0 }) {
+                guard let value = themeSelection(d) else { continue }
+                if let existing = result[d.name], existing != value { ambiguous.insert(d.name) }
+                result[d.name] = value
+            }
+        }
+        for name in ambiguous { result[name] = nil }
+        return result
+    }()
 
     /// The theme's value for a stored property whose declared type selects the theme (`var activeTheme: ThemeType`,
     /// `static var current: ReaderPalette`, `static var palette: PaletteDefinition.Type`), else nil.
@@ -410,6 +431,7 @@ public final class Interpreter {
         case .implicitMember(let name): return implicitMember(name, frame, expected: expected, at: expr.location)
         case .member(let base, let name):
             let baseValue = evaluate(base, frame, expected: Self.isImplicitChain(base) ? expected : nil)
+            if !configuration.theme.isEmpty, baseValue.unknown != nil, let selected = themeSelectionsByName[name] { return selected }
             if case .unknown(var u) = baseValue, u.rule == "reference", let path = expr.path {
                 // `SomeSDK.color`: report the whole name once.
                 u.reason = "\(path.joined(separator: ".")) does not name a token"
@@ -575,6 +597,11 @@ public final class Interpreter {
 
     /// `value.name`.
     func memberOf(_ base: Value, _ name: String, at location: SourceLocation, frame: Frame) -> Value {
+        // `Theme.sharedTheme.activeTheme` where the shared instance cannot be built (its init reads the settings):
+        // a property declared with the theme type reads the theme being evaluated all the same.
+        if !configuration.theme.isEmpty, base.unknown != nil || base == .none, let selected = themeSelectionsByName[name] {
+            return selected
+        }
         switch base {
         case .unknown: return base
         case .type(let type):

@@ -49,8 +49,9 @@ public struct ThemeFamily: Hashable, Sendable {
     public var members: [Member]
 }
 
-/// Finds the theme families of a design system with the interpreter (no names are special except the words that say
-/// "theme": a type named `...Theme`/`...Palette`/`...Scheme`, or instances/cases named light, dark, sepia, ...).
+/// Finds the theme families of a design system with the interpreter. Names decide only whether a family is themes
+/// rather than variants: instances and enum cases must be named like themes (light, dark, sepia, black, contrast...);
+/// palette types may instead conform to a protocol named `...Palette`/`...Theme`/`...Scheme`.
 public enum ThemeDiscovery {
     /// Words that name a theme rather than a variant (`primary`, `danger` are variants).
     static let themeWords: Set<String> = [
@@ -93,7 +94,8 @@ public enum ThemeDiscovery {
             guard case .instance(let t, let fields) = value, t == type, colorCount(fields) >= 2 else { continue }
             members.append(.init(name: d.name, value: value, location: d.location))
         }
-        guard members.count >= 2, namesThemes(type) || members.filter({ isThemeName($0.name) }).count >= 2 else { return nil }
+        // Themes are named like themes (light, sepia, dark): `ButtonColors.primary/.secondary` are variants.
+        guard members.count >= 2, members.filter({ isThemeName($0.name) }).count >= 2 else { return nil }
         return ThemeFamily(form: .paletteInstances, type: type, members: members)
     }
 
@@ -101,7 +103,8 @@ public enum ThemeDiscovery {
     /// colors itself, or held by a static property (the app's current choice, read by tokens as a default argument).
     private static func themeEnum(_ type: String, _ interpreter: Interpreter) -> ThemeFamily? {
         let cases = interpreter.enumCases(of: type).filter { $0.parameters.isEmpty }
-        guard cases.count >= 2, namesThemes(type) || cases.filter({ isThemeName($0.name) }).count >= 2 else { return nil }
+        // Cases named like themes: an enum of color tokens named `ThemeStyle` (`case primaryText01`) is not a theme enum.
+        guard cases.count >= 2, cases.filter({ isThemeName($0.name) }).count >= 2 else { return nil }
         guard !colorFunctions(taking: type, interpreter).isEmpty
             || !interpreter.computedProperties(of: type).filter({ $0.type.flatMap(Interpreter.kindOfType) == .color }).isEmpty
             || interpreter.isSelected(type)
@@ -144,10 +147,14 @@ public enum ThemeDiscovery {
                 }
             }
         }
-        return ThemeFamily(form: .paletteTypes, type: proto, members: conformers.map {
+        let members: [ThemeFamily.Member] = conformers.map {
             .init(name: names[$0] ?? ($0.split(separator: ".").last.map(String.init) ?? $0), value: .type($0),
                   location: interpreter.typeLocation($0) ?? SourceLocation(file: "", line: 0, column: 0))
-        })
+        }
+        // A protocol named as a palette or theme, or conformers named like themes (`DefaultPalette`, `DarkPalette`):
+        // `PrimaryButtonColors`/`SecondaryButtonColors` conforming to one protocol are variants.
+        guard namesThemes(proto) || members.filter({ isThemeName($0.name) }).count >= 2 else { return nil }
+        return ThemeFamily(form: .paletteTypes, type: proto, members: members)
     }
 }
 
@@ -232,7 +239,8 @@ public struct ThemedSystem {
 
         var themes: [Theme] = []
         for (i, theme) in chosen.enumerated() {
-            let (appearance, why) = appearance(of: theme.codeName, setting: theme.setting, graph: graphs[i], themedKeys: themedKeys)
+            let (appearance, why) = appearance(of: theme.codeName, setting: theme.setting, graph: graphs[i], themedKeys: themedKeys,
+                                               project: project)
             themes.append(Theme(name: theme.setting?.name ?? theme.codeName, codeName: theme.codeName, appearance: appearance,
                                 isDefault: i == defaultIndex, source: theme.source, inference: why))
         }
@@ -242,7 +250,7 @@ public struct ThemedSystem {
     /// The appearance a theme is drawn in: configured; none when its colors are dynamic (the system decides); else by
     /// its name (a "night" theme is dark, a "contrast" theme is increased contrast), else by its base background.
     static func appearance(of codeName: String, setting: ProjectConfiguration.ThemeSetting?, graph: TokenGraph,
-                           themedKeys: Set<String>) -> (Appearance?, String) {
+                           themedKeys: Set<String>, project: ProjectConfiguration) -> (Appearance?, String) {
         let words = nameWords(codeName)
         let contrastByName = words.contains("contrast")
         let colors = themedKeys.sorted().compactMap { key -> (String, AppearanceColor)? in
@@ -263,7 +271,7 @@ public struct ThemedSystem {
         if let word = words.first(where: { darkWords.contains($0) }) {
             return (withContrast(.dark, increased), "by its name ('\(word)'" + (increased ? ", 'contrast')" : ")"))
         }
-        if let background = PalettePairing.baseBackground(of: graph) {
+        if let background = PalettePairing.baseBackground(of: graph, configuration: project) {
             let color = background.color.composited(over: .white)
             let dark = color.relativeLuminance < 0.18
             return (withContrast(dark ? .dark : .light, increased),

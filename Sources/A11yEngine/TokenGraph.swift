@@ -239,7 +239,7 @@ public final class TokenGraph {
     // MARK: - Which declarations are tokens
 
     private func addSwiftTokens(_ declaration: MemberDeclaration) {
-        if holdsThemeChoice(declaration) { return }
+        if holdsThemeChoice(declaration) || isPerThemeValue(declaration) { return }
         let groupKind = declaration.owner.last.flatMap { Self.componentGroups[$0] }
         switch declaration.kind {
         case .stored, .computed:
@@ -369,6 +369,17 @@ public final class TokenGraph {
     }
 
     private func isThemeSelector(_ type: String) -> Bool { themeFamilies.contains { $0.type == type } }
+
+    /// Theme names, lowercased, for `isPerThemeValue`.
+    private lazy var themeNames: [String] = themeFamilies.flatMap { $0.members.map { $0.name.lowercased() } }
+
+    /// `private static let primaryText01Rosé = ...` beside a theme switch is one theme's value of `primaryText01`, read
+    /// through the switch: not a token of its own (it would be measured outside its theme).
+    private func isPerThemeValue(_ declaration: MemberDeclaration) -> Bool {
+        guard !themeFamilies.isEmpty, declaration.isStatic, case .stored = declaration.kind else { return false }
+        let name = declaration.name.lowercased()
+        return themeNames.contains { name.count > $0.count && name.hasSuffix($0) }
+    }
 
     /// `static var current: ReaderPalette = .light` is the app's choice of theme, not a token.
     private func holdsThemeChoice(_ declaration: MemberDeclaration) -> Bool {

@@ -34,13 +34,13 @@ public enum PalettePairing {
             ?? backgrounds.first
     }
 
-    /// The base background of a theme's graph: its first palette's, else the base surface inferred by name.
-    public static func baseBackground(of graph: TokenGraph) -> (key: String, color: ColorValue)? {
+    /// The base background of a theme's graph: its first palette's, else the configured or inferred base surface.
+    public static func baseBackground(of graph: TokenGraph, configuration: ProjectConfiguration = ProjectConfiguration()) -> (key: String, color: ColorValue)? {
         for palette in graph.palettes.keys.sorted() {
             let backgrounds = entries(graph.palettes[palette]!, graph).filter { $0.role == .background && !isClear($0.color) }
             if let base = base(backgrounds) { return (base.key, base.color.light) }
         }
-        let surface = PairingInference(graph: graph, components: [], configuration: ProjectConfiguration()).surfaces().0.endpoints.first
+        let surface = PairingInference(graph: graph, components: [], configuration: configuration).surfaces().0.endpoints.first
         if let key = surface?.qualifiedName, case .success(.color(let c)) = graph.value(of: key) { return (key, c.light) }
         return nil
     }
