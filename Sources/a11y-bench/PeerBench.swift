@@ -73,20 +73,27 @@ enum PeerBench {
         }
         print("load average after: \(loadAverage())")
 
-        print("\nscaling series (median of \(runs) alternating runs; per-token cost = median wall time / tokens):")
-        print("| tokens | components | pairs | a11yctl wall | a11yctl CPU | a11yctl peak | a11yctl µs/token | peer wall | peer CPU | peer peak | peer µs/token | a11yctl/peer wall |")
+        // Per-token cost from CPU time, which load on a shared machine disturbs less than wall time; the marginal cost
+        // (extra CPU over extra tokens since the previous size) leaves out start-up, so flat means linear growth.
+        print("\nscaling series (median of \(runs) alternating runs; µs/token = CPU time / tokens, marginal = extra CPU / extra tokens since the previous size):")
+        print("| tokens | components | pairs | a11yctl wall | a11yctl CPU | a11yctl peak | a11yctl µs/token (marginal) | peer wall | peer CPU | peer peak | peer µs/token (marginal) | a11yctl/peer wall, CPU |")
         print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for r in rows {
-            print(String(format: "| %d | %d | %d | %.0f ms | %.0f ms | %.1f MB | %.1f | %.0f ms | %.0f ms | %.1f MB | %.1f | %.2fx |",
-                         r.tokens, r.components, r.pairs, r.ctl.wall, r.ctl.cpu, r.ctl.peak, r.ctl.wall * 1000 / Double(r.tokens),
-                         r.peer.wall, r.peer.cpu, r.peer.peak, r.peer.wall * 1000 / Double(r.tokens), r.ctl.wall / r.peer.wall))
+        for (i, r) in rows.enumerated() {
+            let previous = i > 0 ? rows[i - 1] : nil
+            func side(_ f: Figures, _ before: Figures?) -> String {
+                var cost = String(format: "%.0f", f.cpu * 1000 / Double(r.tokens))
+                if let before, let previous {
+                    cost += String(format: " (%.0f)", (f.cpu - before.cpu) * 1000 / Double(r.tokens - previous.tokens))
+                }
+                return String(format: "%.0f ms | %.0f ms | %.1f MB | ", f.wall, f.cpu, f.peak) + cost
+            }
+            print("| \(r.tokens) | \(r.components) | \(r.pairs) | " + side(r.ctl, previous?.ctl) + " | " + side(r.peer, previous?.peer)
+                  + String(format: " | %.2fx, %.2fx |", r.ctl.wall / r.peer.wall, r.ctl.cpu / r.peer.cpu))
         }
-        // Linear growth keeps the per-token cost flat; compare the largest size with the smallest.
         if let first = rows.first, let last = rows.last, last.tokens > first.tokens {
-            let growth = Double(last.tokens) / Double(first.tokens)
-            print(String(format: "\n%dx the tokens: a11yctl %.1fx the time (%.1fx the memory), peer %.1fx the time (%.1fx the memory)",
-                         Int(growth.rounded()), last.ctl.wall / first.ctl.wall, last.ctl.peak / first.ctl.peak,
-                         last.peer.wall / first.peer.wall, last.peer.peak / first.peer.peak))
+            print(String(format: "\n%.0fx the tokens: a11yctl %.1fx the CPU time (%.1fx wall, %.1fx the memory), peer %.1fx the CPU time (%.1fx wall, %.1fx the memory)",
+                         Double(last.tokens) / Double(first.tokens), last.ctl.cpu / first.ctl.cpu, last.ctl.wall / first.ctl.wall, last.ctl.peak / first.ctl.peak,
+                         last.peer.cpu / first.peer.cpu, last.peer.wall / first.peer.wall, last.peer.peak / first.peer.peak))
         }
     }
 
