@@ -25,7 +25,7 @@ enum PeerBench {
         init(_ samples: [Sample]) {
             wall = median(samples.map(\.wallMilliseconds))
             cpu = median(samples.map(\.cpuMilliseconds))
-            peak = samples.map(\.peakMegabytes).max() ?? 0
+            peak = samples.map(\.peakMegabytes).max() ?? 0  // the largest over the runs, not a median
         }
     }
 
@@ -34,9 +34,11 @@ enum PeerBench {
         let ctl = here.appendingPathComponent("a11yctl").path
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let script = root.appendingPathComponent("bench/peer_audit.py").path
-        guard FileManager.default.isExecutableFile(atPath: ctl) else { print("a11yctl not found next to a11y-bench; build the a11yctl product"); return }
-        guard FileManager.default.isExecutableFile(atPath: python) else { print("\(python) not found (Debian package python3)"); return }
-        guard FileManager.default.isExecutableFile(atPath: time) else { print("\(time) not found (Debian package time)"); return }
+        // Fail rather than skip: `make bench` should not pass without the comparison it was asked for.
+        for (path, remedy) in [(ctl, "build the a11yctl product"), (python, "Debian package python3"), (time, "Debian package time")]
+        where !FileManager.default.isExecutableFile(atPath: path) {
+            throw BenchError("\(path) not found (\(remedy)); scripts/install-deps.sh bench installs the packages")
+        }
         print("peer: \(python) \(script) (standard library WCAG 2.x formula)")
         print("load average before: \(loadAverage())")
 
@@ -55,15 +57,11 @@ enum PeerBench {
             guard agreement.agree else { throw BenchError("a11yctl and the peer disagree at \(tokens) tokens; not timing them") }
 
             var ctlSamples: [Sample] = [], peerSamples: [Sample] = []
+            func measureCtl() throws { ctlSamples.append(try spawnAndMeasure(ctl, ["audit", dir.path, "--format", "json"], okStatuses: [0, 1])) }
+            func measurePeer() throws { peerSamples.append(try spawnAndMeasure(python, [script, dir.path], okStatuses: [0])) }
             for i in 0..<runs {
                 // Alternate which goes first, so neither always runs right after the other's cache warm-up.
-                if i % 2 == 0 {
-                    ctlSamples.append(try spawnAndMeasure(ctl, ["audit", dir.path, "--format", "json"], okStatuses: [0, 1]))
-                    peerSamples.append(try spawnAndMeasure(python, [script, dir.path], okStatuses: [0]))
-                } else {
-                    peerSamples.append(try spawnAndMeasure(python, [script, dir.path], okStatuses: [0]))
-                    ctlSamples.append(try spawnAndMeasure(ctl, ["audit", dir.path, "--format", "json"], okStatuses: [0, 1]))
-                }
+                if i % 2 == 0 { try measureCtl(); try measurePeer() } else { try measurePeer(); try measureCtl() }
             }
             let c = Figures(ctlSamples), p = Figures(peerSamples)
             rows.append((tokens, components, agreement.pairs, c, p))
