@@ -71,7 +71,7 @@ struct Generator {
     }
 }
 
-/// 5,000 tokens and 300 components by default (the cold bench); `a11y-bench peer` scales both.
+/// The cold bench writes 5,000 tokens and 300 components; `a11y-bench peer` scales both (token counts divisible by 4).
 func writeSystem(to dir: URL, tokens tokenCount: Int, components componentCount: Int) throws {
     var g = Generator()
     var tokens = """
