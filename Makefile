@@ -1,5 +1,5 @@
 # The two set-up commands of the README: `make example` audits the bundled design system, `make test` runs the tests.
-.PHONY: example test bench install uninstall deps-example deps-test deps-build fuzz
+.PHONY: example test bench install uninstall deps-example deps-test deps-build deps-bench fuzz
 
 PREFIX ?= /usr/local
 CONFIG ?= release
@@ -17,6 +17,9 @@ deps-test:
 deps-build:
 	@scripts/install-deps.sh build
 
+deps-bench:
+	@scripts/install-deps.sh bench
+
 example: deps-example
 	swift build --product a11yctl
 	.build/debug/a11yctl audit Examples/DesignSystem || test $$? -eq 1
@@ -27,10 +30,13 @@ test: deps-test
 	systemd/verify.sh
 	Tests/e2e/systemd-e2e.sh
 
-bench: deps-example
+# Cold audit, a11yctl against the Python peer (bench/peer_audit.py) at 1k/5k/20k tokens, ten themes (BENCHMARKS.md).
+bench: deps-bench
 	swift build -c release --product a11yctl
 	swift build -c release --product a11y-bench
 	.build/release/a11y-bench
+	.build/release/a11y-bench peer
+	.build/release/a11y-bench themes
 
 # `make install PREFIX=~/.local`: release binaries, policies, unit templates, man pages generated from the help, and
 # shell completions. `a11yctl service install --root PATH` then points the units at $(PREFIX)/bin/a11yd.

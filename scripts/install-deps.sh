@@ -3,6 +3,8 @@
 # Debian 12's python3 is an externally managed environment). Swift itself must already be installed.
 #   scripts/install-deps.sh example   what building and running a11yctl needs (nothing beyond Swift today)
 #   scripts/install-deps.sh build     what building a11yd needs too (make install): its three C libraries
+#   scripts/install-deps.sh bench     what make bench needs: python3 for the peer script (bench/peer_audit.py), GNU time
+#                                     for its peak memory
 #   scripts/install-deps.sh test      everything: the daemon's libraries, systemd + D-Bus for the end-to-end
 #                                     test, python3-jsonschema for the SARIF schema test (run with /usr/bin/python3)
 set -euo pipefail
@@ -10,8 +12,9 @@ need="${1:-test}"
 case "$need" in
     example) packages=() ;;
     build) packages=(libinotifytools0-dev libsqlite3-dev libsystemd-dev) ;;
+    bench) packages=(python3 time) ;;
     test) packages=(libinotifytools0-dev libsqlite3-dev libsystemd-dev systemd dbus python3 python3-dbus python3-gi python3-jsonschema) ;;
-    *) echo "usage: $0 example|build|test" >&2; exit 2 ;;
+    *) echo "usage: $0 example|build|bench|test" >&2; exit 2 ;;
 esac
 command -v swift >/dev/null || { echo "install-deps: error: swift is not on PATH: install Swift 6.x first (https://swift.org/install)" >&2; exit 1; }
 missing=()

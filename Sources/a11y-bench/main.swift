@@ -2,7 +2,8 @@ import A11yEngine
 import A11yReaders
 import Foundation
 
-// Benchmark (not a test). `a11y-bench daemon` measures the daemon (see DaemonBench.swift); `a11y-bench themes` a ten-theme system (ThemesBench.swift). Default: cold audit of a synthetic design system of 5,000 color tokens and 300 component enums.
+// Benchmark (not a test). `a11y-bench daemon` measures the daemon (see DaemonBench.swift); `a11y-bench themes` a ten-theme system (ThemesBench.swift);
+// `a11y-bench peer [--sizes 1000,5000,20000] [--runs 9]` a11yctl against bench/peer_audit.py (PeerBench.swift). Default: cold audit of a synthetic design system of 5,000 color tokens and 300 component enums.
 // Reports the median in-process audit time (read + parse + resolve + pair + rules) and, when `a11yctl` sits next to
 // this executable, the median whole-process time of `a11yctl audit --format json`. Run in release:
 //   swift build -c release && .build/release/a11y-bench [--tokens 5000] [--components 300] [--runs 9]
@@ -44,6 +45,13 @@ if CommandLine.arguments.dropFirst().first == "themes" {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().first == "peer" {
+    let args = CommandLine.arguments
+    let sizes = args.firstIndex(of: "--sizes").flatMap { i in i + 1 < args.count ? args[i + 1].split(separator: ",").compactMap { Int($0) } : nil }
+    try PeerBench.run(sizes: sizes ?? [1000, 5000, 20000], runs: argument("--runs", default: 9))
+    exit(0)
+}
+
 let tokenCount = argument("--tokens", default: 5000)
 let componentCount = argument("--components", default: 300)
 let runs = argument("--runs", default: 9)
@@ -63,7 +71,8 @@ struct Generator {
     }
 }
 
-func writeSystem(to dir: URL) throws {
+/// The cold bench writes 5,000 tokens and 300 components; `a11y-bench peer` scales both (token counts divisible by 4).
+func writeSystem(to dir: URL, tokens tokenCount: Int, components componentCount: Int) throws {
     var g = Generator()
     var tokens = """
         import SwiftUI
@@ -147,6 +156,6 @@ func benchColdAudit(label: String, runs: Int, write: (URL) throws -> Void, descr
     }
 }
 
-try benchColdAudit(label: "synthetic system", runs: runs, write: writeSystem) { audit in
+try benchColdAudit(label: "synthetic system", runs: runs, write: { try writeSystem(to: $0, tokens: tokenCount, components: componentCount) }) { audit in
     "\(audit.summary.tokens) tokens, \(audit.summary.components) components, \(audit.summary.pairs) pair measurements, \(audit.summary.failingPairs) failing"
 }

@@ -1,0 +1,169 @@
+import Foundation
+import Glibc
+
+/// `a11y-bench peer`: `a11yctl audit DIR --format json` side by side with `bench/peer_audit.py` (the ~60-line Python
+/// script a user would write instead, run by Debian's /usr/bin/python3) on the synthetic system of `writeSystem`, at
+/// several sizes. The two run alternately so load on this shared machine hits both alike. Peak RSS comes from GNU time
+/// (`%M`), not from our own wait4: posix_spawn shares this process's memory until exec, and Linux then records this
+/// process's high-water mark as the child's ru_maxrss (a 10 MB Python run read as 36 MB). `time` is small, so the
+/// child it forks starts from a small mark.
+enum PeerBench {
+    static let python = "/usr/bin/python3"
+    static let time = "/usr/bin/time"
+
+    /// One finished child: wall time, CPU time (user + system) and peak resident memory.
+    struct Sample {
+        var wallMilliseconds: Double
+        var cpuMilliseconds: Double
+        var peakMegabytes: Double
+    }
+
+    struct Figures {
+        var wall: Double
+        var cpu: Double
+        var peak: Double
+        init(_ samples: [Sample]) {
+            wall = median(samples.map(\.wallMilliseconds))
+            cpu = median(samples.map(\.cpuMilliseconds))
+            peak = samples.map(\.peakMegabytes).max() ?? 0  // the largest over the runs, not a median
+        }
+    }
+
+    static func run(sizes: [Int], runs: Int) throws {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let ctl = here.appendingPathComponent("a11yctl").path
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = root.appendingPathComponent("bench/peer_audit.py").path
+        // Fail rather than skip: `make bench` should not pass without the comparison it was asked for.
+        for (path, remedy) in [(ctl, "build the a11yctl product"), (python, "Debian package python3"), (time, "Debian package time")]
+        where !FileManager.default.isExecutableFile(atPath: path) {
+            throw BenchError("\(path) not found (\(remedy)); scripts/install-deps.sh bench installs the packages")
+        }
+        print("peer: \(python) \(script) (standard library WCAG 2.x formula)")
+        print("load average before: \(loadAverage())")
+
+        var rows: [(tokens: Int, components: Int, pairs: Int, ctl: Figures, peer: Figures)] = []
+        for tokens in sizes {
+            // Components scale with tokens: 300 per 5,000 as in the cold bench.
+            let components = max(1, tokens * 3 / 50)
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-bench-peer-\(getpid())-\(tokens)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            try writeSystem(to: dir, tokens: tokens, components: components)
+
+            // Same answers first: a timing of two programs that measure different things would mean nothing.
+            let agreement = try compare(ctl: ctl, python: python, script: script, dir: dir.path)
+            print("\(tokens) tokens, \(components) components: \(agreement.summary)")
+            guard agreement.agree else { throw BenchError("a11yctl and the peer disagree at \(tokens) tokens; not timing them") }
+
+            var ctlSamples: [Sample] = [], peerSamples: [Sample] = []
+            func measureCtl() throws { ctlSamples.append(try spawnAndMeasure(ctl, ["audit", dir.path, "--format", "json"], okStatuses: [0, 1])) }
+            func measurePeer() throws { peerSamples.append(try spawnAndMeasure(python, [script, dir.path], okStatuses: [0])) }
+            for i in 0..<runs {
+                // Alternate which goes first, so neither always runs right after the other's cache warm-up.
+                if i % 2 == 0 { try measureCtl(); try measurePeer() } else { try measurePeer(); try measureCtl() }
+            }
+            let c = Figures(ctlSamples), p = Figures(peerSamples)
+            rows.append((tokens, components, agreement.pairs, c, p))
+            print(String(format: "  a11yctl audit --format json: median %.0f ms wall, %.0f ms CPU, peak %.1f MB", c.wall, c.cpu, c.peak))
+            print(String(format: "  peer_audit.py:               median %.0f ms wall, %.0f ms CPU, peak %.1f MB", p.wall, p.cpu, p.peak))
+            print(String(format: "  a11yctl / peer: %.2fx wall, %.2fx CPU, %.2fx peak memory", c.wall / p.wall, c.cpu / p.cpu, c.peak / p.peak))
+        }
+        print("load average after: \(loadAverage())")
+
+        // Per-token cost from CPU time, which load on a shared machine disturbs less than wall time; the marginal cost
+        // (extra CPU over extra tokens since the previous size) leaves out start-up, so flat means linear growth.
+        print("\nscaling series (median of \(runs) alternating runs; µs/token = CPU time / tokens, marginal = extra CPU / extra tokens since the previous size):")
+        print("| tokens | components | pairs | a11yctl wall | a11yctl CPU | a11yctl peak | a11yctl µs/token (marginal) | peer wall | peer CPU | peer peak | peer µs/token (marginal) | a11yctl/peer wall, CPU |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for (i, r) in rows.enumerated() {
+            let previous = i > 0 ? rows[i - 1] : nil
+            func side(_ f: Figures, _ before: Figures?) -> String {
+                var cost = String(format: "%.0f", f.cpu * 1000 / Double(r.tokens))
+                if let before, let previous {
+                    cost += String(format: " (%.0f)", (f.cpu - before.cpu) * 1000 / Double(r.tokens - previous.tokens))
+                }
+                return String(format: "%.0f ms | %.0f ms | %.1f MB | ", f.wall, f.cpu, f.peak) + cost
+            }
+            print("| \(r.tokens) | \(r.components) | \(r.pairs) | " + side(r.ctl, previous?.ctl) + " | " + side(r.peer, previous?.peer)
+                  + String(format: " | %.2fx, %.2fx |", r.ctl.wall / r.peer.wall, r.ctl.cpu / r.peer.cpu))
+        }
+        if let first = rows.first, let last = rows.last, last.tokens > first.tokens {
+            print(String(format: "\n%.0fx the tokens: a11yctl %.1fx the CPU time (%.1fx wall, %.1fx the memory), peer %.1fx the CPU time (%.1fx wall, %.1fx the memory)",
+                         Double(last.tokens) / Double(first.tokens), last.ctl.cpu / first.ctl.cpu, last.ctl.wall / first.ctl.wall, last.ctl.peak / first.ctl.peak,
+                         last.peer.cpu / first.peer.cpu, last.peer.wall / first.peer.wall, last.peer.peak / first.peer.peak))
+        }
+    }
+
+    struct BenchError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func loadAverage() -> String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
+    /// Runs `path args` under GNU time with stdout to /dev/null; returns its wall time, CPU time (user + system, from
+    /// wait4, so time's own fraction of a millisecond is included) and peak RSS (time's `%M`).
+    static func spawnAndMeasure(_ path: String, _ args: [String], okStatuses: Set<Int32>) throws -> Sample {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-bench-time-\(getpid())").path
+        defer { unlink(report) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        // -q: no "exited with non-zero status" line; a11yctl exits 1 when pairs fail, which is expected here.
+        let argv: [UnsafeMutablePointer<CChar>?] = ([time, "-q", "-o", report, "-f", "%M %x", path] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now()
+        let spawned = posix_spawn(&pid, time, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchError("cannot run \(time): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw BenchError("wait4 failed: \(String(cString: strerror(errno)))") }
+        }
+        let wall = milliseconds(since: start)
+        let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace)
+        // %x is the command's exit status; a signal leaves no number there.
+        guard fields.count == 2, let kilobytes = Double(fields[0]), let exit = Int32(fields[1]), okStatuses.contains(exit) else {
+            throw BenchError("\(path) \(args.joined(separator: " ")) failed (wait status \(status), time reported '\(fields.joined(separator: " "))')")
+        }
+        func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
+        return Sample(wallMilliseconds: wall, cpuMilliseconds: ms(usage.ru_utime) + ms(usage.ru_stime), peakMegabytes: kilobytes / 1024)
+    }
+
+    /// Runs both once, capturing their JSON, and checks they measure the same component pairs with the same ratios.
+    static func compare(ctl: String, python: String, script: String, dir: String) throws -> (agree: Bool, pairs: Int, summary: String) {
+        func output(_ path: String, _ args: [String]) throws -> [String: Any] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = args
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (try JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        }
+        func key(_ component: Any?, _ foreground: Any?, _ background: Any?, _ appearance: Any?) -> String {
+            "\(component ?? "-") \(foreground ?? "-") on \(background ?? "-") \(appearance ?? "-")"
+        }
+        var ctlRatios: [String: Double] = [:]
+        for pair in try output(ctl, ["audit", dir, "--format", "json"])["pairs"] as? [[String: Any]] ?? [] {
+            let fg = pair["foreground"] as? [String: Any], bg = pair["background"] as? [String: Any]
+            ctlRatios[key(pair["component"], fg?["property"], bg?["property"], pair["appearance"])] = pair["ratio"] as? Double
+        }
+        var peerRatios: [String: Double] = [:]
+        for pair in try output(python, [script, dir])["pairs"] as? [[String: Any]] ?? [] {
+            peerRatios[key(pair["component"], pair["foreground"], pair["background"], pair["appearance"])] = pair["ratio"] as? Double
+        }
+        let common = Set(ctlRatios.keys).intersection(peerRatios.keys)
+        let worst = common.map { abs(ctlRatios[$0]! - peerRatios[$0]!) }.max() ?? 0
+        let agree = !common.isEmpty && common.count == ctlRatios.count && common.count == peerRatios.count && worst < 1e-9
+        return (agree, common.count, "a11yctl \(ctlRatios.count) pairs, peer \(peerRatios.count), \(common.count) in common, "
+                    + String(format: "largest ratio difference %.1e", worst) + (agree ? " (agree)" : " (DISAGREE)"))
+    }
+}
