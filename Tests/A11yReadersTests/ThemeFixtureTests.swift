@@ -149,6 +149,30 @@ struct ThemeFixtureTests {
         }
     }
 
+    /// A generated theme-color file: the enum reached through a module-qualified typealias, per-theme constants beside
+    /// each token function, and a color that reads the theme from a shared instance that cannot be built.
+    @Test func generatedThemeColorsReadTheirThemesThroughAModuleTypealiasAndAnUnbuildableSharedInstance() throws {
+        let audit = try Self.audit("GeneratedThemeColors", configuration: "surfaces: [ThemeColor.primaryUi01]\n")
+        let themes = try #require(audit.themes)
+        #expect(themes.map(\.name) == ["light", "dark", "electric"])
+        // electric is dark because its configured base surface is.
+        #expect(themes.map(\.appearance) == [.light, .dark, .dark])
+        #expect(themes[2].inference.contains("#19232B"))
+        // The per-theme constants are values of the token functions, not tokens.
+        #expect(audit.summary.tokens == 3)
+        #expect(!audit.findings.contains { $0.rule == "parse" || $0.rule == "reference" })
+        let page: [String: Int] = ["light": 0xFFFFFF, "dark": 0x292B2E, "electric": 0x19232B]
+        let text: [String: Int] = ["light": 0x8F97A4, "dark": 0x8F97A4, "electric": 0x5D6A75]
+        let destructive: [String: Int] = ["light": 0xF43E37, "dark": 0xFF6B63, "electric": 0xFF6B63]
+        for theme in themes {
+            let base = Self.rgb(page[theme.name]!)
+            let secondary = try Self.pair(audit, "ThemeColor.primaryText02", "ThemeColor.primaryUi01", theme: theme.name, appearance: theme.appearance!)
+            #expect(abs(secondary.ratio - Self.ratio(Self.rgb(text[theme.name]!), on: base, over: base)) < 0.01, "\(theme.name)")
+            let warning = try Self.pair(audit, "AppColors.destructiveText", "ThemeColor.primaryUi01", theme: theme.name, appearance: theme.appearance!)
+            #expect(abs(warning.ratio - Self.ratio(Self.rgb(destructive[theme.name]!), on: base, over: base)) < 0.01, "\(theme.name)")
+        }
+    }
+
     // MARK: Palette types
 
     @Test func paletteTypesAreThemesNamedByTheirSelectorAndFollowTheSystemAppearance() throws {
