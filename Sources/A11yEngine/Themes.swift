@@ -230,6 +230,10 @@ public struct ThemedSystem {
             built.set(i, TokenGraph(sources: sources, configuration: configurations[i], themeFamilies: families))
         }
         let graphs = built.values.map { $0! }
+        // `AppTheme.color(for: .primaryText01)` returning `ThemeColor.primaryText01(for:)` in every theme is that token
+        // under a second name: one token, not a copy measured again.
+        let copies = Self.caseCopies(graphs)
+        for graph in graphs { graph.remove(copies) }
         var themedKeys: Set<String> = []
         for key in graphs[defaultIndex].tokens.keys {
             let first = graphs[0].value(of: key)
@@ -245,6 +249,26 @@ public struct ThemedSystem {
                                 isDefault: i == defaultIndex, source: theme.source, inference: why))
         }
         return ThemedSystem(themes: themes, graphs: graphs, themedKeys: themedKeys, findings: findings)
+    }
+
+    /// Token-function cases (`Owner.function.case`) equal in every theme to the token named like the case.
+    static func caseCopies(_ graphs: [TokenGraph]) -> Set<String> {
+        guard let first = graphs.first else { return [] }
+        var byName: [String: [String]] = [:]
+        for key in first.sortedKeys { byName[first.tokens[key]!.name, default: []].append(key) }
+        var copies: Set<String> = []
+        for key in first.sortedKeys {
+            guard let token = first.tokens[key], token.qualifiedName.count >= 3, token.expression == nil else { continue }
+            let original = byName[token.name, default: []].first { other in
+                other != key && !copies.contains(other) && first.tokens[other]!.qualifiedName.count < token.qualifiedName.count
+                    && graphs.allSatisfy { g in
+                        if case .success(let v) = g.value(of: key), case .success(let w) = g.value(of: other) { return v == w }
+                        return false
+                    }
+            }
+            if original != nil { copies.insert(key) }
+        }
+        return copies
     }
 
     /// The appearance a theme is drawn in: configured; none when its colors are dynamic (the system decides); else by

@@ -227,6 +227,18 @@ public final class TokenGraph {
         if tokens[key] != nil { palettes[palette, default: []].append(key) }
     }
 
+    /// Removes tokens that are another token under a second name (see `ThemedSystem`), keeping the caches in step.
+    func remove(_ keys: Set<String>) {
+        guard !keys.isEmpty else { return }
+        for key in keys {
+            tokens[key] = nil
+            values[key] = nil
+            nameCache[key] = nil
+        }
+        sortedKeys.removeAll { keys.contains($0) }
+        for (instance, fields) in structInstances { structInstances[instance] = fields.filter { !keys.contains($0) } }
+    }
+
     @discardableResult
     private func add(_ token: Token, value: Value) -> Bool {
         let key = token.qualifiedName.joined(separator: ".")

@@ -40,3 +40,17 @@ enum AppColors {
         Theme.sharedTheme.activeTheme == .light ? UIColor(hex: "#F43E37") : UIColor(hex: "#FF6B63")
     }
 }
+
+/// Every color again, by a style enum: `AppColors.color(for: .primaryText02)` is `ThemeColor.primaryText02`.
+enum ThemeStyle {
+    case primaryUi01, primaryText02
+}
+
+extension AppColors {
+    static func color(for style: ThemeStyle) -> UIColor {
+        switch style {
+        case .primaryUi01: return ThemeColor.primaryUi01()
+        case .primaryText02: return ThemeColor.primaryText02()
+        }
+    }
+}
