@@ -90,7 +90,7 @@ public struct ViewCodeAnalysis {
             var seen: Set<DrawnPairKey> = []
             for variant in variants(of: type) {
                 interpreter.recordingStaticReads = true
-                var walk = Walk(analysis: self, type: type, variant: variant.label, selfValue: variant.selfValue)
+                var walk = Walk(analysis: self, type: type, variant: variant.label, selfValue: variant.selfValue, flags: variant.flags)
                 var context = Context()
                 switch entry.kind {
                 case .computed(let body): walk.visit(body, context)
@@ -128,6 +128,8 @@ public struct ViewCodeAnalysis {
     struct Variant {
         var label: String?
         var selfValue: Value
+        /// Bool properties left unknown (states and flags), tried both ways where a color depends on them.
+        var flags: [String] = []
     }
 
     /// The view's stored properties bound once per case of each enum-typed property (the others at their default);
@@ -136,6 +138,7 @@ public struct ViewCodeAnalysis {
         let stored = interpreter.storedProperties(of: type)
         var defaults: [String: Value] = [:]
         var enumerable: [(name: String, cases: [Value])] = []
+        var flags: [String] = []
         let initParameters = (members[type] ?? []).filter { if case .initializer = $0.kind { return true } else { return false } }
             .flatMap(\.parameters)
         let scope = type.split(separator: ".").map(String.init)
@@ -157,19 +160,20 @@ public struct ViewCodeAnalysis {
                 }
             }
             let isBool = written == "Bool" || { if case .bool = initial?.kind { return true } else { return false } }()
+            if isBool { flags.append(property.name) }
             if isBool || initial == nil {
                 defaults[property.name] = .unknown(.init(rule: "parse", reason: "\(property.name) is set by the view's user",
                                                          location: property.location))
             }
         }
-        guard !enumerable.isEmpty else { return [Variant(label: nil, selfValue: .instance(type: type, fields: defaults))] }
+        guard !enumerable.isEmpty else { return [Variant(label: nil, selfValue: .instance(type: type, fields: defaults), flags: flags)] }
         var result: [Variant] = []
         for (name, cases) in enumerable {
             for value in cases {
                 var fields = defaults
                 fields[name] = value
                 if case .enumCase(_, let caseName, _) = value {
-                    result.append(Variant(label: caseName, selfValue: .instance(type: type, fields: fields)))
+                    result.append(Variant(label: caseName, selfValue: .instance(type: type, fields: fields), flags: flags))
                 }
             }
         }
@@ -232,20 +236,44 @@ struct Walk {
     let type: String
     let variant: String?
     let selfValue: Value
+    /// The view's unknown Bool properties: a condition on one of them (`isPressed`) is named by its label (`pressed`).
+    let flags: [String]
     var pairs: [DrawnPair] = []
 
-    init(analysis: ViewCodeAnalysis, type: String, variant: String?, selfValue: Value) {
+    init(analysis: ViewCodeAnalysis, type: String, variant: String?, selfValue: Value, flags: [String]) {
         self.analysis = analysis
         self.type = type
         self.variant = variant
         self.selfValue = selfValue
+        self.flags = flags
     }
+
+    /// `self` with the flags this path has assumed set, so the interpreter follows them inside helpers
+    /// (`type.spec(subtle: subtle)` switches on `subtle` where the walk cannot see it).
+    func selfValue(_ context: Context) -> Value {
+        guard case .instance(let type, var fields) = selfValue else { return selfValue }
+        for flag in flags {
+            if let holds = context.decided[Self.flagLabel(flag)] { fields[flag] = .bool(holds) }
+        }
+        return .instance(type: type, fields: fields)
+    }
+
+    /// The flag whose unknown value an evaluation stopped at (the interpreter reports the first unknown it met).
+    func flag(behind unknown: Value.Unknown) -> String? {
+        guard case .instance(_, let fields) = selfValue else { return nil }
+        for flag in flags {
+            if let u = fields[flag]?.unknown, u.reason == unknown.reason, u.location == unknown.location { return Self.flagLabel(flag) }
+        }
+        return nil
+    }
+
+    static func flagLabel(_ flag: String) -> String { label(Expr(.name(flag), at: SourceLocation(file: "", line: 0, column: 0))) ?? flag }
 
     var interpreter: Interpreter { analysis.interpreter }
     var scope: [String] { type.split(separator: ".").map(String.init) }
 
     func evaluate(_ expr: Expr, _ context: Context, expected: String? = nil) -> Value {
-        interpreter.evaluate(expr, locals: context.locals, selfValue: selfValue, scope: scope, expected: expected)
+        interpreter.evaluate(expr, locals: context.locals, selfValue: selfValue(context), scope: scope, expected: expected)
     }
 
     // MARK: Statements
@@ -372,7 +400,20 @@ struct Walk {
                             otherwise: { colors(b, context, background: background) },
                             decide: { choice, decision in var c = choice; c.decisions.insert(decision, at: 0); return c })
         }
-        guard case .color(let c) = evaluate(expr, context, expected: "Color") else { return [] }
+        let value = evaluate(expr, context, expected: "Color")
+        if let unknown = value.unknown, let flag = flag(behind: unknown), context.decided[flag] == nil {
+            // The color depends on a flag the walk has not decided: both ways, each named by the flag when it holds.
+            return [true, false].flatMap { holds -> [Choice] in
+                var assumed = context
+                assumed.decided[flag] = holds
+                return colors(expr, assumed, background: background).map { choice in
+                    var c = choice
+                    c.decisions.insert(Decision(condition: flag, holds: holds), at: 0)
+                    return c
+                }
+            }
+        }
+        guard case .color(let c) = value else { return [] }
         // A clear color draws nothing: as a background it shows what is underneath, as a foreground it has no contrast to have.
         if c.isClear { return [Choice(color: nil)] }
         return [Choice(color: DrawnColor(color: c, token: analysis.token(for: c, background: background, written: expr.path?.last),
@@ -434,10 +475,15 @@ struct Walk {
                 var inner = Context()
                 inner.inherit(context)
                 visit(body, inner)
+            } else {
+                // A view given to this one (`icon`, `leadingIcon: AnyView?`): drawn in the foreground style, as an icon.
+                emit(element: name, role: .graphic, context, at: expr.location)
             }
         case .member(let base, let name):
             if base.path == ["configuration"], name == "label" { emit(element: "configuration.label", role: .text, context, at: expr.location) }
             else if base.path == ["self"] { visit(Expr(.name(name), at: expr.location), context) }
+            // An icon constant (`Ph.check.bold`, `Icons.close`): a graphic in the foreground style.
+            else if expr.path != nil { emit(element: Self.describe(expr), role: .graphic, context, at: expr.location) }
         case .ternary(let condition, let a, let b):
             let (value, decision) = truth(condition, context)
             if value != false {
@@ -511,15 +557,18 @@ struct Walk {
 
     /// `ZStack { Color.x; content }`: each layer is drawn on the fill of the layers before it.
     mutating func visitLayers(_ statements: [Stmt], _ context: Context) {
-        var context = context
-        for (index, statement) in statements.enumerated() {
-            guard case .expression(let layer) = statement.kind else { visit([statement], context); continue }
-            // A plain fill with layers on top is their background (its own contrast with the page is not information);
-            // alone, or under nothing, it is a shape drawn on what is behind.
-            if !(Self.isPlainFill(layer) && index < statements.count - 1) { visit(layer, context) }
-            // Branches of a layer's fill are followed only for the first color: layers multiply otherwise.
-            if let fill = fill(of: layer, context).first { context = context.on(fill) } else if Self.isPlainFill(layer) { context = context.onUnknown() }
+        guard let statement = statements.first else { return }
+        let rest = Array(statements.dropFirst())
+        guard case .expression(let layer) = statement.kind else {
+            visit([statement], context)
+            return visitLayers(rest, context)
         }
+        // A plain fill with layers on top is their background (its own contrast with the page is not information);
+        // alone, or under nothing, it is a shape drawn on what is behind.
+        if !(Self.isPlainFill(layer) && !rest.isEmpty) { visit(layer, context) }
+        let fills = fill(of: layer, context)
+        if fills.isEmpty { return visitLayers(rest, Self.isPlainFill(layer) ? context.onUnknown() : context) }
+        for fill in fills { visitLayers(rest, context.on(fill)) }
     }
 
     /// The solid color a view paints over its whole frame (`Color.x`, `shape.fill(x)`, `v.background(x)`), per branch.
@@ -539,7 +588,7 @@ struct Walk {
                 default: return []
                 }
             }
-            return colors(view, context, background: true)
+            return Self.looksLikeAColor(view) ? colors(view, context, background: true) : []
         case .closure(_, let body):
             return fill(of: body, context)
         case .statement(let statement):
@@ -552,7 +601,7 @@ struct Walk {
             }
             return colors(view, context, background: true)
         default:
-            return colors(view, context, background: true)
+            return Self.looksLikeAColor(view) ? colors(view, context, background: true) : []
         }
     }
 
@@ -689,9 +738,12 @@ struct Walk {
     /// `.ultraThinMaterial.opacity(0.5)`, `card.color`, `shape.fill(x)`: written as a color or a fill, not as a view.
     static func looksLikeAColor(_ expr: Expr) -> Bool {
         switch expr.kind {
+        case .ternary(_, let a, let b): return looksLikeAColor(a) || looksLikeAColor(b)
         case .member, .implicitMember, .name: return true
         case .call(let callee, _):
             if case .member(let base, let name) = callee.kind { return name == "opacity" ? looksLikeAColor(base) : isPlainFill(expr) }
+            // `Color(hex: ...)`, `Color("Brand")`, `UIColor(...)`.
+            if case .name(let name) = callee.kind { return name == "Color" || name == "UIColor" }
             return false
         default: return false
         }

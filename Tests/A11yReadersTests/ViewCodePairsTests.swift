@@ -57,6 +57,8 @@ struct ViewCodePairsTests {
         // 24pt bold is large text (WCAG: >= 18pt, or >= 14pt bold).
         Expected(component: "KitBadge", fg: "kitInk", bg: "kitWarning", role: .largeText, file: "KitBadge.swift",
                  marker: "badge count", fgHex: "#222222", bgHex: "#FFCC00"),
+        Expected(component: "KitBadge (subtle)", fg: "kitInk", bg: "kitSurface", role: .largeText, file: "KitBadge.swift",
+                 marker: "badge count", fgHex: "#222222", bgHex: "#FFFFFF"),
         // Unchecked, nothing is behind the box in its view: it sits on the default surface (systemBackground, white in
         // light). Checked, the border is drawn on a fill of its own color: no pair.
         Expected(component: "KitCheckbox", fg: "kitBorder", bg: "systemBackground", role: .graphic, file: "KitStyles.swift",
