@@ -9,7 +9,9 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
         inferred(fromWords: nameWords(name))
     }
 
-    public static func inferred(fromWords words: [String]) -> (role: Role, word: String?) {
+    public static func inferred(fromWords written: [String]) -> (role: Role, word: String?) {
+        // Plural and singular role words are one word (`surfaces`, `icons`, `borders`).
+        let words = written.map(singular)
         if let word = words.first(where: { disabledWords.contains($0) }) { return (.disabled, word) }
         if let word = words.first(where: { decorativeWords.contains($0) }) { return (.decorative, word) }
         for (index, word) in words.enumerated().reversed() {
@@ -26,7 +28,7 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
 
     static let textWords: Set<String> = [
         "text", "label", "title", "message", "placeholder", "numeral", "header", "heading", "caption", "body",
-        "link", "foreground", "content",
+        "link", "foreground", "content", "typography",
     ]
     static let graphicWords: Set<String> = [
         "icon", "glyph", "border", "stroke", "separator", "divider", "indicator", "dot", "thumb", "track", "tint",
@@ -36,6 +38,14 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
         "background", "surface", "fill", "container", "card", "sheet", "menu", "bar", "row", "bg", "canvas", "scrim",
     ]
     static let disabledWords: Set<String> = ["disabled"]
+
+    /// `surfaces` -> `surface`, `icons` -> `icon`; other words as they are.
+    public static func singular(_ word: String) -> String {
+        guard word.count > 3, word.hasSuffix("s") else { return word }
+        let stem = String(word.dropLast())
+        let roleWords = textWords.union(graphicWords).union(backgroundWords).union(decorativeWords)
+        return roleWords.contains(stem) ? stem : word
+    }
     static let decorativeWords: Set<String> = ["decorative", "shadow", "overlay"]
 }
 

@@ -174,4 +174,33 @@ struct ViewCodePairsTests {
         #expect(regressions.contains("contrast.graphic KitToast (icon): kitWarning on kitInk light"))
         #expect(regressions.contains("contrast.large-text KitBadge: kitInk on kitWarning dark"))
     }
+
+    @Test func aBackgroundReturnedByAFunctionIsTheComponentsBackgroundPerAppearance() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-fnbg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+        import SwiftUI
+        extension Color {
+            static let sheetLight = Color(hex: "#FFFFFF")
+            static let sheetDark = Color(hex: "#262626")
+            static let grabber = Color(hex: "#999999")
+        }
+        enum SheetStyling {
+            struct Colors {
+                static func sheetBackground(for colorScheme: ColorScheme) -> Color {
+                    colorScheme == .dark ? Color.sheetDark : Color.sheetLight
+                }
+                static let dragIndicator = Color.grabber
+            }
+        }
+        """.write(to: dir.appendingPathComponent("Sheet.swift"), atomically: true, encoding: .utf8)
+        let audit = Auditor.run(try Workspace(root: dir.path, policySearchDirectories: ExampleAuditTests.policies).refresh()).audit
+        let indicator = audit.pairs.filter { $0.foreground.property == "dragIndicator" }
+        #expect(Set(indicator.map { $0.background.property ?? "" }) == ["sheetBackground(for:)"])
+        let light = try #require(indicator.first { $0.appearance == .light })
+        let dark = try #require(indicator.first { $0.appearance == .dark })
+        #expect(light.background.color == "#FFFFFF" && dark.background.color == "#262626")
+        #expect(abs(dark.ratio - Self.ratio("#999999", on: "#262626")) < 0.01)
+    }
 }
