@@ -156,8 +156,7 @@ struct ViewCodePairsTests {
     }
 
     @Test func editingATokenUsedOnlyInViewCodeIsARegression() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-viewcode-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try NameSpaceAndInstancePairingTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path) {
             try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name), to: dir.appendingPathComponent(name))
@@ -176,8 +175,7 @@ struct ViewCodePairsTests {
     }
 
     @Test func aBackgroundReturnedByAFunctionIsTheComponentsBackgroundPerAppearance() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-fnbg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try NameSpaceAndInstancePairingTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try """
         import SwiftUI

@@ -40,9 +40,18 @@ public struct NamingConventionPairs: PairingSource {
             if matches.isEmpty {
                 // `typographyOnBrandPrimary` on `surfacesBrandInteractive`: the surface named right after its role word,
                 // whatever prefix and qualifiers each side carries.
+                // The plainest such surface: no state word the text does not have, fewest extra words (`surfacesBrandInteractive`,
+                // not its hover, pressed or low-contrast variants).
                 suffix = target
                 while !suffix.isEmpty && matches.isEmpty {
-                    matches = backgrounds.filter { Self.afterRoleWord($0.words).starts(with: suffix) }.map(\.key)
+                    let fitting = backgrounds.compactMap { bg -> (key: String, extra: Int)? in
+                        let after = Self.afterRoleWord(bg.words)
+                        guard after.starts(with: suffix),
+                              !after.contains(where: { ComponentStylingPairs.stateWords.contains($0) && !fg.words.contains($0) }) else { return nil }
+                        return (bg.key, after.count - suffix.count)
+                    }
+                    let fewest = fitting.map(\.extra).min()
+                    matches = fitting.filter { $0.extra == fewest }.map(\.key)
                     if matches.isEmpty { suffix.removeLast() }
                 }
             }
