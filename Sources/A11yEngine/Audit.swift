@@ -142,8 +142,10 @@ public enum Auditor {
         interpreter.idiom = input.configuration.idiom
         let graph = TokenGraph(sources: input.sources, configuration: interpreter)
         let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
+        let declarations = input.sources.flatMap(\.declarations), types = input.sources.flatMap(\.types)
+        let viewCode = ViewCodeAnalysis(declarations: declarations, types: types, graph: graph).facts()
         let inference = PairingInference(graph: graph, components: components, configuration: input.configuration,
-                                         declarations: input.sources.flatMap(\.declarations), types: input.sources.flatMap(\.types))
+                                         declarations: declarations, types: types, viewCode: viewCode)
         let (surfaces, surfaceFindings) = inference.surfaces()
         let resolution = inference.resolve(surfaces: surfaces)
         let (pairings, pairingFindings) = (resolution.pairings, resolution.findings)
@@ -151,7 +153,7 @@ public enum Auditor {
         let measurements = PairMeasurement.measure(pairings, graph: graph, surfaces: surfaces, policy: input.policy, appearances: appearances)
         let context = AuditContext(graph: graph, components: components, surfaces: surfaces, pairings: pairings,
                                    measurements: measurements, policy: input.policy, configuration: input.configuration,
-                                   droppedPairings: resolution.dropped)
+                                   droppedPairings: resolution.dropped, viewCode: viewCode)
 
         var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + surfaceFindings + pairingFindings
         for rule in allRules { findings += rule.check(context) }

@@ -36,6 +36,42 @@ public struct DrawnPair: Hashable, Sendable {
     public var opacity: Double
 }
 
+/// A tappable view whose explicit size view code sets (`Button { ... }.frame(width: 28, height: 28)`).
+public struct TouchTargetFact: Hashable, Sendable {
+    public var view: String
+    /// `Button`, `onTapGesture`.
+    public var element: String
+    public var width: Double?
+    public var height: Double?
+    /// The frame that sets the size (or the tappable element when its content sets it).
+    public var location: SourceLocation
+}
+
+/// A font set in view code with a literal (`.font(.system(size: 12))`): token fonts are checked where they are declared.
+public struct ViewFontFact: Hashable, Sendable {
+    public var view: String
+    public var font: FontValue
+    public var expression: String
+    public var location: SourceLocation
+}
+
+/// Text limited to one line in a fixed height: at the largest accessibility size it is clipped.
+public struct ClippedTextFact: Hashable, Sendable {
+    public var view: String
+    public var height: Double
+    public var font: FontValue
+    public var location: SourceLocation
+}
+
+/// Everything view code says: what it draws, the sizes of what is tapped, and the fonts it sets.
+public struct ViewCodeFacts: Sendable {
+    public var drawn: [DrawnPair] = []
+    public var touchTargets: [TouchTargetFact] = []
+    public var fonts: [ViewFontFact] = []
+    public var clippedText: [ClippedTextFact] = []
+    public init() {}
+}
+
 /// Reads what SwiftUI views draw from their IR: `View` bodies, `ViewModifier.body(content:)`, `...Style.makeBody`,
 /// and the `@ViewBuilder` helpers they call. Modifier chains are walked from the outside in (as SwiftUI applies
 /// them: the innermost `.foregroundStyle` wins, the nearest `.background` is what a foreground sits on), containers
@@ -48,6 +84,8 @@ public struct ViewCodeAnalysis {
     /// Types by qualified key with their inheritance (extensions merged).
     let inheritance: [String: [String]]
     let members: [String: [MemberDeclaration]]
+    /// Names of font tokens.
+    let fontTokenNames: Set<String>
 
     /// Protocols whose conformers draw: their `body`/`makeBody` is an entry point.
     static let drawingProtocols: Set<String> = ["View", "ViewModifier", "ButtonStyle", "PrimitiveButtonStyle", "ToggleStyle",
@@ -71,6 +109,11 @@ public struct ViewCodeAnalysis {
         var members: [String: [MemberDeclaration]] = [:]
         for d in declarations { members[d.owner.joined(separator: "."), default: []].append(d) }
         self.members = members
+        var fontTokenNames: Set<String> = []
+        for (key, token) in graph.tokens {
+            if case .success(.font) = graph.value(of: key) { fontTokenNames.insert(token.name) }
+        }
+        self.fontTokenNames = fontTokenNames
     }
 
     /// Every drawing type with its entry point, ordered by name.
@@ -84,10 +127,13 @@ public struct ViewCodeAnalysis {
         return result
     }
 
-    public func drawnPairs() -> [DrawnPair] {
-        var all: [DrawnPair] = []
+    public func drawnPairs() -> [DrawnPair] { facts().drawn }
+
+    public func facts() -> ViewCodeFacts {
+        var facts = ViewCodeFacts()
         for (type, entry) in entryPoints() {
             var seen: Set<DrawnPairKey> = []
+            var walks: [Walk] = []
             for variant in variants(of: type) {
                 interpreter.recordingStaticReads = true
                 var walk = Walk(analysis: self, type: type, variant: variant.label, selfValue: variant.selfValue, flags: variant.flags)
@@ -103,11 +149,26 @@ public struct ViewCodeAnalysis {
                 interpreter.recordingStaticReads = false
                 for pair in walk.pairs {
                     // Variants that draw the same colors in the same place are one pair (the first variant names it).
-                    if seen.insert(DrawnPairKey(pair)).inserted { all.append(pair) }
+                    if seen.insert(DrawnPairKey(pair)).inserted { facts.drawn.append(pair) }
                 }
+                walks.append(walk)
             }
+            // Sizes and fonts: once per place, the smallest any variant gives.
+            var targets: [SourceLocation: TouchTargetFact] = [:]
+            for t in walks.flatMap(\.touchTargets) {
+                if let existing = targets[t.location], min(existing.width ?? .infinity, existing.height ?? .infinity)
+                    <= min(t.width ?? .infinity, t.height ?? .infinity) { continue }
+                targets[t.location] = t
+            }
+            facts.touchTargets += targets.values.sorted { $0.location < $1.location }
+            var fonts: [SourceLocation: ViewFontFact] = [:]
+            for f in walks.flatMap(\.fonts) where fonts[f.location] == nil { fonts[f.location] = f }
+            facts.fonts += fonts.values.sorted { $0.location < $1.location }
+            var clipped: [SourceLocation: ClippedTextFact] = [:]
+            for c in walks.flatMap(\.clippedText) where clipped[c.location] == nil { clipped[c.location] = c }
+            facts.clippedText += clipped.values.sorted { $0.location < $1.location }
         }
-        return all
+        return facts
     }
 
     struct DrawnPairKey: Hashable {
@@ -182,6 +243,13 @@ public struct ViewCodeAnalysis {
 
     /// The token a drawn color is the value of: among the static members read while evaluating the variant, the first
     /// with this color, preferring one whose name says the same role (`surfaces...` for a background).
+    /// `.appBodyMedium`, `Font.appTitle`, `spec.font`: a font the token graph already checks where it is declared
+    /// (a literal `.system(size: 12)` is not).
+    func isFontToken(_ expr: Expr) -> Bool {
+        guard let last = expr.path?.last ?? { if case .implicitMember(let n) = expr.kind { return n } else { return nil } }() else { return false }
+        return fontTokenNames.contains(last) || expr.path.map { $0.count > 1 && $0.first?.first?.isLowercase == true } == true
+    }
+
     /// Two tokens with one color are told apart by the name written (`colors.border` -> `borderBrand`), then by role.
     func token(for color: AppearanceColor, background: Bool, written: String?) -> String? {
         var candidates: [String] = []
@@ -217,6 +285,8 @@ struct Context {
     var background: DrawnColor?
     /// A background is drawn but its color is unknown: pairs on it cannot be measured (and are not guessed).
     var backgroundUnknown = false
+    /// The tappable element whose modifier chain was measured already (inner modifiers of the same chain are not).
+    var measuredTappable: SourceLocation?
     var font: FontValue?
     var fontExpression: String?
     var disabled = false
@@ -239,6 +309,9 @@ struct Walk {
     /// The view's unknown Bool properties: a condition on one of them (`isPressed`) is named by its label (`pressed`).
     let flags: [String]
     var pairs: [DrawnPair] = []
+    var touchTargets: [TouchTargetFact] = []
+    var fonts: [ViewFontFact] = []
+    var clippedText: [ClippedTextFact] = []
 
     init(analysis: ViewCodeAnalysis, type: String, variant: String?, selfValue: Value, flags: [String]) {
         self.analysis = analysis
@@ -529,6 +602,9 @@ struct Walk {
         } else if ViewCodeAnalysis.shapes.contains(name) {
             // A shape with no fill is filled with the foreground style.
             emit(element: name, role: .graphic, context, at: location)
+        } else if Self.tappables.contains(name) {
+            _ = recordTappable(Expr(.call(Expr(.name(name), at: location), arguments), at: location), context)
+            for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, context) } }
         } else if name == "ZStack" {
             for argument in arguments { if case .closure(_, let body) = argument.value.kind { visitLayers(body, context) } }
         } else if let (body, inner) = helper(name, arguments: arguments, context, at: location) {
@@ -707,6 +783,9 @@ struct Walk {
             if case .font(let f) = evaluate(first, context, expected: "Font") {
                 inner.font = f
                 inner.fontExpression = Self.describe(first)
+                if !analysis.isFontToken(first) {
+                    fonts.append(ViewFontFact(view: viewName, font: f, expression: Self.describe(first), location: first.location))
+                }
             }
             visit(base, inner)
         case "opacity":
@@ -723,8 +802,16 @@ struct Walk {
             var inner = context
             if case .bool(true)? = first.map({ evaluate($0, context) }) { inner.disabled = true }
             visit(base, inner)
-        default:
+        case "onTapGesture", "onLongPressGesture":
+            recordTarget(modifier, size: size(of: base, context), at: location, context)
             visit(base, context)
+        default:
+            if modifier == "frame" { checkClipping(base: base, arguments: arguments, context, at: first?.location ?? location) }
+            var inner = context
+            if let tappable = recordTappable(Expr(.call(Expr(.member(base, modifier), at: location), arguments), at: location), context) {
+                inner.measuredTappable = tappable
+            }
+            visit(base, inner)
         }
     }
 
@@ -767,6 +854,106 @@ struct Walk {
         }
         if case .number(let n) = evaluate(expr, context) { return [([], n)] }
         return [([], 1)]
+    }
+
+    // MARK: Touch targets and text sizes
+
+    static let tappables: Set<String> = ["Button", "Toggle", "NavigationLink", "Link", "Menu"]
+
+    var viewName: String { type.split(separator: ".").last.map(String.init) ?? type }
+
+    /// A modifier chain on a tappable element (`Button {...}.frame(width: 30, height: 30)`), measured once at its
+    /// outermost modifier: the chain's explicit size is the hit area.
+    mutating func recordTappable(_ chain: Expr, _ context: Context) -> SourceLocation? {
+        guard let root = Self.chainRoot(chain), Self.tappables.contains(root.name), context.measuredTappable != root.location else { return nil }
+        recordTarget(root.name, size: size(of: chain, context), at: chain.location, context)
+        return root.location
+    }
+
+    mutating func recordTarget(_ element: String, size: (width: Double?, height: Double?, location: SourceLocation?), at location: SourceLocation,
+                               _ context: Context) {
+        guard size.width != nil || size.height != nil else { return }
+        touchTargets.append(TouchTargetFact(view: viewName, element: element, width: size.width, height: size.height,
+                                            location: size.location ?? location))
+    }
+
+    /// The element a modifier chain is applied to, and where it is written.
+    static func chainRoot(_ expr: Expr) -> (name: String, location: SourceLocation)? {
+        guard case .call(let callee, _) = expr.kind else { return nil }
+        switch callee.kind {
+        case .name(let name): return (name, expr.location)
+        case .member(let base, _): return isTypeName(base) ? nil : chainRoot(base)
+        default: return nil
+        }
+    }
+
+    /// The size a view's modifiers set explicitly (frames, and padding around a known size), and the frame that sets it;
+    /// nil sides are sized by content, which view code does not know.
+    func size(of view: Expr, _ context: Context) -> (width: Double?, height: Double?, location: SourceLocation?) {
+        func number(_ label: String, _ arguments: [CallArgument]) -> Double? {
+            arguments.first { $0.label == label }.flatMap { evaluate($0.value, context).number }
+        }
+        switch view.kind {
+        case .call(let callee, let arguments):
+            if case .member(let base, let modifier) = callee.kind, !Self.isTypeName(base) {
+                let inner = size(of: base, context)
+                switch modifier {
+                case "frame":
+                    // A minimum (`minWidth: 44`) is what the hit area reaches at least; `width` is what it is.
+                    let width = number("width", arguments) ?? number("minWidth", arguments)
+                    let height = number("height", arguments) ?? number("minHeight", arguments)
+                    if width == nil && height == nil { return inner }
+                    // Located at the modifier's first argument: the call itself starts where its chain starts.
+                    return (width ?? inner.width, height ?? inner.height, arguments.first?.value.location ?? view.location)
+                case "padding":
+                    var (width, height) = (inner.width, inner.height)
+                    let amount = arguments.compactMap { evaluate($0.value, context).number }.first ?? 16 // SwiftUI's default on iOS
+                    // `.padding(.horizontal, 8)` grows the width only; other edge sets are not modelled (the size stays as it was).
+                    var horizontal = true, vertical = true
+                    if let edges = arguments.first(where: { evaluate($0.value, context).number == nil })?.value.kind {
+                        switch edges {
+                        case .implicitMember("horizontal"): vertical = false
+                        case .implicitMember("vertical"): horizontal = false
+                        default: return inner
+                        }
+                    }
+                    if horizontal { width = width.map { $0 + 2 * amount } }
+                    if vertical { height = height.map { $0 + 2 * amount } }
+                    return (width, height, inner.location)
+                default:
+                    return inner
+                }
+            }
+            if case .name(let name) = callee.kind, Self.tappables.contains(name) {
+                // A button is as large as its label.
+                for argument in arguments.reversed() {
+                    if case .closure(_, let body) = argument.value.kind, body.count == 1, case .expression(let label) = body[0].kind {
+                        return size(of: label, context)
+                    }
+                }
+            }
+            return (nil, nil, nil)
+        default:
+            return (nil, nil, nil)
+        }
+    }
+
+    /// `.lineLimit(1)` text in a fixed `.frame(height:)` that its font outgrows at AX5 (the largest accessibility size).
+    mutating func checkClipping(base: Expr, arguments: [CallArgument], _ context: Context, at location: SourceLocation) {
+        guard let heightArgument = arguments.first(where: { $0.label == "height" }),
+              let height = evaluate(heightArgument.value, context).number else { return }
+        var font = context.font
+        var limitedToOneLine = false
+        var current = base
+        while case .call(let callee, let args) = current.kind, case .member(let inner, let modifier) = callee.kind, !Self.isTypeName(inner) {
+            if modifier == "lineLimit", args.first.flatMap({ evaluate($0.value, context).number }) == 1 { limitedToOneLine = true }
+            if modifier == "font", let first = args.first, case .font(let f) = evaluate(first.value, context, expected: "Font") { font = f }
+            current = inner
+        }
+        guard limitedToOneLine, Self.chainRoot(current).map({ ViewCodeAnalysis.textElements.contains($0.name) }) == true,
+              let font, let ax5 = DynamicTypeSizes.largestAccessibilitySize(of: font),
+              ax5 * DynamicTypeSizes.lineHeightFactor > height else { return }
+        clippedText.append(ClippedTextFact(view: viewName, height: height, font: font, location: location))
     }
 
     // MARK: Pairs

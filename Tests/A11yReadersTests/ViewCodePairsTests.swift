@@ -33,11 +33,11 @@ struct ViewCodePairsTests {
         return (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
     }
 
-    /// The line of a fixture holding `// drawn: marker`.
+    /// The line of a fixture holding `// drawn: marker` (or `// marker`).
     static func line(_ marker: String, in file: String) throws -> Int {
         let text = try String(contentsOf: fixtures.appendingPathComponent(file), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
-        return try #require(lines.firstIndex { $0.hasSuffix("// drawn: \(marker)") }) + 1
+        return try #require(lines.firstIndex { $0.hasSuffix("// drawn: \(marker)") || $0.hasSuffix("// \(marker)") }) + 1
     }
 
     struct Expected {
@@ -200,5 +200,29 @@ struct ViewCodePairsTests {
         let dark = try #require(indicator.first { $0.appearance == .dark })
         #expect(light.background.color == "#FFFFFF" && dark.background.color == "#262626")
         #expect(abs(dark.ratio - Self.ratio("#999999", on: "#262626")) < 0.01)
+    }
+
+    func findings(_ rule: String, in file: String) -> [Finding] {
+        result.audit.findings.filter { $0.rule == rule && $0.location?.file.hasSuffix(file) == true }
+    }
+
+    @Test func tappableViewsSmallerThanTheMinimumAreFoundAtTheirFrame() throws {
+        let lines = Set(findings("touch-target", in: "KitControls.swift").compactMap(\.location?.line))
+        // 24pt and 20pt frames fail the 44pt minimum; 24 + 2 x 10 padding and minWidth/minHeight 44 pass.
+        #expect(lines == [try Self.line("target: close", in: "KitControls.swift"), try Self.line("target: info", in: "KitControls.swift")])
+        let info = try #require(findings("touch-target", in: "KitControls.swift").first { $0.location?.line == (try? Self.line("target: info", in: "KitControls.swift")) })
+        #expect(info.measured == 20 && info.required == 44)
+    }
+
+    @Test func viewFontsThatDoNotScaleOrClipAreDynamicTypeFindings() throws {
+        let found = findings("dynamic-type", in: "KitControls.swift")
+        let fixed = try Self.line("font: fixed", in: "KitControls.swift")
+        // `.system(size: 10)`: fixed, and below the 11pt minimum.
+        #expect(found.filter { $0.location?.line == fixed }.count == 2)
+        // `.custom(_:size:)` scales with body: nothing to report.
+        #expect(!found.contains { $0.location?.line == (try? Self.line("font: scales", in: "KitControls.swift")) })
+        // One line of `.title` in 24pt clips at AX5.
+        let clip = try #require(found.first { $0.location?.line == (try? Self.line("clip: title", in: "KitControls.swift")) })
+        #expect(clip.measured == 24 && (clip.required ?? 0) > 24)
     }
 }

@@ -4,11 +4,11 @@ public struct ViewCodePairs: PairingSource {
     public init() {}
 
     public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
-        let analysis = ViewCodeAnalysis(declarations: input.declarations, types: input.types, graph: input.graph)
+        let facts = input.viewCode ?? ViewCodeAnalysis(declarations: input.declarations, types: input.types, graph: input.graph).facts()
         var pairs: [Pairing] = []
         var byKey: [String: Int] = [:]
         var fieldsRead: [(field: String, color: AppearanceColor, pair: Pairing)] = []
-        for drawn in analysis.drawnPairs() {
+        for drawn in facts.drawn {
             let foreground = endpoint(drawn.foreground, input)
             let backgrounds = drawn.background.map { [endpoint($0, input)] } ?? surfaces.endpoints
             let behind = drawn.background.map { "on \($0.expression)" } ?? "with nothing behind it in \(drawn.view) (the default surface)"
