@@ -168,6 +168,7 @@ public struct ViewCodeAnalysis {
             for c in walks.flatMap(\.clippedText) where clipped[c.location] == nil { clipped[c.location] = c }
             facts.clippedText += clipped.values.sorted { $0.location < $1.location }
         }
+        facts.drawn += UIKitSetupAnalysis(analysis: self).drawnPairs()
         return facts
     }
 
@@ -489,7 +490,7 @@ struct Walk {
         guard case .color(let c) = value else { return [] }
         // A clear color draws nothing: as a background it shows what is underneath, as a foreground it has no contrast to have.
         if c.isClear { return [Choice(color: nil)] }
-        return [Choice(color: DrawnColor(color: c, token: analysis.token(for: c, background: background, written: expr.path?.last),
+        return [Choice(color: DrawnColor(color: c, token: analysis.token(for: c, background: background, written: Self.colorName(expr)),
                                          expression: Self.describe(expr), location: expr.location))]
     }
 
@@ -511,6 +512,16 @@ struct Walk {
         let combined = AppearanceColor(values: values, explicit: [.light, .dark])
         return Choice(color: DrawnColor(color: combined, token: nil, expression: "\(l.expression) / \(d.expression) (light / dark)",
                                         location: location), decisions: dark.decisions + light.decisions)
+    }
+
+    /// The name a color expression ends with (`colors.border` -> border, `.kitInk` -> kitInk, `UIColor.x.cgColor` -> x).
+    static func colorName(_ expr: Expr) -> String? {
+        switch expr.kind {
+        case .implicitMember(let n): return n
+        case .member(let base, let n): return ["cgColor", "color"].contains(n) ? colorName(base) : n
+        case .name(let n): return n
+        default: return nil
+        }
     }
 
     static func describe(_ expr: Expr) -> String {

@@ -81,6 +81,16 @@ struct ViewCodePairsTests {
                  marker: "notice faded", fgHex: "#222222", bgHex: "#3377FF", opacity: 0.5),
         Expected(component: "KitNotice", fg: "kitAlert", bg: "kitSurfaceBrand", role: .graphic, file: "KitStyles.swift",
                  marker: "notice dot", fgHex: "#CC0000", bgHex: "#3377FF"),
+        // UIKit: a label on the card it was added to, a label and a button title on the controller's view, the card's
+        // border on the card.
+        Expected(component: "KitProfileViewController", fg: "kitTextOnBrand", bg: "kitInk", role: .text,
+                 file: "KitProfileViewController.swift", marker: "profile name", fgHex: "#FAFAFA", bgHex: "#222222"),
+        Expected(component: "KitProfileViewController", fg: "kitMuted", bg: "kitSurface", role: .text,
+                 file: "KitProfileViewController.swift", marker: "profile note", fgHex: "#767676", bgHex: "#FFFFFF"),
+        Expected(component: "KitProfileViewController", fg: "kitBrand", bg: "kitSurface", role: .text,
+                 file: "KitProfileViewController.swift", marker: "edit title", fgHex: "#0044CC", bgHex: "#FFFFFF"),
+        Expected(component: "KitProfileViewController", fg: "kitBorder", bg: "kitInk", role: .graphic,
+                 file: "KitProfileViewController.swift", marker: "card border", fgHex: "#999999", bgHex: "#222222"),
         // `colorScheme == .dark ? kitSurface : kitInk`: one foreground, kitInk in light (dark is checked below).
         Expected(component: "KitAvatar", fg: "Color.kitInk / Color.kitSurface (light / dark)", bg: "kitMuted", role: .text,
                  file: "KitAvatar.swift", marker: "avatar name", fgHex: "#222222", bgHex: "#767676"),
