@@ -247,6 +247,7 @@ public struct ViewCodeAnalysis {
     /// `.appBodyMedium`, `Font.appTitle`, `spec.font`: a font the token graph already checks where it is declared
     /// (a literal `.system(size: 12)` is not).
     func isFontToken(_ expr: Expr) -> Bool {
+        if case .ternary(_, let a, let b) = expr.kind { return isFontToken(a) && isFontToken(b) }
         guard let last = expr.path?.last ?? { if case .implicitMember(let n) = expr.kind { return n } else { return nil } }() else { return false }
         return fontTokenNames.contains(last) || expr.path.map { $0.count > 1 && $0.first?.first?.isLowercase == true } == true
     }
