@@ -427,6 +427,7 @@ struct Walk {
         switch condition.kind {
         case .binary("&&", let a, let b): return label(a).flatMap { a in label(b).map { "\(a) and \($0)" } }
         case .binary("||", let a, let b): return label(a).flatMap { a in label(b).map { "\(a) or \($0)" } }
+        case .prefix("!", let inner): return label(inner).map { "not " + $0 }
         case .binary("==", let a, let b):
             if case .implicitMember(let value) = b.kind { return label(a).map { "\($0) \(value)" } }
             return nil
