@@ -278,6 +278,9 @@ struct Decision: Hashable {
     /// The condition's name (`pressed`), also the branch's label when it holds.
     var condition: String
     var holds: Bool
+    /// The condition as written, re-checked when the pair is drawn: a later branch can settle it (`isFilled` is
+    /// `isOn || isMixed`, so the path that assumed it false and then `isOn` true draws nothing).
+    var expression: Expr? = nil
 }
 
 /// What flows down a view tree: the environment SwiftUI would pass (foreground style, font, disabled) and what is
@@ -296,6 +299,8 @@ struct Context {
     var labels: [String] = []
     /// Conditions the evaluator could not decide, as assumed on this path.
     var decided: [String: Bool] = [:]
+    /// The assumed conditions as written, with the value assumed.
+    var assumptions: [(condition: Expr, holds: Bool)] = []
     var locals: [String: Value] = [:]
     /// Local `let`s that hold views (`let label = Text(...)`), visited where they are used.
     var localViews: [String: Expr] = [:]
@@ -439,6 +444,17 @@ struct Walk {
         return words.joined(separator: " ")
     }
 
+    /// What a compound condition's holding (or not) says of its parts: `a && !b` holding means `a` and not `b`.
+    static func parts(_ condition: Expr, holds: Bool) -> [(name: String, holds: Bool)] {
+        switch condition.kind {
+        case .prefix("!", let inner): return parts(inner, holds: !holds)
+        case .binary("&&", let a, let b) where holds: return parts(a, holds: true) + parts(b, holds: true)
+        case .binary("||", let a, let b) where !holds: return parts(a, holds: false) + parts(b, holds: false)
+        case .binary("&&", _, _), .binary("||", _, _): return []
+        default: return label(condition).map { [($0, holds)] } ?? []
+        }
+    }
+
     /// A condition's value: evaluated, else as assumed earlier on this path, else undecided (nil). `decision(true)` is
     /// what holding it assumes (`!isPressed` holding assumes `pressed` false).
     func truth(_ condition: Expr, _ context: Context) -> (value: Bool?, decision: (Bool) -> Decision) {
@@ -447,8 +463,8 @@ struct Walk {
             return (value.map { !$0 }, { holds in decision(!holds) })
         }
         let name = Self.label(condition) ?? "condition at line \(condition.location.line)"
-        if case .bool(let b) = evaluate(condition, context) { return (b, { Decision(condition: name, holds: $0) }) }
-        return (context.decided[name], { Decision(condition: name, holds: $0) })
+        if case .bool(let b) = evaluate(condition, context) { return (b, { Decision(condition: name, holds: $0, expression: condition) }) }
+        return (context.decided[name], { Decision(condition: name, holds: $0, expression: condition) })
     }
 
     /// Both branches of an undecided condition, each with its decision.
@@ -975,6 +991,10 @@ struct Walk {
         guard var foreground = context.foreground, pairs.count < ViewCodeAnalysis.maxPairsPerView else { return }
         // Invisible (`.opacity(0)`), or drawn in the color it sits on (a stroke on its own fill): nothing to tell apart.
         if context.opacity == 0 || foreground.color == context.background?.color || context.backgroundUnknown { return }
+        // A path whose assumptions contradict each other once all its flags are set is not drawn.
+        for (condition, holds) in context.assumptions {
+            if case .bool(let value) = evaluate(condition, context), value != holds { return }
+        }
         if context.opacity < 1 { foreground.color = foreground.color.map { $0.multiplyingAlpha(context.opacity) } }
         pairs.append(DrawnPair(
             view: type.split(separator: ".").last.map(String.init) ?? type, variant: variant, branches: context.labels, foreground: foreground,
@@ -1015,6 +1035,10 @@ extension Context {
     /// Records a branch taken: the condition is assumed from here on, and names the variant when it holds.
     mutating func assume(_ decision: Decision) {
         decided[decision.condition] = decision.holds
+        if let expression = decision.expression {
+            assumptions.append((expression, decision.holds))
+            for (name, holds) in Walk.parts(expression, holds: decision.holds) { decided[name] = holds }
+        }
         if decision.holds, !labels.contains(decision.condition) { labels.append(decision.condition) }
     }
 
@@ -1031,6 +1055,7 @@ extension Context {
         opacity = caller.opacity
         labels = caller.labels
         decided = caller.decided
+        assumptions = caller.assumptions
         depth = caller.depth + 1
     }
 }

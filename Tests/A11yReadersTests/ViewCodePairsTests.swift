@@ -81,6 +81,10 @@ struct ViewCodePairsTests {
                  marker: "notice faded", fgHex: "#222222", bgHex: "#3377FF", opacity: 0.5),
         Expected(component: "KitNotice", fg: "kitAlert", bg: "kitSurfaceBrand", role: .graphic, file: "KitStyles.swift",
                  marker: "notice dot", fgHex: "#CC0000", bgHex: "#3377FF"),
+        Expected(component: "KitCheckbox (filled, on)", fg: "kitSurface", bg: "kitBrand", role: .graphic, file: "KitStyles.swift",
+                 marker: "checkmark", fgHex: "#FFFFFF", bgHex: "#0044CC"),
+        Expected(component: "KitCheckbox (filled, mixed)", fg: "kitSurface", bg: "kitBrand", role: .graphic, file: "KitStyles.swift",
+                 marker: "mixed dash", fgHex: "#FFFFFF", bgHex: "#0044CC"),
         // UIKit: a label on the card it was added to, a label and a button title on the controller's view, the card's
         // border on the card.
         Expected(component: "KitProfileViewController", fg: "kitTextOnBrand", bg: "kitInk", role: .text,
@@ -134,6 +138,8 @@ struct ViewCodePairsTests {
         #expect(!result.audit.pairs.contains { name($0.foreground) == "clear" })
         #expect(!result.audit.pairs.contains { $0.component == "KitBadge" && $0.role == .graphic })
         #expect(!result.audit.pairs.contains { $0.component?.hasPrefix("KitCheckbox") == true && name($0.foreground) == "kitBrand" })
+        #expect(!result.audit.pairs.contains { $0.component?.hasPrefix("KitCheckbox") == true && name($0.background) == "systemBackground"
+                                               && name($0.foreground) == "kitSurface" })
         #expect(result.audit.pairs.allSatisfy { $0.reason == .viewCode })
     }
 
