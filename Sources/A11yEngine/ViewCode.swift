@@ -812,7 +812,8 @@ struct Walk {
             if case .font(let f) = evaluate(first, context, expected: "Font") {
                 inner.font = f
                 inner.fontExpression = Self.describe(first)
-                if !analysis.isFontToken(first) {
+                // A font on an image only sizes the symbol: Dynamic Type is about text.
+                if !analysis.isFontToken(first), Self.drawsText(base) {
                     fonts.append(ViewFontFact(view: viewName, font: f, expression: Self.describe(first), location: first.location))
                 }
             }
@@ -861,6 +862,28 @@ struct Walk {
             // `Color(hex: ...)`, `Color("Brand")`, `UIColor(...)`.
             if case .name(let name) = callee.kind { return name == "Color" || name == "UIColor" }
             return false
+        default: return false
+        }
+    }
+
+    /// Whether a view expression has text in it (`Text`, a field, a `Label`, a style's label), as written.
+    static func drawsText(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .call(let callee, let arguments):
+            if case .name(let name) = callee.kind, ViewCodeAnalysis.textElements.contains(name) || name == "Label" { return true }
+            if case .member(let base, _) = callee.kind, drawsText(base) { return true }
+            return arguments.contains { drawsText($0.value) }
+        case .closure(_, let body):
+            return body.contains { statement in
+                switch statement.kind {
+                case .expression(let e), .return(let e?): return drawsText(e)
+                case .if(_, let then, let otherwise): return drawsText(Expr(.closure(parameters: [], body: then + (otherwise ?? [])), at: statement.location))
+                default: return false
+                }
+            }
+        case .member(let base, let name): return name == "label" && base.path == ["configuration"]
+        case .name(let name): return name == "content" || name == "label"
+        case .ternary(_, let a, let b): return drawsText(a) || drawsText(b)
         default: return false
         }
     }
