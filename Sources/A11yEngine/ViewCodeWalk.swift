@@ -653,7 +653,7 @@ struct Walk {
         if context.opacity < 1 { foreground.color = foreground.color.map { $0.multiplyingAlpha(context.opacity) } }
         pairs.append(DrawnPair(
             view: type.split(separator: ".").last.map(String.init) ?? type, variant: variant, branches: context.labels, foreground: foreground,
-            background: context.background, role: context.disabled ? .disabled : role, element: element,
+            background: context.background, role: context.disabled || context.inDisabledState ? .disabled : role, element: element,
             font: role == .text ? context.font : nil, fontExpression: role == .text ? context.fontExpression : nil,
             drawnAt: context.foreground?.location ?? location, opacity: context.opacity))
     }
@@ -685,6 +685,16 @@ extension Context {
         }
         c.assume(choice.decisions)
         return c
+    }
+
+    /// A branch of a disabled state was taken (`isDisabled ? muted : ink`, `isEnabled` false): exempt under WCAG 1.4.3.
+    var inDisabledState: Bool {
+        decided.contains { condition, holds in
+            // Compound conditions (`showing and not disabled`) are settled through their parts, also in `decided`.
+            let words = condition.split(separator: " ").map(String.init)
+            if words.contains("and") || words.contains("or") || words.contains("not") { return false }
+            return (holds && words.contains("disabled")) || (!holds && words.last == "enabled")
+        }
     }
 
     /// Records a branch taken: the condition is assumed from here on, and names the variant when it holds.

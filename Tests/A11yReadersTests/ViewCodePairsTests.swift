@@ -85,6 +85,8 @@ struct ViewCodePairsTests {
                  marker: "checkmark", fgHex: "#FFFFFF", bgHex: "#0044CC"),
         Expected(component: "KitCheckbox (filled, mixed)", fg: "kitSurface", bg: "kitBrand", role: .graphic, file: "KitStyles.swift",
                  marker: "mixed dash", fgHex: "#FFFFFF", bgHex: "#0044CC"),
+        Expected(component: "KitLink (enabled)", fg: "kitBrand", bg: "kitSurface", role: .text, file: "KitStyles.swift",
+                 marker: "link", fgHex: "#0044CC", bgHex: "#FFFFFF"),
         // UIKit: a label on the card it was added to, a label and a button title on the controller's view, the card's
         // border on the card.
         Expected(component: "KitProfileViewController", fg: "kitTextOnBrand", bg: "kitInk", role: .text,
@@ -124,6 +126,9 @@ struct ViewCodePairsTests {
         #expect(Set(disabled.compactMap(\.component)) == ["KitButton primary (disabled)", "KitButton primary (disabled, pressed)",
                                                            "KitButton secondary (disabled)", "KitButton secondary (disabled, pressed)"])
         #expect(disabled.allSatisfy { $0.role == .disabled && $0.required == nil && $0.pass })
+        // The branch where `isEnabled` is false is the disabled state: exempt too.
+        let link = try #require(viewCodePairs(.light).first { $0.component == "KitLink" })
+        #expect(name(link.foreground) == "kitBorder" && link.role == .disabled && link.required == nil)
         // Half opacity composites the title: #FAFAFA at 0.5 over #0044CC.
         let primary = try #require(disabled.first { $0.component == "KitButton primary (disabled)" })
         #expect(abs(primary.ratio - Self.ratio("#FAFAFA", on: "#0044CC", opacity: 0.5)) < 0.01)
@@ -133,6 +138,7 @@ struct ViewCodePairsTests {
         let drawn = Set(Self.expected.map { "\($0.component)|\($0.fg)|\($0.bg)" })
         let measured = Set(viewCodePairs(.light).filter { $0.role != .disabled }.map { "\($0.component ?? "")|\(name($0.foreground))|\(name($0.background))" })
         #expect(measured == drawn.subtracting(["KitNotice|kitMuted|kitSurfaceBrand"]))
+        #expect(!measured.contains("KitLink|kitBorder|kitSurface"))
         // The clear border of the card draws nothing, the badge's capsule is the count's background, and every pair of this
         // kit comes from its views.
         #expect(!result.audit.pairs.contains { name($0.foreground) == "clear" })

@@ -63,3 +63,13 @@ struct KitCheckbox: View {
         }
     }
 }
+
+struct KitLink: View {
+    let isEnabled: Bool
+
+    var body: some View {
+        Text("Open")
+            .foregroundStyle(isEnabled ? Color.kitBrand : Color.kitBorder) // drawn: link
+            .background(Color.kitSurface)
+    }
+}
