@@ -6,6 +6,9 @@ public struct DrawnColor: Hashable, Sendable {
     /// The expression as written, shortened (`colors.foreground`, `.surfacesBrand`).
     public var expression: String
     public var location: SourceLocation
+
+    /// How text with no foreground style is written: SwiftUI draws it in `.primary`.
+    public static let defaultPrimary = "default .primary"
 }
 
 /// One foreground drawn on one background by a view, in one variant: what the view-code pairing source measures.

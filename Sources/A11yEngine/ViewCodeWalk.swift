@@ -643,7 +643,18 @@ struct Walk {
     // MARK: Pairs
 
     mutating func emit(element: String, role: Role, _ context: Context, at location: SourceLocation) {
-        guard var foreground = context.foreground, pairs.count < ViewCodeAnalysis.maxPairsPerView else { return }
+        guard pairs.count < ViewCodeAnalysis.maxPairsPerView else { return }
+        var foreground: DrawnColor
+        if let style = context.foreground {
+            foreground = style
+        } else if ViewCodeAnalysis.textElements.contains(element), context.background != nil,
+                  let primary = SystemColors.color(named: "label") {
+            // Text with no foreground style is drawn in `.primary` (black / white): on a background the view sets, that
+            // is a pair too (dark text on a brand fill in dark mode).
+            foreground = DrawnColor(color: primary, token: nil, expression: DrawnColor.defaultPrimary, location: location)
+        } else {
+            return
+        }
         // Invisible (`.opacity(0)`), or drawn in the color it sits on (a stroke on its own fill): nothing to tell apart.
         if context.opacity == 0 || foreground.color == context.background?.color || context.backgroundUnknown { return }
         // A path whose assumptions contradict each other once all its flags are set is not drawn.

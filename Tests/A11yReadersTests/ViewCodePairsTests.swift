@@ -81,6 +81,9 @@ struct ViewCodePairsTests {
                  marker: "notice faded", fgHex: "#222222", bgHex: "#3377FF", opacity: 0.5),
         Expected(component: "KitNotice", fg: "kitAlert", bg: "kitSurfaceBrand", role: .graphic, file: "KitStyles.swift",
                  marker: "notice dot", fgHex: "#CC0000", bgHex: "#3377FF"),
+        // No foreground style: SwiftUI draws the text in `.primary` (black in light).
+        Expected(component: "KitNotice", fg: "default .primary", bg: "kitSurfaceBrand", role: .text, file: "KitStyles.swift",
+                 marker: "notice plain", fgHex: "#000000", bgHex: "#3377FF"),
         Expected(component: "KitCheckbox (filled, on)", fg: "kitSurface", bg: "kitBrand", role: .graphic, file: "KitStyles.swift",
                  marker: "checkmark", fgHex: "#FFFFFF", bgHex: "#0044CC"),
         Expected(component: "KitCheckbox (filled, mixed)", fg: "kitSurface", bg: "kitBrand", role: .graphic, file: "KitStyles.swift",

@@ -67,7 +67,9 @@ public struct ViewCodePairs: PairingSource {
             return PairingEndpoint(qualifiedName: key, token: TokenGraph.displayName(key), property: nil, location: token.location,
                                    color: drawn.color)
         }
-        return PairingEndpoint(qualifiedName: "\(drawn.location)", token: nil, property: drawn.expression, location: drawn.location,
-                               color: drawn.color)
+        // An expression is its own endpoint, named by where it is written (the same text can be another color elsewhere);
+        // the default `.primary` is one color everywhere, so one endpoint.
+        let key = drawn.expression == DrawnColor.defaultPrimary ? "Color.primary" : "\(drawn.location)"
+        return PairingEndpoint(qualifiedName: key, token: nil, property: drawn.expression, location: drawn.location, color: drawn.color)
     }
 }

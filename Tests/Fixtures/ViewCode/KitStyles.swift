@@ -28,6 +28,7 @@ struct KitNotice: View {
             Text("Faded")
                 .foregroundStyle(Color.kitInk) // drawn: notice faded
                 .opacity(0.5)
+            Text("Plain") // drawn: notice plain
             Circle()
                 .fill(Color.kitAlert) // drawn: notice dot
                 .frame(width: 8, height: 8)
