@@ -22,6 +22,8 @@ struct Context {
     var background: DrawnColor?
     /// A background is drawn but its color is unknown: pairs on it cannot be measured (and are not guessed).
     var backgroundUnknown = false
+    /// A foreground style is set but its color is unknown (so the text is not in the default `.primary`).
+    var foregroundUnknown = false
     /// The tappable element whose modifier chain was measured already (inner modifiers of the same chain are not).
     var measuredTappable: SourceLocation?
     var font: FontValue?
@@ -494,7 +496,12 @@ struct Walk {
         case "foregroundStyle", "foregroundColor":
             guard let first else { return visit(base, context) }
             let choices = colors(first, context, background: false)
-            if choices.isEmpty { return visit(base, context) }
+            if choices.isEmpty {
+                // A style the evaluator cannot read: the text is not in `.primary` either.
+                var unknown = context
+                unknown.foregroundUnknown = true
+                return visit(base, unknown)
+            }
             for choice in choices { visit(base, context.drawing(choice)) }
         case "tint", "accentColor":
             // Tint colors controls (progress views, toggles); text keeps its foreground style.
@@ -647,7 +654,7 @@ struct Walk {
         var foreground: DrawnColor
         if let style = context.foreground {
             foreground = style
-        } else if ViewCodeAnalysis.textElements.contains(element), context.background != nil,
+        } else if ViewCodeAnalysis.textElements.contains(element), context.background != nil, !context.foregroundUnknown,
                   let primary = SystemColors.color(named: "label") {
             // Text with no foreground style is drawn in `.primary` (black / white): on a background the view sets, that
             // is a pair too (dark text on a brand fill in dark mode).
@@ -675,6 +682,8 @@ extension Context {
     func drawing(_ choice: Choice) -> Context {
         var c = self
         c.foreground = choice.color
+        // A clear style draws nothing: not the default `.primary` either.
+        c.foregroundUnknown = choice.color == nil
         c.assume(choice.decisions)
         return c
     }
@@ -723,6 +732,7 @@ extension Context {
     /// A helper's context: the caller's environment and background, the helper's own locals.
     mutating func inherit(_ caller: Context) {
         foreground = caller.foreground
+        foregroundUnknown = caller.foregroundUnknown
         background = caller.background
         backgroundUnknown = caller.backgroundUnknown
         font = caller.font

@@ -168,7 +168,7 @@ struct ViewCodePairsTests {
         #expect(abs(dark.ratio - Self.ratio("#FFFFFF", on: "#767676")) < 0.01)
         let line = try Self.line("avatar name", in: "KitAvatar.swift")
         #expect(light.drawnAt?.line == line)
-        // The icon sits on `tint`, a parameter: one pair only.
+        // The icon sits on `tint`, a parameter, and the role text is drawn in it: one pair only.
         #expect(viewCodePairs(.light).filter { $0.component?.hasPrefix("KitAvatar") == true }.count == 1)
     }
 
