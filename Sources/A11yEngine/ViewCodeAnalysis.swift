@@ -12,6 +12,9 @@ public struct ViewCodeAnalysis {
     let members: [String: [MemberDeclaration]]
     /// Names of font tokens.
     let fontTokenNames: Set<String>
+    let entries: [(type: String, entry: MemberDeclaration)]
+    /// Entry points by the type's own name (the first, by qualified name, when two nested types share one).
+    let entriesByName: [String: (type: String, entry: MemberDeclaration)]
 
     /// Protocols whose conformers draw: their `body`/`makeBody` is an entry point.
     static let drawingProtocols: Set<String> = ["View", "ViewModifier", "ButtonStyle", "PrimitiveButtonStyle", "ToggleStyle",
@@ -40,18 +43,30 @@ public struct ViewCodeAnalysis {
             if case .success(.font) = graph.value(of: key) { fontTokenNames.insert(token.name) }
         }
         self.fontTokenNames = fontTokenNames
+        entries = Self.entryPoints(inheritance: inheritance, members: members)
+        var byName: [String: (type: String, entry: MemberDeclaration)] = [:]
+        for e in entries {
+            let last = e.type.split(separator: ".").last.map(String.init) ?? e.type
+            if byName[last] == nil { byName[last] = e }
+        }
+        entriesByName = byName
     }
 
     /// Every drawing type with its entry point, ordered by name.
-    func entryPoints() -> [(type: String, entry: MemberDeclaration)] {
+    func entryPoints() -> [(type: String, entry: MemberDeclaration)] { entries }
+
+    static func entryPoints(inheritance: [String: [String]], members: [String: [MemberDeclaration]]) -> [(type: String, entry: MemberDeclaration)] {
         var result: [(String, MemberDeclaration)] = []
         for (type, inherited) in inheritance.sorted(by: { $0.key < $1.key }) {
-            guard inherited.contains(where: { Self.drawingProtocols.contains($0) || $0.hasSuffix("Style") }) else { continue }
+            guard inherited.contains(where: { drawingProtocols.contains($0) || $0.hasSuffix("Style") }) else { continue }
             let candidates = (members[type] ?? []).filter { !$0.isStatic && ($0.name == "body" || $0.name == "makeBody") }
             if let entry = candidates.sorted(by: { $0.location < $1.location }).first { result.append((type, entry)) }
         }
         return result
     }
+
+    /// A project view used inside another one (`StatusPill(color: .alert)`), by the name it is called with.
+    func viewEntry(named name: String) -> (type: String, entry: MemberDeclaration)? { entriesByName[name] }
 
     public func drawnPairs() -> [DrawnPair] { facts().drawn }
 
@@ -63,15 +78,7 @@ public struct ViewCodeAnalysis {
             for variant in variants(of: type) {
                 interpreter.recordingStaticReads = true
                 var walk = Walk(analysis: self, type: type, variant: variant.label, selfValue: variant.selfValue, flags: variant.flags)
-                var context = Context()
-                switch entry.kind {
-                case .computed(let body): walk.visit(body, context)
-                case .function(let parameters, let body):
-                    // `content` (ViewModifier) and `configuration` (styles) are what the caller passes: unknown here.
-                    for p in parameters { context.locals[p.name] = .unknown(.init(rule: "parse", reason: "given by the caller", location: entry.location)) }
-                    walk.visit(body, context)
-                default: break
-                }
+                walk.visitEntry(entry, Context())
                 interpreter.recordingStaticReads = false
                 for pair in walk.pairs {
                     // Variants that draw the same colors in the same place are one pair (the first variant names it).

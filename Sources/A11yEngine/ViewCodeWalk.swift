@@ -90,6 +90,45 @@ struct Walk {
         interpreter.evaluate(expr, locals: context.locals, selfValue: selfValue(context), scope: scope, expected: expected)
     }
 
+    /// A view's `body`, or a modifier's `body(content:)` / a style's `makeBody(configuration:)`.
+    mutating func visitEntry(_ entry: MemberDeclaration, _ context: Context) {
+        var context = context
+        switch entry.kind {
+        case .computed(let body): visit(body, context)
+        case .function(let parameters, let body):
+            // `content` (ViewModifier) and `configuration` (styles) are what the caller passes: unknown here.
+            for p in parameters { context.locals[p.name] = .unknown(.init(rule: "parse", reason: "given by the caller", location: entry.location)) }
+            visit(body, context)
+        default: break
+        }
+    }
+
+    /// A project view called with a color (`StatusPill(text: "Late", color: .alert)`): walked with its properties bound to
+    /// the arguments, so a color only its caller knows is measured (named `StatusPill in Screen`). Its own walk, with
+    /// the parameter unknown, measures nothing there.
+    mutating func visitNestedView(_ name: String, arguments: [CallArgument], _ context: Context) -> Bool {
+        guard let nested = analysis.viewEntry(named: name), nested.type != type, context.depth < ViewCodeAnalysis.maxDepth else { return false }
+        var fields: [String: Value] = [:]
+        var passesAColor = false
+        for property in interpreter.storedProperties(of: nested.type) {
+            if let argument = arguments.first(where: { $0.label == property.name }) {
+                let value = evaluate(argument.value, context, expected: property.type)
+                if case .color = value { passesAColor = true }
+                fields[property.name] = value
+            } else if case .stored(nil) = property.kind {
+                fields[property.name] = .unknown(.init(rule: "parse", reason: "\(property.name) is not passed", location: property.location))
+            }
+        }
+        guard passesAColor else { return false }
+        var walk = Walk(analysis: analysis, type: nested.type, variant: "in \(viewName)", selfValue: .instance(type: nested.type, fields: fields),
+                        flags: [])
+        var inner = Context()
+        inner.inherit(context)
+        walk.visitEntry(nested.entry, inner)
+        pairs += walk.pairs
+        return true
+    }
+
     // MARK: Statements
 
     mutating func visit(_ statements: [Stmt], _ context: Context) {
@@ -373,6 +412,8 @@ struct Walk {
         } else if let (body, inner) = helper(name, arguments: arguments, context, at: location) {
             // A `@ViewBuilder` helper of the view: its parameters bound to the arguments, its body walked here.
             visit(body, inner)
+        } else if visitNestedView(name, arguments: arguments, context) {
+            for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, context) } }
         } else {
             // Containers (stacks, Group, Button labels, ScrollView, List, ForEach): their content closures.
             for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, context) } }

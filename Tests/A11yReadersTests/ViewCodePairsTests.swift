@@ -90,6 +90,9 @@ struct ViewCodePairsTests {
                  marker: "mixed dash", fgHex: "#FFFFFF", bgHex: "#0044CC"),
         Expected(component: "KitLink (enabled)", fg: "kitBrand", bg: "kitSurface", role: .text, file: "KitStyles.swift",
                  marker: "link", fgHex: "#0044CC", bgHex: "#FFFFFF"),
+        // A helper view whose fill its caller passes: measured where it is called, with that fill.
+        Expected(component: "KitStatusPill in KitScreen", fg: "kitSurface", bg: "kitAlert", role: .text, file: "KitScreen.swift",
+                 marker: "pill text", fgHex: "#FFFFFF", bgHex: "#CC0000"),
         // UIKit: a label on the card it was added to, a label and a button title on the controller's view, the card's
         // border on the card.
         Expected(component: "KitProfileViewController", fg: "kitTextOnBrand", bg: "kitInk", role: .text,
