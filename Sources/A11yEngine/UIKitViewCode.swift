@@ -2,22 +2,26 @@
 /// `textColor`, `tintColor`, `layer.borderColor` or `setTitleColor(_:for:)` on the `backgroundColor` of the same view,
 /// else of the view it was added to (`addSubview`, `addArrangedSubview`), else of the controller's or cell's own view
 /// (`view`, `contentView`, `self`). Colors are evaluated by the interpreter; a view with no background set in the
-/// method sits on the default surface.
+/// method sits on the default surface. A label's `font` set in the same method decides large text, and a font that
+/// does not scale (`UIFont.systemFont(ofSize:)` without `UIFontMetrics`) is a Dynamic Type fact.
 struct UIKitSetupAnalysis {
     let analysis: ViewCodeAnalysis
 
     /// Views a controller, cell or view draws everything else on.
     static let containers: [[String]] = [["view"], ["contentView"], ["self"], []]
 
-    func drawnPairs() -> [DrawnPair] {
+    func facts() -> (drawn: [DrawnPair], fonts: [ViewFontFact]) {
         var pairs: [DrawnPair] = []
+        var fonts: [ViewFontFact] = []
         for (type, methods) in analysis.members.sorted(by: { $0.key < $1.key }) {
             for method in methods.sorted(by: { $0.location < $1.location }) {
                 guard !method.isStatic, case .function(_, let body) = method.kind else { continue }
-                pairs += setupPairs(type: type, body: body)
+                let setup = setupPairs(type: type, body: body)
+                pairs += setup.drawn
+                fonts += setup.fonts
             }
         }
-        return pairs
+        return (pairs, fonts)
     }
 
     struct Assignment {
@@ -28,8 +32,10 @@ struct UIKitSetupAnalysis {
         var location: SourceLocation
     }
 
-    func setupPairs(type: String, body: [Stmt]) -> [DrawnPair] {
+    func setupPairs(type: String, body: [Stmt]) -> (drawn: [DrawnPair], fonts: [ViewFontFact]) {
         var backgrounds: [[String]: Assignment] = [:]
+        var viewFonts: [[String]: FontValue] = [:]
+        var fontFacts: [ViewFontFact] = []
         var foregrounds: [(assignment: Assignment, role: Role, element: String)] = []
         var parents: [[String]: [String]] = [:]
         var locals: [String: Value] = [:]
@@ -64,6 +70,14 @@ struct UIKitSetupAnalysis {
                     if let a = assignment(view, value) { foregrounds.append((a, .text, (view.last ?? type) + ".textColor")) }
                 case "tintColor":
                     if let a = assignment(view, value) { foregrounds.append((a, .graphic, (view.last ?? type) + ".tintColor")) }
+                case "font":
+                    if case .font(let f) = interpreter.evaluate(value, locals: locals, selfValue: nil, scope: scope, expected: "UIFont") {
+                        viewFonts[view] = f
+                        if !f.scales && !analysis.isFontToken(value) {
+                            fontFacts.append(ViewFontFact(view: type.split(separator: ".").last.map(String.init) ?? type, font: f,
+                                                          expression: Walk.describe(value), location: value.location))
+                        }
+                    }
                 case "borderColor" where view.last == "layer":
                     let owner = Array(view.dropLast())
                     if let a = assignment(owner, value) { foregrounds.append((a, .graphic, (owner.last ?? type) + ".layer.borderColor")) }
@@ -84,9 +98,9 @@ struct UIKitSetupAnalysis {
             default: break
             }
         }
-        guard !foregrounds.isEmpty else { return [] }
+        guard !foregrounds.isEmpty else { return ([], fontFacts) }
         let name = type.split(separator: ".").last.map(String.init) ?? type
-        return foregrounds.compactMap { fg, role, element in
+        let drawn = foregrounds.compactMap { fg, role, element -> DrawnPair? in
             // The view's own background, else the chain of views it was added to, else the container's.
             var behind: Assignment? = backgrounds[fg.view]
             var current = fg.view
@@ -100,9 +114,11 @@ struct UIKitSetupAnalysis {
             if background?.color == fg.color { return nil }
             return DrawnPair(view: name, variant: nil, branches: [], foreground: DrawnColor(color: fg.color, token: fg.token,
                              expression: fg.expression, location: fg.location),
-                             background: background, role: role, element: element, font: nil, fontExpression: nil,
+                             background: background, role: role, element: element,
+                             font: role == .text ? viewFonts[fg.view] : nil, fontExpression: role == .text && viewFonts[fg.view] != nil ? "font" : nil,
                              drawnAt: fg.location, opacity: 1)
         }
+        return (drawn, fontFacts)
     }
 
     /// A method's statements with the bodies of its conditions inlined: every branch sets up the same views.

@@ -101,7 +101,9 @@ public struct ViewCodeAnalysis {
             for c in walks.flatMap(\.clippedText) where clipped[c.location] == nil { clipped[c.location] = c }
             facts.clippedText += clipped.values.sorted { $0.location < $1.location }
         }
-        facts.drawn += UIKitSetupAnalysis(analysis: self).drawnPairs()
+        let uikit = UIKitSetupAnalysis(analysis: self).facts()
+        facts.drawn += uikit.drawn
+        facts.fonts += uikit.fonts
         return facts
     }
 

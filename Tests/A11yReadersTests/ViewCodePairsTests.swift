@@ -95,7 +95,8 @@ struct ViewCodePairsTests {
                  marker: "pill text", fgHex: "#FFFFFF", bgHex: "#CC0000"),
         // UIKit: a label on the card it was added to, a label and a button title on the controller's view, the card's
         // border on the card.
-        Expected(component: "KitProfileViewController", fg: "kitTextOnBrand", bg: "kitInk", role: .text,
+        // 20pt bold, set in the same method: large text.
+        Expected(component: "KitProfileViewController", fg: "kitTextOnBrand", bg: "kitInk", role: .largeText,
                  file: "KitProfileViewController.swift", marker: "profile name", fgHex: "#FAFAFA", bgHex: "#222222"),
         Expected(component: "KitProfileViewController", fg: "kitMuted", bg: "kitSurface", role: .text,
                  file: "KitProfileViewController.swift", marker: "profile note", fgHex: "#767676", bgHex: "#FFFFFF"),
@@ -252,5 +253,11 @@ struct ViewCodePairsTests {
         // One line of `.title` in 24pt clips at AX5.
         let clip = try #require(found.first { $0.location?.line == (try? Self.line("clip: title", in: "KitControls.swift")) })
         #expect(clip.measured == 24 && (clip.required ?? 0) > 24)
+    }
+
+    @Test func uikitFontsThatDoNotScaleAreDynamicTypeFindings() throws {
+        let found = findings("dynamic-type", in: "KitProfileViewController.swift").compactMap(\.location?.line)
+        // `UIFont.systemFont(ofSize:)` is fixed; through `UIFontMetrics` it scales.
+        #expect(found == [try Self.line("font: name", in: "KitProfileViewController.swift")])
     }
 }

@@ -13,8 +13,10 @@ final class KitProfileViewController: UIViewController {
         card.layer.borderColor = UIColor.kitBorder.cgColor // drawn: card border
         view.addSubview(card)
         nameLabel.textColor = .kitTextOnBrand // drawn: profile name
+        nameLabel.font = UIFont.systemFont(ofSize: 20, weight: .bold) // font: name
         card.addSubview(nameLabel)
         noteLabel.textColor = .kitMuted // drawn: profile note
+        noteLabel.font = UIFontMetrics.default.scaledFont(for: UIFont.systemFont(ofSize: 13)) // font: note
         view.addSubview(noteLabel)
         editButton.setTitleColor(.kitBrand, for: .normal) // drawn: edit title
         view.addSubview(editButton)
