@@ -153,8 +153,10 @@ public enum Auditor {
         let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration)
         let graph = system.primary
         let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
+        let declarations = input.sources.flatMap(\.declarations), types = input.sources.flatMap(\.types)
+        let viewCode = ViewCodeAnalysis(declarations: declarations, types: types, graph: graph).facts()
         let inference = PairingInference(graph: graph, components: components, configuration: input.configuration,
-                                         declarations: input.sources.flatMap(\.declarations), types: input.sources.flatMap(\.types))
+                                         declarations: declarations, types: types, viewCode: viewCode)
         let (surfaces, surfaceFindings) = inference.surfaces()
         let resolution = inference.resolve(surfaces: surfaces)
         let (pairings, pairingFindings) = (resolution.pairings, resolution.findings)
@@ -162,7 +164,7 @@ public enum Auditor {
         let measurements = measure(pairings, system: system, surfaces: surfaces, policy: input.policy, appearances: appearances)
         let context = AuditContext(graph: graph, components: components, surfaces: surfaces, pairings: pairings,
                                    measurements: measurements, policy: input.policy, configuration: input.configuration,
-                                   themes: system.themes, droppedPairings: resolution.dropped)
+                                   themes: system.themes, droppedPairings: resolution.dropped, viewCode: viewCode)
 
         var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + system.findings + surfaceFindings
             + pairingFindings

@@ -12,11 +12,29 @@ public struct DynamicTypeRule: Rule {
                 static let appCallout = Font.custom("Inter-Regular", size: 16)
                 static let appHeadline = Font.system(size: 17, weight: .semibold).relativeTo(.headline)
             }
+            """), RuleExample("""
+            struct Caption: View {
+                var body: some View {
+                    Text("Updated").font(.custom("Inter-Regular", size: 13)).lineLimit(1)
+                }
+            }
             """)],
         failing: [RuleExample("""
             extension Font {
                 static let appCaptionSmall = Font.custom("Inter-Regular", fixedSize: 12)
                 static let appMeta = Font.system(size: 12)
+            }
+            """), RuleExample("""
+            struct Caption: View {
+                var body: some View {
+                    Text("Updated").font(.system(size: 12))
+                }
+            }
+            """), RuleExample("""
+            struct Title: View {
+                var body: some View {
+                    Text("Inbox").font(.title).lineLimit(1).frame(height: 24)
+                }
             }
             """)])
 
@@ -62,6 +80,38 @@ public struct DynamicTypeRule: Rule {
             }
         }
         findings += clippingFindings(context)
+        return findings + viewCodeFindings(context)
+    }
+
+    /// Fonts written as literals in view code (`.font(.system(size: 12))`), and one-line text in a fixed height.
+    func viewCodeFindings(_ context: AuditContext) -> [Finding] {
+        let rule = Self.description.id
+        let severity = context.policy.severity(of: rule)
+        let minimum = context.policy.minimumFontSize
+        var findings: [Finding] = []
+        for fact in context.viewCode.fonts {
+            let subject = "\(fact.view): \(fact.expression) at line \(fact.location.line)"
+            if !fact.font.scales {
+                findings.append(Finding(
+                    rule: rule, severity: severity, subject: subject,
+                    message: "\(fact.view) sets \(fact.expression)\(fact.font.size.map { " (\(format($0))pt)" } ?? ""), a fixed size that does not scale with Dynamic Type; add relativeTo: or use a text style",
+                    location: fact.location, component: fact.view))
+            }
+            if let size = fact.font.size, size < minimum {
+                findings.append(Finding(
+                    rule: rule, severity: severity, subject: subject + " (size)",
+                    message: "\(fact.view) sets \(format(size))pt text, below the \(format(minimum))pt minimum text size",
+                    location: fact.location, component: fact.view, measured: size, required: minimum))
+            }
+        }
+        for fact in context.viewCode.clippedText {
+            guard let ax5 = DynamicTypeSizes.largestAccessibilitySize(of: fact.font) else { continue }
+            let needed = ax5 * DynamicTypeSizes.lineHeightFactor
+            findings.append(Finding(
+                rule: rule, severity: severity, subject: "\(fact.view): text at line \(fact.location.line) (clipping)",
+                message: "\(fact.view): one line of text in a fixed \(format(fact.height))pt height grows to \(format(ax5))pt at the largest accessibility size (AX5), needing about \(format(needed))pt: use minHeight or let it wrap",
+                location: fact.location, component: fact.view, measured: fact.height, required: needed))
+        }
         return findings
     }
 

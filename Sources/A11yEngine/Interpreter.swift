@@ -678,7 +678,10 @@ public final class Interpreter {
         }
         if op == "&&" || op == "||" {
             switch truth(l, at: lhs.location) {
-            case .failure(let u): return .unknown(u)
+            case .failure(let u):
+                // Three-valued: `unknown || true` is true and `unknown && false` is false whatever the unknown is.
+                if case .bool(let r) = evaluate(rhs, frame), r == (op == "||") { return .bool(r) }
+                return .unknown(u)
             case .success(let b):
                 if op == "&&" && !b { return .bool(false) }
                 if op == "||" && b { return .bool(true) }

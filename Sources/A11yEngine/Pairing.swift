@@ -84,14 +84,17 @@ public struct PairingInference {
     /// The Swift declarations and types read, for sources that walk code (view code).
     public let declarations: [MemberDeclaration]
     public let types: [TypeDeclaration]
+    /// What the views draw, read once per audit (nil: read on demand from the declarations).
+    public let viewCode: ViewCodeFacts?
 
     public init(graph: TokenGraph, components: [Component], configuration: ProjectConfiguration,
-                declarations: [MemberDeclaration] = [], types: [TypeDeclaration] = []) {
+                declarations: [MemberDeclaration] = [], types: [TypeDeclaration] = [], viewCode: ViewCodeFacts? = nil) {
         self.graph = graph
         self.components = components
         self.configuration = configuration
         self.declarations = declarations
         self.types = types
+        self.viewCode = viewCode
     }
 
     func color(_ key: String) -> AppearanceColor? {

@@ -9,11 +9,12 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
         inferred(fromWords: nameWords(name))
     }
 
-    public static func inferred(fromWords rawWords: [String]) -> (role: Role, word: String?) {
-        // A numbered role word is the role word (`primaryText01`, `icon2`): the number is a step of a scale.
-        let words = rawWords.map { word in
+    public static func inferred(fromWords written: [String]) -> (role: Role, word: String?) {
+        // Plural and singular role words are one word (`surfaces`, `icons`, `borders`); a numbered role word is the role
+        // word (`primaryText01`, `icon2`: the number is a step of a scale).
+        let words = written.map { word in
             let stem = word.prefix { !$0.isNumber }
-            return stem.isEmpty || stem.count == word.count ? word : String(stem)
+            return singular(stem.isEmpty || stem.count == word.count ? word : String(stem))
         }
         if let word = words.first(where: { disabledWords.contains($0) }) { return (.disabled, word) }
         if let word = words.first(where: { decorativeWords.contains($0) }) { return (.decorative, word) }
@@ -31,7 +32,7 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
 
     static let textWords: Set<String> = [
         "text", "label", "title", "message", "placeholder", "numeral", "header", "heading", "caption", "body",
-        "link", "foreground", "content",
+        "link", "foreground", "content", "typography",
     ]
     static let graphicWords: Set<String> = [
         "icon", "glyph", "border", "stroke", "separator", "divider", "indicator", "dot", "thumb", "track", "tint",
@@ -41,6 +42,14 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
         "background", "surface", "fill", "container", "card", "sheet", "menu", "bar", "row", "bg", "canvas", "scrim",
     ]
     static let disabledWords: Set<String> = ["disabled"]
+
+    /// `surfaces` -> `surface`, `icons` -> `icon`; other words as they are.
+    public static func singular(_ word: String) -> String {
+        guard word.count > 3, word.hasSuffix("s") else { return word }
+        let stem = String(word.dropLast())
+        let roleWords = textWords.union(graphicWords).union(backgroundWords).union(decorativeWords)
+        return roleWords.contains(stem) ? stem : word
+    }
     static let decorativeWords: Set<String> = ["decorative", "shadow", "overlay"]
 }
 

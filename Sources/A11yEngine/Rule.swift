@@ -43,6 +43,8 @@ public struct AuditContext {
     public var themes: [Theme] = []
     /// Pairs a more trusted source contradicted (view code drew the foreground elsewhere): not measured, explained.
     public var droppedPairings: [DroppedPairing] = []
+    /// Sizes and fonts set in view code (touch targets, Dynamic Type).
+    public var viewCode = ViewCodeFacts()
 }
 
 /// Findings that come from reading and resolving rather than from a `Rule`: described here so SARIF and the

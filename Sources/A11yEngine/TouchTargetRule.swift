@@ -13,12 +13,27 @@ public struct TouchTargetRule: Rule {
                     static let totalHeight: CGFloat = 44
                 }
             }
+            """), RuleExample("""
+            struct CloseButton: View {
+                var body: some View {
+                    Button(action: {}) { Image(systemName: "xmark") }
+                        .frame(minWidth: 44, minHeight: 44)
+                }
+            }
             """)],
         failing: [RuleExample("""
             enum NativeCarouselStyling {
                 struct Layout {
                     static let dotHeight: CGFloat = 6
                     static let dotActiveWidth: CGFloat = 18
+                }
+            }
+            """), RuleExample("""
+            struct CloseButton: View {
+                var body: some View {
+                    Button(action: {}) {
+                        Image(systemName: "xmark").frame(width: 24, height: 24)
+                    }
                 }
             }
             """)])
@@ -88,7 +103,22 @@ public struct TouchTargetRule: Rule {
                     location: estimate.location, component: component.name, measured: estimate.height, required: minimum))
             }
         }
-        return findings
+        return findings + viewCodeFindings(context)
+    }
+
+    /// Tappable views whose frame view code sets below the minimum (`.frame(minWidth: 44, minHeight: 44)` passes).
+    func viewCodeFindings(_ context: AuditContext) -> [Finding] {
+        let minimum = context.policy.touchTargetMinimum
+        return context.viewCode.touchTargets.compactMap { target in
+            let sides = [target.width, target.height].compactMap { $0 }
+            guard let smallest = sides.min(), smallest < minimum else { return nil }
+            let size = "\(target.width.map(format) ?? "content")x\(target.height.map(format) ?? "content")pt"
+            return Finding(
+                rule: Self.description.id, severity: context.policy.severity(of: Self.description.id),
+                subject: "\(target.view): \(target.element) at line \(target.location.line)",
+                message: "\(target.view): this \(target.element) is \(size), smaller than the \(format(minimum))x\(format(minimum))pt minimum; use .frame(minWidth: \(format(minimum)), minHeight: \(format(minimum))) or padding to grow the hit area",
+                location: target.location, component: target.view, measured: smallest, required: minimum)
+        }
     }
 
     /// Content plus vertical padding on both sides, content height from the paired font (size x line height).

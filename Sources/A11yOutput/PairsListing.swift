@@ -13,6 +13,8 @@ public struct PairsListing: Codable, Hashable, Sendable {
         public var explanation: String
         public var typography: String?
         public var location: SourceLocation
+        /// Where view code draws the pair (reason `view-code`).
+        public var drawnAt: SourceLocation?
     }
 
     public var surfaces: Audit.SurfacesInfo
@@ -29,7 +31,7 @@ public struct PairsListing: Codable, Hashable, Sendable {
                   background: p.background.name, backgroundToken: p.background.token, role: p.role, reason: p.reason,
                   explanation: p.explanation,
                   typography: p.typography.map { t in "\(t.property) (\(t.font.size.map { "\($0)pt" } ?? "size unknown"), \(t.how))" },
-                  location: p.foreground.location)
+                  location: p.foreground.location, drawnAt: p.drawnAt)
         }
     }
 

@@ -164,3 +164,57 @@ struct PaletteStepTests {
         #expect(TokenHygieneRule.isPaletteStep(name) == expected)
     }
 }
+
+/// Name heuristics where no view code says where a color is drawn (issue 11, item 8).
+extension PairingTests {
+    @Test(arguments: [("surfacesBrandInteractive", Role.background), ("iconsWarning", .graphic), ("bordersStrong", .graphic),
+                      ("typographyPrimary", .text), ("labels", .text)])
+    func pluralRoleWordsAreTheirSingular(_ name: String, _ expected: Role) {
+        #expect(Role.inferred(fromName: name).role == expected)
+    }
+
+    @Test func aStateForegroundPairsWithinItsStateOrOnTheTint() {
+        let (inference, surfaces) = context([
+            Self.color("Color.appSurfaceBasePrimary", "#FFFFFF", line: 1),
+            Self.color("Picker.Colors.tint", "#4F46E5", line: 2),
+            Self.color("Picker.Colors.background", "#F5F5F5", line: 3),
+            Self.color("Picker.Colors.selectedDayText", "#FFFFFF", line: 4),
+            Self.color("Picker.Colors.dayText", "#111111", line: 5),
+            Self.color("Chip.Colors.background", "#FFFFFF", line: 6),
+            Self.color("Chip.Colors.pressedBackground", "#E0E0E0", line: 7),
+            Self.color("Chip.Colors.pressedText", "#222222", line: 8),
+        ], components: ["Picker", "Chip"])
+        let pairs = inference.pairings(surfaces: surfaces).0.map { "\($0.foreground.name) on \($0.background.name)" }
+        #expect(pairs.contains("selectedDayText on tint"))
+        #expect(!pairs.contains("selectedDayText on background"))
+        #expect(pairs.contains("dayText on background"))
+        #expect(pairs.contains("pressedText on pressedBackground"))
+        #expect(!pairs.contains("pressedText on background"))
+    }
+
+    @Test func aClearBorderIsNoBorderAndNeverFails() {
+        let (inference, surfaces) = context([
+            Self.color("Color.appSurfaceBasePrimary", "#FFFFFF", line: 1),
+            Self.color("Field.Colors.background", "#FFFFFF", line: 2),
+            TokenDefinition(qualifiedName: ["Field", "Colors", "border"], declaredKind: .color,
+                            expression: .color(ColorValue(red: 0, green: 0, blue: 0, alpha: 0)), location: Self.at(3)),
+        ], components: ["Field"])
+        #expect(!inference.pairings(surfaces: surfaces).0.contains { $0.foreground.name == "border" })
+    }
+
+    @Test func onXTextPairsWithXSurfacesWhateverThePrefix() {
+        let (inference, surfaces) = context([
+            Self.color("Color.surfacesBasePrimary", "#FFFFFF", line: 1),
+            Self.color("Color.surfacesBrandInteractive", "#4F46E5", line: 2),
+            Self.color("Color.surfacesBrandInteractivePressed", "#3730A3", line: 3),
+            Self.color("Color.surfacesSuccessSolid", "#16A34A", line: 4),
+            Self.color("Color.typographyOnBrandPrimary", "#FFFFFF", line: 5),
+        ], components: [])
+        // `surfaces...` is the base surface too: plural role words are their singular.
+        #expect(surfaces.endpoints.map(\.name) == ["surfacesBasePrimary"])
+        let pairs = inference.pairings(surfaces: surfaces).0.filter { $0.foreground.name == "typographyOnBrandPrimary" }
+        // The plainest brand surface: not its pressed state.
+        #expect(pairs.map(\.background.name) == ["surfacesBrandInteractive"])
+        #expect(pairs.allSatisfy { $0.reason == .namingConvention && $0.role == .text })
+    }
+}

@@ -33,11 +33,11 @@ struct ViewCodePairsTests {
         return (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
     }
 
-    /// The line of a fixture holding `// drawn: marker`.
+    /// The line of a fixture holding `// drawn: marker` (or `// marker`).
     static func line(_ marker: String, in file: String) throws -> Int {
         let text = try String(contentsOf: fixtures.appendingPathComponent(file), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
-        return try #require(lines.firstIndex { $0.hasSuffix("// drawn: \(marker)") }) + 1
+        return try #require(lines.firstIndex { $0.hasSuffix("// drawn: \(marker)") || $0.hasSuffix("// \(marker)") }) + 1
     }
 
     struct Expected {
@@ -57,6 +57,8 @@ struct ViewCodePairsTests {
         // 24pt bold is large text (WCAG: >= 18pt, or >= 14pt bold).
         Expected(component: "KitBadge", fg: "kitInk", bg: "kitWarning", role: .largeText, file: "KitBadge.swift",
                  marker: "badge count", fgHex: "#222222", bgHex: "#FFCC00"),
+        Expected(component: "KitBadge (subtle)", fg: "kitInk", bg: "kitSurface", role: .largeText, file: "KitBadge.swift",
+                 marker: "badge count", fgHex: "#222222", bgHex: "#FFFFFF"),
         // Unchecked, nothing is behind the box in its view: it sits on the default surface (systemBackground, white in
         // light). Checked, the border is drawn on a fill of its own color: no pair.
         Expected(component: "KitCheckbox", fg: "kitBorder", bg: "systemBackground", role: .graphic, file: "KitStyles.swift",
@@ -79,6 +81,29 @@ struct ViewCodePairsTests {
                  marker: "notice faded", fgHex: "#222222", bgHex: "#3377FF", opacity: 0.5),
         Expected(component: "KitNotice", fg: "kitAlert", bg: "kitSurfaceBrand", role: .graphic, file: "KitStyles.swift",
                  marker: "notice dot", fgHex: "#CC0000", bgHex: "#3377FF"),
+        // No foreground style: SwiftUI draws the text in `.primary` (black in light).
+        Expected(component: "KitNotice", fg: "default .primary", bg: "kitSurfaceBrand", role: .text, file: "KitStyles.swift",
+                 marker: "notice plain", fgHex: "#000000", bgHex: "#3377FF"),
+        Expected(component: "KitCheckbox (filled, on)", fg: "kitSurface", bg: "kitBrand", role: .graphic, file: "KitStyles.swift",
+                 marker: "checkmark", fgHex: "#FFFFFF", bgHex: "#0044CC"),
+        Expected(component: "KitCheckbox (filled, mixed)", fg: "kitSurface", bg: "kitBrand", role: .graphic, file: "KitStyles.swift",
+                 marker: "mixed dash", fgHex: "#FFFFFF", bgHex: "#0044CC"),
+        Expected(component: "KitLink (enabled)", fg: "kitBrand", bg: "kitSurface", role: .text, file: "KitStyles.swift",
+                 marker: "link", fgHex: "#0044CC", bgHex: "#FFFFFF"),
+        // A helper view whose fill its caller passes: measured where it is called, with that fill.
+        Expected(component: "KitStatusPill in KitScreen", fg: "kitSurface", bg: "kitAlert", role: .text, file: "KitScreen.swift",
+                 marker: "pill text", fgHex: "#FFFFFF", bgHex: "#CC0000"),
+        // UIKit: a label on the card it was added to, a label and a button title on the controller's view, the card's
+        // border on the card.
+        // 20pt bold, set in the same method: large text.
+        Expected(component: "KitProfileViewController", fg: "kitTextOnBrand", bg: "kitInk", role: .largeText,
+                 file: "KitProfileViewController.swift", marker: "profile name", fgHex: "#FAFAFA", bgHex: "#222222"),
+        Expected(component: "KitProfileViewController", fg: "kitMuted", bg: "kitSurface", role: .text,
+                 file: "KitProfileViewController.swift", marker: "profile note", fgHex: "#767676", bgHex: "#FFFFFF"),
+        Expected(component: "KitProfileViewController", fg: "kitBrand", bg: "kitSurface", role: .text,
+                 file: "KitProfileViewController.swift", marker: "edit title", fgHex: "#0044CC", bgHex: "#FFFFFF"),
+        Expected(component: "KitProfileViewController", fg: "kitBorder", bg: "kitInk", role: .graphic,
+                 file: "KitProfileViewController.swift", marker: "card border", fgHex: "#999999", bgHex: "#222222"),
         // `colorScheme == .dark ? kitSurface : kitInk`: one foreground, kitInk in light (dark is checked below).
         Expected(component: "KitAvatar", fg: "Color.kitInk / Color.kitSurface (light / dark)", bg: "kitMuted", role: .text,
                  file: "KitAvatar.swift", marker: "avatar name", fgHex: "#222222", bgHex: "#767676"),
@@ -108,6 +133,9 @@ struct ViewCodePairsTests {
         #expect(Set(disabled.compactMap(\.component)) == ["KitButton primary (disabled)", "KitButton primary (disabled, pressed)",
                                                            "KitButton secondary (disabled)", "KitButton secondary (disabled, pressed)"])
         #expect(disabled.allSatisfy { $0.role == .disabled && $0.required == nil && $0.pass })
+        // The branch where `isEnabled` is false is the disabled state: exempt too.
+        let link = try #require(viewCodePairs(.light).first { $0.component == "KitLink" })
+        #expect(name(link.foreground) == "kitBorder" && link.role == .disabled && link.required == nil)
         // Half opacity composites the title: #FAFAFA at 0.5 over #0044CC.
         let primary = try #require(disabled.first { $0.component == "KitButton primary (disabled)" })
         #expect(abs(primary.ratio - Self.ratio("#FAFAFA", on: "#0044CC", opacity: 0.5)) < 0.01)
@@ -117,11 +145,14 @@ struct ViewCodePairsTests {
         let drawn = Set(Self.expected.map { "\($0.component)|\($0.fg)|\($0.bg)" })
         let measured = Set(viewCodePairs(.light).filter { $0.role != .disabled }.map { "\($0.component ?? "")|\(name($0.foreground))|\(name($0.background))" })
         #expect(measured == drawn.subtracting(["KitNotice|kitMuted|kitSurfaceBrand"]))
+        #expect(!measured.contains("KitLink|kitBorder|kitSurface"))
         // The clear border of the card draws nothing, the badge's capsule is the count's background, and every pair of this
         // kit comes from its views.
         #expect(!result.audit.pairs.contains { name($0.foreground) == "clear" })
         #expect(!result.audit.pairs.contains { $0.component == "KitBadge" && $0.role == .graphic })
         #expect(!result.audit.pairs.contains { $0.component?.hasPrefix("KitCheckbox") == true && name($0.foreground) == "kitBrand" })
+        #expect(!result.audit.pairs.contains { $0.component?.hasPrefix("KitCheckbox") == true && name($0.background) == "systemBackground"
+                                               && name($0.foreground) == "kitSurface" })
         #expect(result.audit.pairs.allSatisfy { $0.reason == .viewCode })
     }
 
@@ -141,7 +172,7 @@ struct ViewCodePairsTests {
         #expect(abs(dark.ratio - Self.ratio("#FFFFFF", on: "#767676")) < 0.01)
         let line = try Self.line("avatar name", in: "KitAvatar.swift")
         #expect(light.drawnAt?.line == line)
-        // The icon sits on `tint`, a parameter: one pair only.
+        // The icon sits on `tint`, a parameter, and the role text is drawn in it: one pair only.
         #expect(viewCodePairs(.light).filter { $0.component?.hasPrefix("KitAvatar") == true }.count == 1)
     }
 
@@ -154,8 +185,7 @@ struct ViewCodePairsTests {
     }
 
     @Test func editingATokenUsedOnlyInViewCodeIsARegression() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-viewcode-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try NameSpaceAndInstancePairingTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path) {
             try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name), to: dir.appendingPathComponent(name))
@@ -171,5 +201,63 @@ struct ViewCodePairsTests {
         let regressions = AuditDiff.between(before, after).regressions.map { "\($0.rule) \($0.subject) \($0.appearance?.rawValue ?? "")" }
         #expect(regressions.contains("contrast.graphic KitToast (icon): kitWarning on kitInk light"))
         #expect(regressions.contains("contrast.large-text KitBadge: kitInk on kitWarning dark"))
+    }
+
+    @Test func aBackgroundReturnedByAFunctionIsTheComponentsBackgroundPerAppearance() throws {
+        let dir = try NameSpaceAndInstancePairingTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+        import SwiftUI
+        extension Color {
+            static let sheetLight = Color(hex: "#FFFFFF")
+            static let sheetDark = Color(hex: "#262626")
+            static let grabber = Color(hex: "#999999")
+        }
+        enum SheetStyling {
+            struct Colors {
+                static func sheetBackground(for colorScheme: ColorScheme) -> Color {
+                    colorScheme == .dark ? Color.sheetDark : Color.sheetLight
+                }
+                static let dragIndicator = Color.grabber
+            }
+        }
+        """.write(to: dir.appendingPathComponent("Sheet.swift"), atomically: true, encoding: .utf8)
+        let audit = Auditor.run(try Workspace(root: dir.path, policySearchDirectories: ExampleAuditTests.policies).refresh()).audit
+        let indicator = audit.pairs.filter { $0.foreground.property == "dragIndicator" }
+        #expect(Set(indicator.map { $0.background.property ?? "" }) == ["sheetBackground(for:)"])
+        let light = try #require(indicator.first { $0.appearance == .light })
+        let dark = try #require(indicator.first { $0.appearance == .dark })
+        #expect(light.background.color == "#FFFFFF" && dark.background.color == "#262626")
+        #expect(abs(dark.ratio - Self.ratio("#999999", on: "#262626")) < 0.01)
+    }
+
+    func findings(_ rule: String, in file: String) -> [Finding] {
+        result.audit.findings.filter { $0.rule == rule && $0.location?.file.hasSuffix(file) == true }
+    }
+
+    @Test func tappableViewsSmallerThanTheMinimumAreFoundAtTheirFrame() throws {
+        let lines = Set(findings("touch-target", in: "KitControls.swift").compactMap(\.location?.line))
+        // 24pt and 20pt frames fail the 44pt minimum; 24 + 2 x 10 padding and minWidth/minHeight 44 pass.
+        #expect(lines == [try Self.line("target: close", in: "KitControls.swift"), try Self.line("target: info", in: "KitControls.swift")])
+        let info = try #require(findings("touch-target", in: "KitControls.swift").first { $0.location?.line == (try? Self.line("target: info", in: "KitControls.swift")) })
+        #expect(info.measured == 20 && info.required == 44)
+    }
+
+    @Test func viewFontsThatDoNotScaleOrClipAreDynamicTypeFindings() throws {
+        let found = findings("dynamic-type", in: "KitControls.swift")
+        let fixed = try Self.line("font: fixed", in: "KitControls.swift")
+        // `.system(size: 10)`: fixed, and below the 11pt minimum.
+        #expect(found.filter { $0.location?.line == fixed }.count == 2)
+        // `.custom(_:size:)` scales with body: nothing to report.
+        #expect(!found.contains { $0.location?.line == (try? Self.line("font: scales", in: "KitControls.swift")) })
+        // One line of `.title` in 24pt clips at AX5.
+        let clip = try #require(found.first { $0.location?.line == (try? Self.line("clip: title", in: "KitControls.swift")) })
+        #expect(clip.measured == 24 && (clip.required ?? 0) > 24)
+    }
+
+    @Test func uikitFontsThatDoNotScaleAreDynamicTypeFindings() throws {
+        let found = findings("dynamic-type", in: "KitProfileViewController.swift").compactMap(\.location?.line)
+        // `UIFont.systemFont(ofSize:)` is fixed; through `UIFontMetrics` it scales.
+        #expect(found == [try Self.line("font: name", in: "KitProfileViewController.swift")])
     }
 }

@@ -13,6 +13,7 @@ public struct ComponentStylingPairs: PairingSource {
         let backgrounds = colors.filter { roles[$0.qualifiedName]?.role == .background }
         let opaqueBackgrounds = backgrounds.filter { !input.isClear($0.qualifiedName) }
         let hasClearBackground = backgrounds.count > opaqueBackgrounds.count
+        let returnedBackgrounds = functionBackgrounds(component, input)
         var pairs: [Pairing] = []
         for fg in colors {
             guard let (role, word) = roles[fg.qualifiedName], [.text, .graphic, .disabled].contains(role) else { continue }
@@ -33,6 +34,24 @@ public struct ComponentStylingPairs: PairingSource {
                     continue
                 }
             }
+            // A state's foreground is drawn in that state: `selectedDayText` on a `selected...` background, else on the
+            // component's tint (iOS draws the selected day on the tint circle), never on the resting background.
+            if let state = words.first(where: Self.stateWords.contains) {
+                let sameState = opaqueBackgrounds.filter { nameWords($0.name).contains(state) }
+                let tints = colors.filter { c in
+                    c.qualifiedName != fg.qualifiedName && !input.isClear(c.qualifiedName)
+                        && nameWords(c.name).contains { $0 == "tint" || $0 == "accent" }
+                }
+                let inState = sameState.isEmpty ? tints : sameState
+                if !inState.isEmpty {
+                    for bg in inState {
+                        pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: input.propertyEndpoint(bg),
+                                             role: role, reason: .component,
+                                             explanation: "\(roleText); drawn in the \(state) state, on \(bg.name)", typography: typography))
+                    }
+                    continue
+                }
+            }
             // `majorText` goes on `majorFill`, `textPressed` on `fillPressed`, `text` on `background` (not `backgroundHover`):
             // the backgrounds whose qualifier words best match the foreground's.
             let qualifiers = Set(words).subtracting([word].compactMap { $0 })
@@ -46,6 +65,13 @@ public struct ComponentStylingPairs: PairingSource {
                                      role: role, reason: .component,
                                      explanation: "\(roleText); \(bg.name) is the component's background", typography: typography))
             }
+            if opaqueBackgrounds.isEmpty, !returnedBackgrounds.isEmpty {
+                for (name, bg) in returnedBackgrounds {
+                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: bg, role: role, reason: .component,
+                                         explanation: "\(roleText); \(name) returns the component's background", typography: typography))
+                }
+                continue
+            }
             if opaqueBackgrounds.isEmpty || hasClearBackground {
                 let why = opaqueBackgrounds.isEmpty
                     ? "\(component.name) has no background color, so \(fg.name) sits on the default surface"
@@ -57,5 +83,34 @@ public struct ComponentStylingPairs: PairingSource {
             }
         }
         return pairs
+    }
+
+    /// Words of a state a foreground is drawn in.
+    static let stateWords: Set<String> = ["selected", "pressed", "hover", "hovered", "focused", "highlighted", "checked"]
+
+    /// Backgrounds a component's colors return from functions (`static func sheetBackground(for colorScheme:) -> Color`),
+    /// evaluated per appearance: a `ColorScheme` parameter gets `.light` or `.dark`, others their defaults.
+    func functionBackgrounds(_ component: Component, _ input: PairingInference) -> [(name: String, endpoint: PairingEndpoint)] {
+        var result: [(String, PairingEndpoint)] = []
+        let owner = component.name + "." + Component.Group.colors.rawValue
+        for declaration in input.declarations where declaration.owner.joined(separator: ".") == owner {
+            guard case .function(let parameters, _) = declaration.kind, Role.inferred(fromName: declaration.name).role == .background,
+                  parameters.allSatisfy({ $0.defaultValue != nil || $0.type?.contains("ColorScheme") == true }) else { continue }
+            func evaluated(_ scheme: String) -> AppearanceColor? {
+                let arguments = parameters.filter { $0.defaultValue == nil }.map { p in
+                    (label: p.label, value: Value.enumCase(type: "", name: scheme, payload: []))
+                }
+                if case .color(let c) = input.graph.interpreter.call(declaration, arguments: arguments, selfValue: .type(owner)) { return c }
+                return nil
+            }
+            guard let light = evaluated("light"), let dark = evaluated("dark") else { continue }
+            let color = AppearanceColor(values: [.light: light[.light], .lightHighContrast: light[.lightHighContrast],
+                                                 .dark: dark[.dark], .darkHighContrast: dark[.darkHighContrast]],
+                                        explicit: [.light, .dark])
+            let name = declaration.name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+            result.append((name, PairingEndpoint(qualifiedName: owner + "." + name, token: nil, property: name,
+                                                 location: declaration.location, color: color)))
+        }
+        return result
     }
 }

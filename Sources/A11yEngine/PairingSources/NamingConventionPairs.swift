@@ -29,20 +29,45 @@ public struct NamingConventionPairs: PairingSource {
             } else if let inverse = fg.words.firstIndex(of: "inverse") {
                 target = Array(fg.words[inverse...])
             }
-            guard var suffix = target else { continue }
+            guard let target else { continue }
+            var suffix = target
+            var matches: [String] = []
             while !suffix.isEmpty {
-                if let matches = bySuffix[suffix], !matches.isEmpty {
-                    for bg in matches.sorted() {
-                        guard let f = input.tokenEndpoint(fg.key), let b = input.tokenEndpoint(bg) else { continue }
-                        pairs.append(Pairing(component: nil, foreground: f, background: b, role: fg.role, reason: .namingConvention,
-                                             explanation: "\(f.name) names \(suffix.joined(separator: " ")); \(b.name) is that surface",
-                                             typography: nil))
-                    }
-                    break
-                }
+                matches = bySuffix[suffix] ?? []
+                if !matches.isEmpty { break }
                 suffix.removeLast()
+            }
+            if matches.isEmpty {
+                // `typographyOnBrandPrimary` on `surfacesBrandInteractive`: the surface named right after its role word,
+                // whatever prefix and qualifiers each side carries.
+                // The plainest such surface: no state word the text does not have, fewest extra words (`surfacesBrandInteractive`,
+                // not its hover, pressed or low-contrast variants).
+                suffix = target
+                while !suffix.isEmpty && matches.isEmpty {
+                    let fitting = backgrounds.compactMap { bg -> (key: String, extra: Int)? in
+                        let after = Self.afterRoleWord(bg.words)
+                        guard after.starts(with: suffix),
+                              !after.contains(where: { ComponentStylingPairs.stateWords.contains($0) && !fg.words.contains($0) }) else { return nil }
+                        return (bg.key, after.count - suffix.count)
+                    }
+                    let fewest = fitting.map(\.extra).min()
+                    matches = fitting.filter { $0.extra == fewest }.map(\.key)
+                    if matches.isEmpty { suffix.removeLast() }
+                }
+            }
+            for bg in matches.sorted() {
+                guard let f = input.tokenEndpoint(fg.key), let b = input.tokenEndpoint(bg) else { continue }
+                pairs.append(Pairing(component: nil, foreground: f, background: b, role: fg.role, reason: .namingConvention,
+                                     explanation: "\(f.name) names \(suffix.joined(separator: " ")); \(b.name) is that surface",
+                                     typography: nil))
             }
         }
         return pairs
+    }
+
+    /// The words after a name's last background role word (`surfacesBrandInteractive` -> brand, interactive).
+    static func afterRoleWord(_ words: [String]) -> [String] {
+        guard let index = words.lastIndex(where: { Role.backgroundWords.contains(Role.singular($0)) }) else { return [] }
+        return Array(words[(index + 1)...])
     }
 }

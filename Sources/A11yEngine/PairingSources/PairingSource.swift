@@ -52,6 +52,15 @@ public struct PairingResolver {
         public var dropped: [DroppedPairing]
     }
 
+    /// "view-code pairs it with kitBrand, kitInk instead (Text drawn in ... at KitButton.swift:50)": the enabled pairs first.
+    static func because(_ settling: [Pairing]) -> String {
+        let shown = settling.filter { $0.role != .disabled }.isEmpty ? settling : settling.filter { $0.role != .disabled }
+        var backgrounds: [String] = []
+        for pair in shown where !backgrounds.contains(pair.background.name) { backgrounds.append(pair.background.name) }
+        let listed = backgrounds.prefix(3).joined(separator: ", ") + (backgrounds.count > 3 ? " and \(backgrounds.count - 3) more" : "")
+        return "\(shown[0].reason.rawValue) pairs it with \(listed) instead (\(shown[0].explanation))"
+    }
+
     public func resolve(_ input: PairingInference, surfaces: Surfaces) -> Resolution {
         var proposals: [PairingProposal] = []
         var proposed: [Pairing] = []
@@ -67,8 +76,8 @@ public struct PairingResolver {
         for proposal in proposals {
             var settledHere: [String: [Pairing]] = [:]
             for pair in proposal.pairings {
-                if let settling = settled[pair.foreground.qualifiedName], let first = settling.first {
-                    dropped.append(DroppedPairing(pairing: pair, because: "\(first.reason.rawValue): \(first.explanation)"))
+                if let settling = settled[pair.foreground.qualifiedName], !settling.isEmpty {
+                    dropped.append(DroppedPairing(pairing: pair, because: Self.because(settling)))
                     continue
                 }
                 kept.append(pair)

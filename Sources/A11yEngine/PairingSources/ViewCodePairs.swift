@@ -4,11 +4,11 @@ public struct ViewCodePairs: PairingSource {
     public init() {}
 
     public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
-        let analysis = ViewCodeAnalysis(declarations: input.declarations, types: input.types, graph: input.graph)
+        let facts = input.viewCode ?? ViewCodeAnalysis(declarations: input.declarations, types: input.types, graph: input.graph).facts()
         var pairs: [Pairing] = []
         var byKey: [String: Int] = [:]
         var fieldsRead: [(field: String, color: AppearanceColor, pair: Pairing)] = []
-        for drawn in analysis.drawnPairs() {
+        for drawn in facts.drawn {
             let foreground = endpoint(drawn.foreground, input)
             let backgrounds = drawn.background.map { [endpoint($0, input)] } ?? surfaces.endpoints
             let behind = drawn.background.map { "on \($0.expression)" } ?? "with nothing behind it in \(drawn.view) (the default surface)"
@@ -67,7 +67,9 @@ public struct ViewCodePairs: PairingSource {
             return PairingEndpoint(qualifiedName: key, token: TokenGraph.displayName(key), property: nil, location: token.location,
                                    color: drawn.color)
         }
-        return PairingEndpoint(qualifiedName: "\(drawn.location)", token: nil, property: drawn.expression, location: drawn.location,
-                               color: drawn.color)
+        // An expression is its own endpoint, named by where it is written (the same text can be another color elsewhere);
+        // the default `.primary` is one color everywhere, so one endpoint.
+        let key = drawn.expression == DrawnColor.defaultPrimary ? "Color.primary" : "\(drawn.location)"
+        return PairingEndpoint(qualifiedName: key, token: nil, property: drawn.expression, location: drawn.location, color: drawn.color)
     }
 }

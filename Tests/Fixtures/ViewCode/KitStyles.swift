@@ -28,6 +28,7 @@ struct KitNotice: View {
             Text("Faded")
                 .foregroundStyle(Color.kitInk) // drawn: notice faded
                 .opacity(0.5)
+            Text("Plain") // drawn: notice plain
             Circle()
                 .fill(Color.kitAlert) // drawn: notice dot
                 .frame(width: 8, height: 8)
@@ -38,12 +39,38 @@ struct KitNotice: View {
 
 struct KitCheckbox: View {
     let isOn: Bool
+    let isMixed: Bool
+
+    private var isFilled: Bool { isOn || isMixed }
 
     var body: some View {
-        // The same condition picks the border and the fill: checked, the border is drawn on its own color.
-        RoundedRectangle(cornerRadius: 4)
-            .strokeBorder(isOn ? Color.kitBrand : Color.kitBorder, lineWidth: 2) // drawn: checkbox border
-            .background(RoundedRectangle(cornerRadius: 4).fill(isOn ? Color.kitBrand : Color.clear))
-            .frame(width: 20, height: 20)
+        ZStack {
+            // The same condition picks the border and the fill: filled, the border is drawn on its own color.
+            RoundedRectangle(cornerRadius: 4)
+                .strokeBorder(isFilled ? Color.kitBrand : Color.kitBorder, lineWidth: 2) // drawn: checkbox border
+                .background(RoundedRectangle(cornerRadius: 4).fill(isFilled ? Color.kitBrand : Color.clear))
+                .frame(width: 20, height: 20)
+            // Drawn only when on, so only on the filled box: never on the page.
+            if isOn {
+                Image(systemName: "checkmark")
+                    .foregroundStyle(Color.kitSurface) // drawn: checkmark
+            }
+            // Mixed also means filled (`isOn || isMixed` is true whatever isOn is).
+            if isMixed {
+                Rectangle()
+                    .fill(Color.kitSurface) // drawn: mixed dash
+                    .frame(width: 10, height: 2)
+            }
+        }
+    }
+}
+
+struct KitLink: View {
+    let isEnabled: Bool
+
+    var body: some View {
+        Text("Open")
+            .foregroundStyle(isEnabled ? Color.kitBrand : Color.kitBorder) // drawn: link
+            .background(Color.kitSurface)
     }
 }

@@ -1,197 +1,3 @@
-/// A color as view code draws it, evaluated for one variant of a component.
-public struct DrawnColor: Hashable, Sendable {
-    public var color: AppearanceColor
-    /// The token whose value this is (a key of the token graph), when one was read to compute it.
-    public var token: String?
-    /// The expression as written, shortened (`colors.foreground`, `.surfacesBrand`).
-    public var expression: String
-    public var location: SourceLocation
-}
-
-/// One foreground drawn on one background by a view, in one variant: what the view-code pairing source measures.
-public struct DrawnPair: Hashable, Sendable {
-    /// The view type (`AppButton`).
-    public var view: String
-    /// The variant (an enum case of the view's properties), nil for a view with one look.
-    public var variant: String?
-    /// The branches taken to draw it (`pressed`), from the conditions the evaluator could not decide.
-    public var branches: [String]
-    /// `AppButton primary (pressed)`.
-    public var name: String {
-        [view, variant, branches.isEmpty ? nil : "(\(branches.joined(separator: ", ")))"].compactMap { $0 }.joined(separator: " ")
-    }
-    public var foreground: DrawnColor
-    /// nil when nothing in the view is drawn behind the foreground (it sits on whatever is underneath).
-    public var background: DrawnColor?
-    /// `text`, `graphic` or `disabled`.
-    public var role: Role
-    /// What draws the foreground: `Text`, `Image`, `Capsule stroke`.
-    public var element: String
-    /// The nearest `.font` above a text, with the expression it was written as.
-    public var font: FontValue?
-    public var fontExpression: String?
-    /// Where the foreground is applied (the modifier's argument).
-    public var drawnAt: SourceLocation
-    /// `.opacity` applied above the foreground (already composited into its color).
-    public var opacity: Double
-}
-
-/// Reads what SwiftUI views draw from their IR: `View` bodies, `ViewModifier.body(content:)`, `...Style.makeBody`,
-/// and the `@ViewBuilder` helpers they call. Modifier chains are walked from the outside in (as SwiftUI applies
-/// them: the innermost `.foregroundStyle` wins, the nearest `.background` is what a foreground sits on), containers
-/// pass their context to their content, `ZStack` layers and `.overlay` put content on what is below it, and every
-/// branch of a condition the evaluator cannot decide is followed. Colors and fonts are evaluated by the interpreter
-/// with the view's properties bound, once per case of each enum-typed property (its variants). Pure and bounded.
-public struct ViewCodeAnalysis {
-    let interpreter: Interpreter
-    let graph: TokenGraph
-    /// Types by qualified key with their inheritance (extensions merged).
-    let inheritance: [String: [String]]
-    let members: [String: [MemberDeclaration]]
-
-    /// Protocols whose conformers draw: their `body`/`makeBody` is an entry point.
-    static let drawingProtocols: Set<String> = ["View", "ViewModifier", "ButtonStyle", "PrimitiveButtonStyle", "ToggleStyle",
-                                                "LabelStyle", "ProgressViewStyle", "GroupBoxStyle", "MenuStyle"]
-    static let textElements: Set<String> = ["Text", "TextField", "SecureField", "TextEditor"]
-    static let imageElements: Set<String> = ["Image", "AsyncImage"]
-    static let shapes: Set<String> = ["Circle", "Capsule", "Rectangle", "RoundedRectangle", "Ellipse", "UnevenRoundedRectangle",
-                                      "ContainerRelativeShape"]
-    /// Bounds: nesting of helper calls, and pairs per view (a combinatorial body is cut off, not followed forever).
-    static let maxDepth = 10
-    static let maxPairsPerView = 400
-
-    public init(declarations: [MemberDeclaration], types: [TypeDeclaration], graph: TokenGraph) {
-        self.interpreter = graph.interpreter
-        self.graph = graph
-        var inheritance: [String: [String]] = [:]
-        for type in types where type.kind != .typealias {
-            inheritance[type.qualifiedName.joined(separator: "."), default: []] += type.inheritance
-        }
-        self.inheritance = inheritance
-        var members: [String: [MemberDeclaration]] = [:]
-        for d in declarations { members[d.owner.joined(separator: "."), default: []].append(d) }
-        self.members = members
-    }
-
-    /// Every drawing type with its entry point, ordered by name.
-    func entryPoints() -> [(type: String, entry: MemberDeclaration)] {
-        var result: [(String, MemberDeclaration)] = []
-        for (type, inherited) in inheritance.sorted(by: { $0.key < $1.key }) {
-            guard inherited.contains(where: { Self.drawingProtocols.contains($0) || $0.hasSuffix("Style") }) else { continue }
-            let candidates = (members[type] ?? []).filter { !$0.isStatic && ($0.name == "body" || $0.name == "makeBody") }
-            if let entry = candidates.sorted(by: { $0.location < $1.location }).first { result.append((type, entry)) }
-        }
-        return result
-    }
-
-    public func drawnPairs() -> [DrawnPair] {
-        var all: [DrawnPair] = []
-        for (type, entry) in entryPoints() {
-            var seen: Set<DrawnPairKey> = []
-            for variant in variants(of: type) {
-                interpreter.recordingStaticReads = true
-                var walk = Walk(analysis: self, type: type, variant: variant.label, selfValue: variant.selfValue)
-                var context = Context()
-                switch entry.kind {
-                case .computed(let body): walk.visit(body, context)
-                case .function(let parameters, let body):
-                    // `content` (ViewModifier) and `configuration` (styles) are what the caller passes: unknown here.
-                    for p in parameters { context.locals[p.name] = .unknown(.init(rule: "parse", reason: "given by the caller", location: entry.location)) }
-                    walk.visit(body, context)
-                default: break
-                }
-                interpreter.recordingStaticReads = false
-                for pair in walk.pairs {
-                    // Variants that draw the same colors in the same place are one pair (the first variant names it).
-                    if seen.insert(DrawnPairKey(pair)).inserted { all.append(pair) }
-                }
-            }
-        }
-        return all
-    }
-
-    struct DrawnPairKey: Hashable {
-        var foreground: AppearanceColor, background: AppearanceColor?, role: Role, drawnAt: SourceLocation, font: Double?, labels: String
-        init(_ p: DrawnPair) {
-            foreground = p.foreground.color
-            background = p.background?.color
-            role = p.role
-            drawnAt = p.drawnAt
-            font = p.font?.size
-            // Branch labels keep states apart (pressed vs not); the variant's own name does not.
-            labels = p.branches.joined(separator: ",")
-        }
-    }
-
-    // MARK: Variants
-
-    struct Variant {
-        var label: String?
-        var selfValue: Value
-    }
-
-    /// The view's stored properties bound once per case of each enum-typed property (the others at their default);
-    /// Bool and unset properties are unknown, so conditions on them follow every branch.
-    func variants(of type: String) -> [Variant] {
-        let stored = interpreter.storedProperties(of: type)
-        var defaults: [String: Value] = [:]
-        var enumerable: [(name: String, cases: [Value])] = []
-        let initParameters = (members[type] ?? []).filter { if case .initializer = $0.kind { return true } else { return false } }
-            .flatMap(\.parameters)
-        let scope = type.split(separator: ".").map(String.init)
-        for property in stored {
-            let written = property.type.map(Interpreter.baseTypeName)
-            var initial: Expr?
-            if case .stored(let e) = property.kind { initial = e }
-            if let written, let enumType = interpreter.resolveType(written, in: scope), interpreter.typeKind(enumType) == .enum {
-                let cases = interpreter.enumCases(of: enumType).filter { $0.parameters.isEmpty }
-                    .map { Value.enumCase(type: enumType, name: $0.name, payload: []) }
-                if !cases.isEmpty {
-                    let defaultExpr = initParameters.first { $0.name == property.name }?.defaultValue ?? initial
-                    defaults[property.name] = defaultExpr.map {
-                        interpreter.evaluate($0, locals: [:], selfValue: nil, scope: scope, expected: enumType)
-                    } ?? cases[0]
-                    if case .unknown = defaults[property.name]! { defaults[property.name] = cases[0] }
-                    enumerable.append((property.name, cases))
-                    continue
-                }
-            }
-            let isBool = written == "Bool" || { if case .bool = initial?.kind { return true } else { return false } }()
-            if isBool || initial == nil {
-                defaults[property.name] = .unknown(.init(rule: "parse", reason: "\(property.name) is set by the view's user",
-                                                         location: property.location))
-            }
-        }
-        guard !enumerable.isEmpty else { return [Variant(label: nil, selfValue: .instance(type: type, fields: defaults))] }
-        var result: [Variant] = []
-        for (name, cases) in enumerable {
-            for value in cases {
-                var fields = defaults
-                fields[name] = value
-                if case .enumCase(_, let caseName, _) = value {
-                    result.append(Variant(label: caseName, selfValue: .instance(type: type, fields: fields)))
-                }
-            }
-        }
-        return result
-    }
-
-    /// The token a drawn color is the value of: among the static members read while evaluating the variant, the first
-    /// with this color, preferring one whose name says the same role (`surfaces...` for a background).
-    /// Two tokens with one color are told apart by the name written (`colors.border` -> `borderBrand`), then by role.
-    func token(for color: AppearanceColor, background: Bool, written: String?) -> String? {
-        var candidates: [String] = []
-        for key in interpreter.staticReads where !candidates.contains(key) {
-            guard graph.tokens[key] != nil, case .success(.color(let c)) = graph.value(of: key), c == color else { continue }
-            candidates.append(key)
-        }
-        let writtenWords = Set(written.map(nameWords) ?? [])
-        func name(_ key: String) -> String { graph.tokens[key]?.name ?? key }
-        if let sameWord = candidates.first(where: { !Set(nameWords(name($0))).isDisjoint(with: writtenWords) }) { return sameWord }
-        return candidates.first { (Role.inferred(fromName: name($0)).role == .background) == background } ?? candidates.first
-    }
-}
-
 /// One branch of a color: the color and the undecided conditions it assumed (`isPressed` true), so that the same
 /// condition elsewhere in the view takes the same branch.
 struct Choice {
@@ -204,6 +10,9 @@ struct Decision: Hashable {
     /// The condition's name (`pressed`), also the branch's label when it holds.
     var condition: String
     var holds: Bool
+    /// The condition as written, re-checked when the pair is drawn: a later branch can settle it (`isFilled` is
+    /// `isOn || isMixed`, so the path that assumed it false and then `isOn` true draws nothing).
+    var expression: Expr? = nil
 }
 
 /// What flows down a view tree: the environment SwiftUI would pass (foreground style, font, disabled) and what is
@@ -213,6 +22,10 @@ struct Context {
     var background: DrawnColor?
     /// A background is drawn but its color is unknown: pairs on it cannot be measured (and are not guessed).
     var backgroundUnknown = false
+    /// A foreground style is set but its color is unknown (so the text is not in the default `.primary`).
+    var foregroundUnknown = false
+    /// The tappable element whose modifier chain was measured already (inner modifiers of the same chain are not).
+    var measuredTappable: SourceLocation?
     var font: FontValue?
     var fontExpression: String?
     var disabled = false
@@ -220,6 +33,8 @@ struct Context {
     var labels: [String] = []
     /// Conditions the evaluator could not decide, as assumed on this path.
     var decided: [String: Bool] = [:]
+    /// The assumed conditions as written, with the value assumed.
+    var assumptions: [(condition: Expr, holds: Bool)] = []
     var locals: [String: Value] = [:]
     /// Local `let`s that hold views (`let label = Text(...)`), visited where they are used.
     var localViews: [String: Expr] = [:]
@@ -232,20 +47,86 @@ struct Walk {
     let type: String
     let variant: String?
     let selfValue: Value
+    /// The view's unknown Bool properties: a condition on one of them (`isPressed`) is named by its label (`pressed`).
+    let flags: [String]
     var pairs: [DrawnPair] = []
+    var touchTargets: [TouchTargetFact] = []
+    var fonts: [ViewFontFact] = []
+    var clippedText: [ClippedTextFact] = []
 
-    init(analysis: ViewCodeAnalysis, type: String, variant: String?, selfValue: Value) {
+    init(analysis: ViewCodeAnalysis, type: String, variant: String?, selfValue: Value, flags: [String]) {
         self.analysis = analysis
         self.type = type
         self.variant = variant
         self.selfValue = selfValue
+        self.flags = flags
     }
+
+    /// `self` with the flags this path has assumed set, so the interpreter follows them inside helpers
+    /// (`type.spec(subtle: subtle)` switches on `subtle` where the walk cannot see it).
+    func selfValue(_ context: Context) -> Value {
+        guard case .instance(let type, var fields) = selfValue else { return selfValue }
+        for flag in flags {
+            if let holds = context.decided[Self.flagLabel(flag)] { fields[flag] = .bool(holds) }
+        }
+        return .instance(type: type, fields: fields)
+    }
+
+    /// The flag whose unknown value an evaluation stopped at (the interpreter reports the first unknown it met).
+    func flag(behind unknown: Value.Unknown) -> String? {
+        guard case .instance(_, let fields) = selfValue else { return nil }
+        for flag in flags {
+            if let u = fields[flag]?.unknown, u.reason == unknown.reason, u.location == unknown.location { return Self.flagLabel(flag) }
+        }
+        return nil
+    }
+
+    static func flagLabel(_ flag: String) -> String { label(Expr(.name(flag), at: SourceLocation(file: "", line: 0, column: 0))) ?? flag }
 
     var interpreter: Interpreter { analysis.interpreter }
     var scope: [String] { type.split(separator: ".").map(String.init) }
 
     func evaluate(_ expr: Expr, _ context: Context, expected: String? = nil) -> Value {
-        interpreter.evaluate(expr, locals: context.locals, selfValue: selfValue, scope: scope, expected: expected)
+        interpreter.evaluate(expr, locals: context.locals, selfValue: selfValue(context), scope: scope, expected: expected)
+    }
+
+    /// A view's `body`, or a modifier's `body(content:)` / a style's `makeBody(configuration:)`.
+    mutating func visitEntry(_ entry: MemberDeclaration, _ context: Context) {
+        var context = context
+        switch entry.kind {
+        case .computed(let body): visit(body, context)
+        case .function(let parameters, let body):
+            // `content` (ViewModifier) and `configuration` (styles) are what the caller passes: unknown here.
+            for p in parameters { context.locals[p.name] = .unknown(.init(rule: "parse", reason: "given by the caller", location: entry.location)) }
+            visit(body, context)
+        default: break
+        }
+    }
+
+    /// A project view called with a color (`StatusPill(text: "Late", color: .alert)`): walked with its properties bound to
+    /// the arguments, so a color only its caller knows is measured (named `StatusPill in Screen`). Its own walk, with
+    /// the parameter unknown, measures nothing there.
+    mutating func visitNestedView(_ name: String, arguments: [CallArgument], _ context: Context) -> Bool {
+        guard let nested = analysis.viewEntry(named: name), nested.type != type, context.depth < ViewCodeAnalysis.maxDepth else { return false }
+        var fields: [String: Value] = [:]
+        var passesAColor = false
+        for property in interpreter.storedProperties(of: nested.type) {
+            if let argument = arguments.first(where: { $0.label == property.name }) {
+                let value = evaluate(argument.value, context, expected: property.type)
+                if case .color = value { passesAColor = true }
+                fields[property.name] = value
+            } else if case .stored(nil) = property.kind {
+                fields[property.name] = .unknown(.init(rule: "parse", reason: "\(property.name) is not passed", location: property.location))
+            }
+        }
+        guard passesAColor else { return false }
+        var walk = Walk(analysis: analysis, type: nested.type, variant: "in \(viewName)", selfValue: .instance(type: nested.type, fields: fields),
+                        flags: [])
+        var inner = Context()
+        inner.inherit(context)
+        walk.visitEntry(nested.entry, inner)
+        pairs += walk.pairs
+        return true
     }
 
     // MARK: Statements
@@ -324,6 +205,7 @@ struct Walk {
         switch condition.kind {
         case .binary("&&", let a, let b): return label(a).flatMap { a in label(b).map { "\(a) and \($0)" } }
         case .binary("||", let a, let b): return label(a).flatMap { a in label(b).map { "\(a) or \($0)" } }
+        case .prefix("!", let inner): return label(inner).map { "not " + $0 }
         case .binary("==", let a, let b):
             if case .implicitMember(let value) = b.kind { return label(a).map { "\($0) \(value)" } }
             return nil
@@ -335,6 +217,17 @@ struct Walk {
         return words.joined(separator: " ")
     }
 
+    /// What a compound condition's holding (or not) says of its parts: `a && !b` holding means `a` and not `b`.
+    static func parts(_ condition: Expr, holds: Bool) -> [(name: String, holds: Bool)] {
+        switch condition.kind {
+        case .prefix("!", let inner): return parts(inner, holds: !holds)
+        case .binary("&&", let a, let b) where holds: return parts(a, holds: true) + parts(b, holds: true)
+        case .binary("||", let a, let b) where !holds: return parts(a, holds: false) + parts(b, holds: false)
+        case .binary("&&", _, _), .binary("||", _, _): return []
+        default: return label(condition).map { [($0, holds)] } ?? []
+        }
+    }
+
     /// A condition's value: evaluated, else as assumed earlier on this path, else undecided (nil). `decision(true)` is
     /// what holding it assumes (`!isPressed` holding assumes `pressed` false).
     func truth(_ condition: Expr, _ context: Context) -> (value: Bool?, decision: (Bool) -> Decision) {
@@ -343,8 +236,8 @@ struct Walk {
             return (value.map { !$0 }, { holds in decision(!holds) })
         }
         let name = Self.label(condition) ?? "condition at line \(condition.location.line)"
-        if case .bool(let b) = evaluate(condition, context) { return (b, { Decision(condition: name, holds: $0) }) }
-        return (context.decided[name], { Decision(condition: name, holds: $0) })
+        if case .bool(let b) = evaluate(condition, context) { return (b, { Decision(condition: name, holds: $0, expression: condition) }) }
+        return (context.decided[name], { Decision(condition: name, holds: $0, expression: condition) })
     }
 
     /// Both branches of an undecided condition, each with its decision.
@@ -372,10 +265,23 @@ struct Walk {
                             otherwise: { colors(b, context, background: background) },
                             decide: { choice, decision in var c = choice; c.decisions.insert(decision, at: 0); return c })
         }
-        guard case .color(let c) = evaluate(expr, context, expected: "Color") else { return [] }
+        let value = evaluate(expr, context, expected: "Color")
+        if let unknown = value.unknown, let flag = flag(behind: unknown), context.decided[flag] == nil {
+            // The color depends on a flag the walk has not decided: both ways, each named by the flag when it holds.
+            return [true, false].flatMap { holds -> [Choice] in
+                var assumed = context
+                assumed.decided[flag] = holds
+                return colors(expr, assumed, background: background).map { choice in
+                    var c = choice
+                    c.decisions.insert(Decision(condition: flag, holds: holds), at: 0)
+                    return c
+                }
+            }
+        }
+        guard case .color(let c) = value else { return [] }
         // A clear color draws nothing: as a background it shows what is underneath, as a foreground it has no contrast to have.
         if c.isClear { return [Choice(color: nil)] }
-        return [Choice(color: DrawnColor(color: c, token: analysis.token(for: c, background: background, written: expr.path?.last),
+        return [Choice(color: DrawnColor(color: c, token: analysis.token(for: c, background: background, written: Self.colorName(expr)),
                                          expression: Self.describe(expr), location: expr.location))]
     }
 
@@ -397,6 +303,16 @@ struct Walk {
         let combined = AppearanceColor(values: values, explicit: [.light, .dark])
         return Choice(color: DrawnColor(color: combined, token: nil, expression: "\(l.expression) / \(d.expression) (light / dark)",
                                         location: location), decisions: dark.decisions + light.decisions)
+    }
+
+    /// The name a color expression ends with (`colors.border` -> border, `.kitInk` -> kitInk, `UIColor.x.cgColor` -> x).
+    static func colorName(_ expr: Expr) -> String? {
+        switch expr.kind {
+        case .implicitMember(let n): return n
+        case .member(let base, let n): return ["cgColor", "color"].contains(n) ? colorName(base) : n
+        case .name(let n): return n
+        default: return nil
+        }
     }
 
     static func describe(_ expr: Expr) -> String {
@@ -434,10 +350,15 @@ struct Walk {
                 var inner = Context()
                 inner.inherit(context)
                 visit(body, inner)
+            } else {
+                // A view given to this one (`icon`, `leadingIcon: AnyView?`): drawn in the foreground style, as an icon.
+                emit(element: name, role: .graphic, context, at: expr.location)
             }
         case .member(let base, let name):
             if base.path == ["configuration"], name == "label" { emit(element: "configuration.label", role: .text, context, at: expr.location) }
             else if base.path == ["self"] { visit(Expr(.name(name), at: expr.location), context) }
+            // An icon constant (`Ph.check.bold`, `Icons.close`): a graphic in the foreground style.
+            else if expr.path != nil { emit(element: Self.describe(expr), role: .graphic, context, at: expr.location) }
         case .ternary(let condition, let a, let b):
             let (value, decision) = truth(condition, context)
             if value != false {
@@ -483,11 +404,16 @@ struct Walk {
         } else if ViewCodeAnalysis.shapes.contains(name) {
             // A shape with no fill is filled with the foreground style.
             emit(element: name, role: .graphic, context, at: location)
+        } else if Self.tappables.contains(name) {
+            _ = recordTappable(Expr(.call(Expr(.name(name), at: location), arguments), at: location), context)
+            for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, context) } }
         } else if name == "ZStack" {
             for argument in arguments { if case .closure(_, let body) = argument.value.kind { visitLayers(body, context) } }
         } else if let (body, inner) = helper(name, arguments: arguments, context, at: location) {
             // A `@ViewBuilder` helper of the view: its parameters bound to the arguments, its body walked here.
             visit(body, inner)
+        } else if visitNestedView(name, arguments: arguments, context) {
+            for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, context) } }
         } else {
             // Containers (stacks, Group, Button labels, ScrollView, List, ForEach): their content closures.
             for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, context) } }
@@ -511,15 +437,18 @@ struct Walk {
 
     /// `ZStack { Color.x; content }`: each layer is drawn on the fill of the layers before it.
     mutating func visitLayers(_ statements: [Stmt], _ context: Context) {
-        var context = context
-        for (index, statement) in statements.enumerated() {
-            guard case .expression(let layer) = statement.kind else { visit([statement], context); continue }
-            // A plain fill with layers on top is their background (its own contrast with the page is not information);
-            // alone, or under nothing, it is a shape drawn on what is behind.
-            if !(Self.isPlainFill(layer) && index < statements.count - 1) { visit(layer, context) }
-            // Branches of a layer's fill are followed only for the first color: layers multiply otherwise.
-            if let fill = fill(of: layer, context).first { context = context.on(fill) } else if Self.isPlainFill(layer) { context = context.onUnknown() }
+        guard let statement = statements.first else { return }
+        let rest = Array(statements.dropFirst())
+        guard case .expression(let layer) = statement.kind else {
+            visit([statement], context)
+            return visitLayers(rest, context)
         }
+        // A plain fill with layers on top is their background (its own contrast with the page is not information);
+        // alone, or under nothing, it is a shape drawn on what is behind.
+        if !(Self.isPlainFill(layer) && !rest.isEmpty) { visit(layer, context) }
+        let fills = fill(of: layer, context)
+        if fills.isEmpty { return visitLayers(rest, Self.isPlainFill(layer) ? context.onUnknown() : context) }
+        for fill in fills { visitLayers(rest, context.on(fill)) }
     }
 
     /// The solid color a view paints over its whole frame (`Color.x`, `shape.fill(x)`, `v.background(x)`), per branch.
@@ -539,7 +468,7 @@ struct Walk {
                 default: return []
                 }
             }
-            return colors(view, context, background: true)
+            return Self.looksLikeAColor(view) ? colors(view, context, background: true) : []
         case .closure(_, let body):
             return fill(of: body, context)
         case .statement(let statement):
@@ -552,7 +481,7 @@ struct Walk {
             }
             return colors(view, context, background: true)
         default:
-            return colors(view, context, background: true)
+            return Self.looksLikeAColor(view) ? colors(view, context, background: true) : []
         }
     }
 
@@ -608,7 +537,12 @@ struct Walk {
         case "foregroundStyle", "foregroundColor":
             guard let first else { return visit(base, context) }
             let choices = colors(first, context, background: false)
-            if choices.isEmpty { return visit(base, context) }
+            if choices.isEmpty {
+                // A style the evaluator cannot read: the text is not in `.primary` either.
+                var unknown = context
+                unknown.foregroundUnknown = true
+                return visit(base, unknown)
+            }
             for choice in choices { visit(base, context.drawing(choice)) }
         case "tint", "accentColor":
             // Tint colors controls (progress views, toggles); text keeps its foreground style.
@@ -658,6 +592,10 @@ struct Walk {
             if case .font(let f) = evaluate(first, context, expected: "Font") {
                 inner.font = f
                 inner.fontExpression = Self.describe(first)
+                // A font on an image only sizes the symbol: Dynamic Type is about text.
+                if !analysis.isFontToken(first), Self.drawsText(base) {
+                    fonts.append(ViewFontFact(view: viewName, font: f, expression: Self.describe(first), location: first.location))
+                }
             }
             visit(base, inner)
         case "opacity":
@@ -674,8 +612,16 @@ struct Walk {
             var inner = context
             if case .bool(true)? = first.map({ evaluate($0, context) }) { inner.disabled = true }
             visit(base, inner)
-        default:
+        case "onTapGesture", "onLongPressGesture":
+            recordTarget(modifier, size: size(of: base, context), at: location, context)
             visit(base, context)
+        default:
+            if modifier == "frame" { checkClipping(base: base, arguments: arguments, context, at: first?.location ?? location) }
+            var inner = context
+            if let tappable = recordTappable(Expr(.call(Expr(.member(base, modifier), at: location), arguments), at: location), context) {
+                inner.measuredTappable = tappable
+            }
+            visit(base, inner)
         }
     }
 
@@ -689,10 +635,35 @@ struct Walk {
     /// `.ultraThinMaterial.opacity(0.5)`, `card.color`, `shape.fill(x)`: written as a color or a fill, not as a view.
     static func looksLikeAColor(_ expr: Expr) -> Bool {
         switch expr.kind {
+        case .ternary(_, let a, let b): return looksLikeAColor(a) || looksLikeAColor(b)
         case .member, .implicitMember, .name: return true
         case .call(let callee, _):
             if case .member(let base, let name) = callee.kind { return name == "opacity" ? looksLikeAColor(base) : isPlainFill(expr) }
+            // `Color(hex: ...)`, `Color("Brand")`, `UIColor(...)`.
+            if case .name(let name) = callee.kind { return name == "Color" || name == "UIColor" }
             return false
+        default: return false
+        }
+    }
+
+    /// Whether a view expression has text in it (`Text`, a field, a `Label`, a style's label), as written.
+    static func drawsText(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .call(let callee, let arguments):
+            if case .name(let name) = callee.kind, ViewCodeAnalysis.textElements.contains(name) || name == "Label" { return true }
+            if case .member(let base, _) = callee.kind, drawsText(base) { return true }
+            return arguments.contains { drawsText($0.value) }
+        case .closure(_, let body):
+            return body.contains { statement in
+                switch statement.kind {
+                case .expression(let e), .return(let e?): return drawsText(e)
+                case .if(_, let then, let otherwise): return drawsText(Expr(.closure(parameters: [], body: then + (otherwise ?? [])), at: statement.location))
+                default: return false
+                }
+            }
+        case .member(let base, let name): return name == "label" && base.path == ["configuration"]
+        case .name(let name): return name == "content" || name == "label"
+        case .ternary(_, let a, let b): return drawsText(a) || drawsText(b)
         default: return false
         }
     }
@@ -720,13 +691,28 @@ struct Walk {
     // MARK: Pairs
 
     mutating func emit(element: String, role: Role, _ context: Context, at location: SourceLocation) {
-        guard var foreground = context.foreground, pairs.count < ViewCodeAnalysis.maxPairsPerView else { return }
+        guard pairs.count < ViewCodeAnalysis.maxPairsPerView else { return }
+        var foreground: DrawnColor
+        if let style = context.foreground {
+            foreground = style
+        } else if ViewCodeAnalysis.textElements.contains(element), context.background != nil, !context.foregroundUnknown,
+                  let primary = SystemColors.color(named: "label") {
+            // Text with no foreground style is drawn in `.primary` (black / white): on a background the view sets, that
+            // is a pair too (dark text on a brand fill in dark mode).
+            foreground = DrawnColor(color: primary, token: nil, expression: DrawnColor.defaultPrimary, location: location)
+        } else {
+            return
+        }
         // Invisible (`.opacity(0)`), or drawn in the color it sits on (a stroke on its own fill): nothing to tell apart.
         if context.opacity == 0 || foreground.color == context.background?.color || context.backgroundUnknown { return }
+        // A path whose assumptions contradict each other once all its flags are set is not drawn.
+        for (condition, holds) in context.assumptions {
+            if case .bool(let value) = evaluate(condition, context), value != holds { return }
+        }
         if context.opacity < 1 { foreground.color = foreground.color.map { $0.multiplyingAlpha(context.opacity) } }
         pairs.append(DrawnPair(
             view: type.split(separator: ".").last.map(String.init) ?? type, variant: variant, branches: context.labels, foreground: foreground,
-            background: context.background, role: context.disabled ? .disabled : role, element: element,
+            background: context.background, role: context.disabled || context.inDisabledState ? .disabled : role, element: element,
             font: role == .text ? context.font : nil, fontExpression: role == .text ? context.fontExpression : nil,
             drawnAt: context.foreground?.location ?? location, opacity: context.opacity))
     }
@@ -737,6 +723,8 @@ extension Context {
     func drawing(_ choice: Choice) -> Context {
         var c = self
         c.foreground = choice.color
+        // A clear style draws nothing: not the default `.primary` either.
+        c.foregroundUnknown = choice.color == nil
         c.assume(choice.decisions)
         return c
     }
@@ -760,9 +748,23 @@ extension Context {
         return c
     }
 
+    /// A branch of a disabled state was taken (`isDisabled ? muted : ink`, `isEnabled` false): exempt under WCAG 1.4.3.
+    var inDisabledState: Bool {
+        decided.contains { condition, holds in
+            // Compound conditions (`showing and not disabled`) are settled through their parts, also in `decided`.
+            let words = condition.split(separator: " ").map(String.init)
+            if words.contains("and") || words.contains("or") || words.contains("not") { return false }
+            return (holds && words.contains("disabled")) || (!holds && words.last == "enabled")
+        }
+    }
+
     /// Records a branch taken: the condition is assumed from here on, and names the variant when it holds.
     mutating func assume(_ decision: Decision) {
         decided[decision.condition] = decision.holds
+        if let expression = decision.expression {
+            assumptions.append((expression, decision.holds))
+            for (name, holds) in Walk.parts(expression, holds: decision.holds) { decided[name] = holds }
+        }
         if decision.holds, !labels.contains(decision.condition) { labels.append(decision.condition) }
     }
 
@@ -771,6 +773,7 @@ extension Context {
     /// A helper's context: the caller's environment and background, the helper's own locals.
     mutating func inherit(_ caller: Context) {
         foreground = caller.foreground
+        foregroundUnknown = caller.foregroundUnknown
         background = caller.background
         backgroundUnknown = caller.backgroundUnknown
         font = caller.font
@@ -779,6 +782,7 @@ extension Context {
         opacity = caller.opacity
         labels = caller.labels
         decided = caller.decided
+        assumptions = caller.assumptions
         depth = caller.depth + 1
     }
 }

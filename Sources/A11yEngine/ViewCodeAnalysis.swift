@@ -1,0 +1,202 @@
+/// Reads what SwiftUI views draw from their IR: `View` bodies, `ViewModifier.body(content:)`, `...Style.makeBody`,
+/// and the `@ViewBuilder` helpers they call. Modifier chains are walked from the outside in (as SwiftUI applies
+/// them: the innermost `.foregroundStyle` wins, the nearest `.background` is what a foreground sits on), containers
+/// pass their context to their content, `ZStack` layers and `.overlay` put content on what is below it, and every
+/// branch of a condition the evaluator cannot decide is followed. Colors and fonts are evaluated by the interpreter
+/// with the view's properties bound, once per case of each enum-typed property (its variants). Pure and bounded.
+public struct ViewCodeAnalysis {
+    let interpreter: Interpreter
+    let graph: TokenGraph
+    /// Types by qualified key with their inheritance (extensions merged).
+    let inheritance: [String: [String]]
+    let members: [String: [MemberDeclaration]]
+    /// Names of font tokens.
+    let fontTokenNames: Set<String>
+    let entries: [(type: String, entry: MemberDeclaration)]
+    /// Entry points by the type's own name (the first, by qualified name, when two nested types share one).
+    let entriesByName: [String: (type: String, entry: MemberDeclaration)]
+
+    /// Protocols whose conformers draw: their `body`/`makeBody` is an entry point.
+    static let drawingProtocols: Set<String> = ["View", "ViewModifier", "ButtonStyle", "PrimitiveButtonStyle", "ToggleStyle",
+                                                "LabelStyle", "ProgressViewStyle", "GroupBoxStyle", "MenuStyle"]
+    static let textElements: Set<String> = ["Text", "TextField", "SecureField", "TextEditor"]
+    static let imageElements: Set<String> = ["Image", "AsyncImage"]
+    static let shapes: Set<String> = ["Circle", "Capsule", "Rectangle", "RoundedRectangle", "Ellipse", "UnevenRoundedRectangle",
+                                      "ContainerRelativeShape"]
+    /// Bounds: nesting of helper calls, and pairs per view (a combinatorial body is cut off, not followed forever).
+    static let maxDepth = 10
+    static let maxPairsPerView = 400
+
+    public init(declarations: [MemberDeclaration], types: [TypeDeclaration], graph: TokenGraph) {
+        self.interpreter = graph.interpreter
+        self.graph = graph
+        var inheritance: [String: [String]] = [:]
+        for type in types where type.kind != .typealias {
+            inheritance[type.qualifiedName.joined(separator: "."), default: []] += type.inheritance
+        }
+        self.inheritance = inheritance
+        var members: [String: [MemberDeclaration]] = [:]
+        for d in declarations { members[d.owner.joined(separator: "."), default: []].append(d) }
+        self.members = members
+        var fontTokenNames: Set<String> = []
+        for (key, token) in graph.tokens {
+            if case .success(.font) = graph.value(of: key) { fontTokenNames.insert(token.name) }
+        }
+        self.fontTokenNames = fontTokenNames
+        entries = Self.entryPoints(inheritance: inheritance, members: members)
+        var byName: [String: (type: String, entry: MemberDeclaration)] = [:]
+        for e in entries {
+            let last = e.type.split(separator: ".").last.map(String.init) ?? e.type
+            if byName[last] == nil { byName[last] = e }
+        }
+        entriesByName = byName
+    }
+
+    /// Every drawing type with its entry point, ordered by name.
+    func entryPoints() -> [(type: String, entry: MemberDeclaration)] { entries }
+
+    static func entryPoints(inheritance: [String: [String]], members: [String: [MemberDeclaration]]) -> [(type: String, entry: MemberDeclaration)] {
+        var result: [(String, MemberDeclaration)] = []
+        for (type, inherited) in inheritance.sorted(by: { $0.key < $1.key }) {
+            guard inherited.contains(where: { drawingProtocols.contains($0) || $0.hasSuffix("Style") }) else { continue }
+            let candidates = (members[type] ?? []).filter { !$0.isStatic && ($0.name == "body" || $0.name == "makeBody") }
+            if let entry = candidates.sorted(by: { $0.location < $1.location }).first { result.append((type, entry)) }
+        }
+        return result
+    }
+
+    /// A project view used inside another one (`StatusPill(color: .alert)`), by the name it is called with.
+    func viewEntry(named name: String) -> (type: String, entry: MemberDeclaration)? { entriesByName[name] }
+
+    public func drawnPairs() -> [DrawnPair] { facts().drawn }
+
+    public func facts() -> ViewCodeFacts {
+        var facts = ViewCodeFacts()
+        for (type, entry) in entryPoints() {
+            var seen: Set<DrawnPairKey> = []
+            var walks: [Walk] = []
+            for variant in variants(of: type) {
+                interpreter.recordingStaticReads = true
+                var walk = Walk(analysis: self, type: type, variant: variant.label, selfValue: variant.selfValue, flags: variant.flags)
+                walk.visitEntry(entry, Context())
+                interpreter.recordingStaticReads = false
+                for pair in walk.pairs {
+                    // Variants that draw the same colors in the same place are one pair (the first variant names it).
+                    if seen.insert(DrawnPairKey(pair)).inserted { facts.drawn.append(pair) }
+                }
+                walks.append(walk)
+            }
+            // Sizes and fonts: once per place, the smallest any variant gives.
+            var targets: [SourceLocation: TouchTargetFact] = [:]
+            for t in walks.flatMap(\.touchTargets) {
+                if let existing = targets[t.location], min(existing.width ?? .infinity, existing.height ?? .infinity)
+                    <= min(t.width ?? .infinity, t.height ?? .infinity) { continue }
+                targets[t.location] = t
+            }
+            facts.touchTargets += targets.values.sorted { $0.location < $1.location }
+            var fonts: [SourceLocation: ViewFontFact] = [:]
+            for f in walks.flatMap(\.fonts) where fonts[f.location] == nil { fonts[f.location] = f }
+            facts.fonts += fonts.values.sorted { $0.location < $1.location }
+            var clipped: [SourceLocation: ClippedTextFact] = [:]
+            for c in walks.flatMap(\.clippedText) where clipped[c.location] == nil { clipped[c.location] = c }
+            facts.clippedText += clipped.values.sorted { $0.location < $1.location }
+        }
+        let uikit = UIKitSetupAnalysis(analysis: self).facts()
+        facts.drawn += uikit.drawn
+        facts.fonts += uikit.fonts
+        return facts
+    }
+
+    struct DrawnPairKey: Hashable {
+        var foreground: AppearanceColor, background: AppearanceColor?, role: Role, drawnAt: SourceLocation, font: Double?, labels: String
+        init(_ p: DrawnPair) {
+            foreground = p.foreground.color
+            background = p.background?.color
+            role = p.role
+            drawnAt = p.drawnAt
+            font = p.font?.size
+            // Branch labels keep states apart (pressed vs not); the variant's own name does not.
+            labels = p.branches.joined(separator: ",")
+        }
+    }
+
+    // MARK: Variants
+
+    struct Variant {
+        var label: String?
+        var selfValue: Value
+        /// Bool properties left unknown (states and flags), tried both ways where a color depends on them.
+        var flags: [String] = []
+    }
+
+    /// The view's stored properties bound once per case of each enum-typed property (the others at their default);
+    /// Bool and unset properties are unknown, so conditions on them follow every branch.
+    func variants(of type: String) -> [Variant] {
+        let stored = interpreter.storedProperties(of: type)
+        var defaults: [String: Value] = [:]
+        var enumerable: [(name: String, cases: [Value])] = []
+        var flags: [String] = []
+        let initParameters = (members[type] ?? []).filter { if case .initializer = $0.kind { return true } else { return false } }
+            .flatMap(\.parameters)
+        let scope = type.split(separator: ".").map(String.init)
+        for property in stored {
+            let written = property.type.map(Interpreter.baseTypeName)
+            var initial: Expr?
+            if case .stored(let e) = property.kind { initial = e }
+            if let written, let enumType = interpreter.resolveType(written, in: scope), interpreter.typeKind(enumType) == .enum {
+                let cases = interpreter.enumCases(of: enumType).filter { $0.parameters.isEmpty }
+                    .map { Value.enumCase(type: enumType, name: $0.name, payload: []) }
+                if !cases.isEmpty {
+                    let defaultExpr = initParameters.first { $0.name == property.name }?.defaultValue ?? initial
+                    defaults[property.name] = defaultExpr.map {
+                        interpreter.evaluate($0, locals: [:], selfValue: nil, scope: scope, expected: enumType)
+                    } ?? cases[0]
+                    if case .unknown = defaults[property.name]! { defaults[property.name] = cases[0] }
+                    enumerable.append((property.name, cases))
+                    continue
+                }
+            }
+            let isBool = written == "Bool" || { if case .bool = initial?.kind { return true } else { return false } }()
+            if isBool { flags.append(property.name) }
+            if isBool || initial == nil {
+                defaults[property.name] = .unknown(.init(rule: "parse", reason: "\(property.name) is set by the view's user",
+                                                         location: property.location))
+            }
+        }
+        guard !enumerable.isEmpty else { return [Variant(label: nil, selfValue: .instance(type: type, fields: defaults), flags: flags)] }
+        var result: [Variant] = []
+        for (name, cases) in enumerable {
+            for value in cases {
+                var fields = defaults
+                fields[name] = value
+                if case .enumCase(_, let caseName, _) = value {
+                    result.append(Variant(label: caseName, selfValue: .instance(type: type, fields: fields), flags: flags))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The token a drawn color is the value of: among the static members read while evaluating the variant, the first
+    /// with this color, preferring one whose name says the same role (`surfaces...` for a background).
+    /// `.appBodyMedium`, `Font.appTitle`, `spec.font`: a font the token graph already checks where it is declared
+    /// (a literal `.system(size: 12)` is not).
+    func isFontToken(_ expr: Expr) -> Bool {
+        if case .ternary(_, let a, let b) = expr.kind { return isFontToken(a) && isFontToken(b) }
+        guard let last = expr.path?.last ?? { if case .implicitMember(let n) = expr.kind { return n } else { return nil } }() else { return false }
+        return fontTokenNames.contains(last) || expr.path.map { $0.count > 1 && $0.first?.first?.isLowercase == true } == true
+    }
+
+    /// Two tokens with one color are told apart by the name written (`colors.border` -> `borderBrand`), then by role.
+    func token(for color: AppearanceColor, background: Bool, written: String?) -> String? {
+        var candidates: [String] = []
+        for key in interpreter.staticReads where !candidates.contains(key) {
+            guard graph.tokens[key] != nil, case .success(.color(let c)) = graph.value(of: key), c == color else { continue }
+            candidates.append(key)
+        }
+        let writtenWords = Set(written.map(nameWords) ?? [])
+        func name(_ key: String) -> String { graph.tokens[key]?.name ?? key }
+        if let sameWord = candidates.first(where: { !Set(nameWords(name($0))).isDisjoint(with: writtenWords) }) { return sameWord }
+        return candidates.first { (Role.inferred(fromName: name($0)).role == .background) == background } ?? candidates.first
+    }
+}
