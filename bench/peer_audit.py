@@ -2,7 +2,7 @@
 """The script a user would write instead of a11yd (issue 12, item 5): the peer `a11y-bench peer` runs against.
 
 Finds `static let X = adaptive(light: "#..", dark: "#..")` with a regex in a design system's Swift files, resolves
-component styling aliases (`static let label = Color.benchText12` inside `enum ...Styling { struct Colors {`), pairs
+component styling aliases (`static let label = Color.benchInk12` inside `enum ...Styling { struct Colors {`), pairs
 each text or graphic color of a component with its `background`, and prints the WCAG 2.x contrast ratio of each pair
 in light and dark as JSON. Standard library only (Debian's /usr/bin/python3, no pip): the WCAG 2.x formula below is
 what coloraide's `contrast(..., method="wcag21")` computes.

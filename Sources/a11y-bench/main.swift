@@ -84,7 +84,9 @@ func writeSystem(to dir: URL, tokens tokenCount: Int, components componentCount:
             static let benchSurfaceBasePrimary = adaptive(light: "#FFFFFF", dark: "#0B1120")
 
         """
-    let roles = ["Text", "Icon", "Border", "Surface"]
+    // Token names carry no role word (components give the roles), so unused tokens are not paired on their own and the
+    // workload stays the components' pairs, the same for a11yctl and the peer.
+    let roles = ["Ink", "Mark", "Line", "Base"]
     for i in 0..<tokenCount {
         tokens += "    static let bench\(roles[i % roles.count])\(i) = adaptive(light: \"\(g.hex())\", dark: \"\(g.hex())\")\n"
     }
@@ -101,12 +103,12 @@ func writeSystem(to dir: URL, tokens tokenCount: Int, components componentCount:
 
             enum BenchComponent\(c)Styling {
                 struct Colors {
-                    static let label = Color.\(token("Text"))
-                    static let secondaryLabel = Color.\(token("Text"))
-                    static let icon = Color.\(token("Icon"))
-                    static let border = Color.\(token("Border"))
-                    static let background = Color.\(token("Surface"))
-                    static let pressedBackground = Color.\(token("Surface"))
+                    static let label = Color.\(token("Ink"))
+                    static let secondaryLabel = Color.\(token("Ink"))
+                    static let icon = Color.\(token("Mark"))
+                    static let border = Color.\(token("Line"))
+                    static let background = Color.\(token("Base"))
+                    static let pressedBackground = Color.\(token("Base"))
                 }
                 struct Layout {
                     static let paddingH = CGFloat.space4

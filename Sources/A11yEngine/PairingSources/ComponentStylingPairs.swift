@@ -93,7 +93,8 @@ public struct ComponentStylingPairs: PairingSource {
     func functionBackgrounds(_ component: Component, _ input: PairingInference) -> [(name: String, endpoint: PairingEndpoint)] {
         var result: [(String, PairingEndpoint)] = []
         let owner = component.name + "." + Component.Group.colors.rawValue
-        for declaration in input.declarations where declaration.owner.joined(separator: ".") == owner {
+        // The interpreter's member index, not a scan of every declaration (300 components x 8,000 declarations).
+        for declaration in input.graph.interpreter.memberDeclarations(of: owner) {
             guard case .function(let parameters, _) = declaration.kind, Role.inferred(fromName: declaration.name).role == .background,
                   parameters.allSatisfy({ $0.defaultValue != nil || $0.type?.contains("ColorScheme") == true }) else { continue }
             func evaluated(_ scheme: String) -> AppearanceColor? {
