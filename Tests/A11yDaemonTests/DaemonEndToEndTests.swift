@@ -208,6 +208,30 @@ struct DaemonEndToEndTests {
         box.kill()
     }
 
+    /// View code through the real daemon: editing a token that only view code draws (no styling enum, no naming
+    /// convention pairs it) is a regression at the view's pair.
+    @Test func editingATokenOnlyViewCodeDrawsIsARegressionInTheDaemon() throws {
+        let box = try Sandbox()
+        let kit = box.design + "/Kit"
+        try FileManager.default.copyItem(atPath: Self.packageRoot.appendingPathComponent("Tests/Fixtures/ViewCode").path, toPath: kit)
+        try box.start()
+        let output = try box.python("""
+            r = call('subscribe')
+            assert r['result']['subscribed'], r
+            path = \(String(reflecting: kit + "/KitTokens.swift"))
+            original = open(path).read()
+            assert 'kitWarning = Color(hex: "#FFCC00")' in original
+            save(path, original.replace('kitWarning = Color(hex: "#FFCC00")', 'kitWarning = Color(hex: "#333333")'))
+            while read()['method'] != 'audit.completed': pass
+            call('status')
+            changes = [m['params']['change'] for m in notes if m.get('method') == 'regression']
+            for c in sorted(changes, key=lambda c: (c['subject'], c['appearance'] or '')):
+                print('REGRESSED', c['rule'], c['subject'], c['appearance'])
+            """)
+        #expect(output.contains("REGRESSED contrast.graphic KitToast (icon): kitWarning on kitInk light"), "\(output)")
+        box.kill()
+    }
+
     @Test func garbageOversizedAndUnknownRequestsGetJSONRPCErrors() throws {
         let box = try Sandbox()
         try box.start()
