@@ -76,7 +76,7 @@ tokens="$work/ds/DesignTokens.swift"
 cp "$tokens" "$work/DesignTokens.orig"
 sed 's/static let appTextPrimary = adaptive(light: "#111827", dark: "#F9FAFB")/static let appTextPrimary = adaptive(light: "#111827", dark: "#3A3A3C")/' "$work/DesignTokens.orig" > "$tokens.tmp" && mv "$tokens.tmp" "$tokens"
 for _ in $(seq 100); do grep -q '"Notify"' "$work/notifications.jsonl" && break; sleep 0.1; done
-grep '"Notify"' "$work/notifications.jsonl" | grep -q "NativeContextMenuStyling: itemText on background, dark, 1.85:1 (needs 4.50:1)" || fail "no Notify naming the regressed pair"
+grep '"Notify"' "$work/notifications.jsonl" | grep -q "dark: NativeContextMenuStyling: itemText on background, 1.85:1 (needs 4.50:1)" || fail "no Notify naming the regressed pair"
 grep '"Notify"' "$work/notifications.jsonl" | head -1 | grep -q '"urgency": 2' || fail "regression notification is not critical"
 status=$(systemctl --user show a11yd.service -p StatusText --value)
 echo "STATUS after the edit: $status"
