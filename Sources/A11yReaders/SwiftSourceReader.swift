@@ -89,8 +89,14 @@ public struct SwiftSourceReader: Sendable {
         let converter = SourceLocationConverter(file: file, source: source)
         if parsed.hasError {
             // A broken file yields only its parse finding: the daemon keeps the last good version in force.
-            let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: parsed)
-            let first = diagnostics.first
+            let first: (message: String, position: AbsolutePosition)?
+            if let equals = parsed.tokens(viewMode: .all).first(where: { $0.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides }) {
+                // The diagnostics generator also builds Fix-Its, and this one traps in swift-syntax 602 when an invalid
+                // character stands before `=` (`let a \u{FFFD}= 1`, found by fuzzing): the lexer's error, said here.
+                first = ("'=' must have consistent whitespace on both sides", equals.positionAfterSkippingLeadingTrivia)
+            } else {
+                first = ParseDiagnosticsGenerator.diagnostics(for: parsed).first.map { ($0.message, $0.position) }
+            }
             let location = first.map { converter.location(for: $0.position) }
             return ParsedSource(file: file, findings: [Finding(
                 rule: "parse", severity: .error, subject: file,

@@ -325,4 +325,16 @@ extension FuzzRegressionTests {
         let forty = String(repeating: "[", count: 40)
         #expect(bracketFindings("// \(forty)\n/* \(forty) */\nlet s = \"\(forty)\"\nlet t = \"\"\"\n\(forty)\n\"\"\"\n").isEmpty)
     }
+
+    /// swift-syntax 602's diagnostics generator traps building a Fix-It for `=` after an invalid character (a replacement
+    /// character a paste can leave in a valid UTF-8 file): one parse finding at the `=`, no trap.
+    @Test func anInvalidCharacterBeforeAnEqualsSignIsAFindingNotATrap() throws {
+        for source in ["let a \u{FFFD}= 1\n", "enum E: Int {\n    case a \u{FFFD}= 1\n}\n"] {
+            let parsed = SwiftSourceReader().read(source: source, file: "Equals.swift")
+            let finding = try #require(parsed.findings.first)
+            #expect(parsed.findings.count == 1)
+            #expect(finding.rule == "parse" && finding.message.contains("is not valid Swift: '=' must have consistent whitespace"), "\(finding)")
+            #expect(finding.location?.line == source.split(separator: "\n").firstIndex { $0.contains("=") }.map { $0 + 1 }, "\(finding)")
+        }
+    }
 }
