@@ -18,7 +18,13 @@ public struct SwiftSourceReader: Sendable {
     /// deep as it is long), so a pathological file would overflow a default 8 MiB stack; only touched pages cost memory.
     static let stackSize = 1 << 30
 
+    /// SwiftSyntax's type lookahead tries two readings at each `[` of a run of opening brackets (`[[[`, `[(`), so its time
+    /// doubles with every one: 20 take minutes, and the daemon reading such a file would hang (found by fuzzing). Real
+    /// code opens a few in a row; a file with a longer run is one parse finding, not parsed.
+    static let maximumBracketRun = 12
+
     public func read(source: String, file: String) -> ParsedSource {
+        if let finding = Self.bracketRunFinding(source: source, file: file) { return ParsedSource(file: file, findings: [finding]) }
         final class Box: @unchecked Sendable { var result: ParsedSource? }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
@@ -32,6 +38,48 @@ public struct SwiftSourceReader: Sendable {
         return box.result ?? ParsedSource(file: file)
     }
 
+    /// The parse finding for a run of more than `maximumBracketRun` `[` with only `(` and trivia between them, outside
+    /// string literals and comments; nil when there is none.
+    static func bracketRunFinding(source: String, file: String) -> Finding? {
+        enum State { case code, lineComment, blockComment, string, multilineString }
+        let bytes = Array(source.utf8)
+        var state = State.code, run = 0, line = 1, column = 1, start = (line: 1, column: 1), index = 0
+        func at(_ offset: Int, _ text: String) -> Bool { bytes[(index + offset)...].starts(with: text.utf8) }
+        while index < bytes.count {
+            let byte = bytes[index]
+            var step = 1
+            switch state {
+            case .code:
+                if at(0, "//") { state = .lineComment } else if at(0, "/*") { state = .blockComment; step = 2 }
+                else if at(0, "\"\"\"") { state = .multilineString; step = 3; run = 0 }
+                else if byte == UInt8(ascii: "\"") { state = .string; run = 0 }
+                else if byte == UInt8(ascii: "[") {
+                    if run == 0 { start = (line, column) }
+                    run += 1
+                    if run > maximumBracketRun {
+                        return Finding(rule: "parse", severity: .error, subject: file,
+                                       message: "\(file) opens more than \(maximumBracketRun) `[` in a row: not read (Swift's syntax parser takes exponential time on such a run)",
+                                       location: A11yEngine.SourceLocation(file: file, line: start.line, column: start.column))
+                    }
+                } else if ![UInt8(ascii: "("), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(byte) {
+                    run = 0
+                }
+            case .lineComment: if byte == UInt8(ascii: "\n") { state = .code }
+            case .blockComment: if at(0, "*/") { state = .code; step = 2 }
+            case .string:
+                if byte == UInt8(ascii: "\\") { step = 2 } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") { state = .code }
+            case .multilineString:
+                if byte == UInt8(ascii: "\\") { step = 2 } else if at(0, "\"\"\"") { state = .code; step = 3 }
+            }
+            // Line and column of the next byte (UTF-8 columns, as SwiftSyntax counts them).
+            for skipped in bytes[index..<min(index + step, bytes.count)] {
+                if skipped == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+            }
+            index += step
+        }
+        return nil
+    }
+
     private func readOnCurrentThread(source: String, file: String) -> ParsedSource {
         let parsed = Parser.parse(source: source)
         // Operators are folded so `a == b ? c : d` and `space8 * 2` arrive as trees, not flat sequences.
@@ -41,8 +89,14 @@ public struct SwiftSourceReader: Sendable {
         let converter = SourceLocationConverter(file: file, source: source)
         if parsed.hasError {
             // A broken file yields only its parse finding: the daemon keeps the last good version in force.
-            let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: parsed)
-            let first = diagnostics.first
+            let first: (message: String, position: AbsolutePosition)?
+            if let equals = parsed.tokens(viewMode: .all).first(where: { $0.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides }) {
+                // The diagnostics generator also builds Fix-Its, and this one traps in swift-syntax 602 when an invalid
+                // character stands before `=` (`let a \u{FFFD}= 1`, found by fuzzing): the lexer's error, said here.
+                first = ("'=' must have consistent whitespace on both sides", equals.positionAfterSkippingLeadingTrivia)
+            } else {
+                first = ParseDiagnosticsGenerator.diagnostics(for: parsed).first.map { ($0.message, $0.position) }
+            }
             let location = first.map { converter.location(for: $0.position) }
             return ParsedSource(file: file, findings: [Finding(
                 rule: "parse", severity: .error, subject: file,

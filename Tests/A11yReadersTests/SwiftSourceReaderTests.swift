@@ -304,3 +304,37 @@ struct InterpreterLimitsTests {
         #expect(box.findings.count == 1)
     }
 }
+
+extension FuzzRegressionTests {
+    /// A run of opening brackets made SwiftSyntax's type lookahead take exponential time (the fuzzer's input, 23 `[` then
+    /// garbage, read for minutes). More than 12 in a row is one parse finding at the run, read at once; 12 are still
+    /// parsed, and brackets in comments and string literals do not count.
+    @Test func aLongRunOfOpeningBracketsIsAFindingNotAnExponentialParse() throws {
+        for opening in ["[", "[(", "[ \n"] {
+            let source = "import SwiftUI\nlet x = " + String(repeating: opening, count: 40) + "1\n"
+            let parsed = SwiftSourceReader().read(source: source, file: "Brackets.swift")
+            let finding = try #require(parsed.findings.first)
+            #expect(finding.rule == "parse" && finding.message.contains("opens more than 12 `[` in a row"), "\(finding)")
+            #expect(finding.location?.line == 2 && finding.location?.column == 9, "\(finding)")
+        }
+        func bracketFindings(_ source: String) -> [Finding] {
+            SwiftSourceReader().read(source: source, file: "T.swift").findings.filter { $0.message.contains("in a row") }
+        }
+        let twelve = String(repeating: "[", count: 12) + "Color.red" + String(repeating: "]", count: 12)
+        #expect(bracketFindings("extension Color {\n    static let x = \(twelve)\n}\n").isEmpty)
+        let forty = String(repeating: "[", count: 40)
+        #expect(bracketFindings("// \(forty)\n/* \(forty) */\nlet s = \"\(forty)\"\nlet t = \"\"\"\n\(forty)\n\"\"\"\n").isEmpty)
+    }
+
+    /// swift-syntax 602's diagnostics generator traps building a Fix-It for `=` after an invalid character (a replacement
+    /// character a paste can leave in a valid UTF-8 file): one parse finding at the `=`, no trap.
+    @Test func anInvalidCharacterBeforeAnEqualsSignIsAFindingNotATrap() throws {
+        for source in ["let a \u{FFFD}= 1\n", "enum E: Int {\n    case a \u{FFFD}= 1\n}\n"] {
+            let parsed = SwiftSourceReader().read(source: source, file: "Equals.swift")
+            let finding = try #require(parsed.findings.first)
+            #expect(parsed.findings.count == 1)
+            #expect(finding.rule == "parse" && finding.message.contains("is not valid Swift: '=' must have consistent whitespace"), "\(finding)")
+            #expect(finding.location?.line == source.split(separator: "\n").firstIndex { $0.contains("=") }.map { $0 + 1 }, "\(finding)")
+        }
+    }
+}
