@@ -20,6 +20,8 @@ public struct PairExplanation: Codable, Hashable, Sendable {
         public var required: Double?
         public var pass: Bool
         public var fixHint: String?
+        /// The two colors in that theme, `#8B7D6B on #F8F1E3` (the sides' values above are the default theme's).
+        public var themeColors: String?
     }
 
     public var component: String?
@@ -80,7 +82,8 @@ public struct PairExplanation: Codable, Hashable, Sendable {
                        let fix = nearestPassingColor(foreground: m.foreground.withAlpha(1), background: m.effectiveBackground, required: required) {
                         hint = "\(fix.color.hex) reaches \(displayRatio(fix.ratio)):1"
                     }
-                    return Measurement(appearance: m.appearance, theme: m.theme, ratio: m.ratio, required: m.required, pass: m.pass, fixHint: hint)
+                    return Measurement(appearance: m.appearance, theme: m.theme, ratio: m.ratio, required: m.required, pass: m.pass,
+                                       fixHint: hint, themeColors: m.theme.map { _ in "\(m.foreground.hex) on \(m.effectiveBackground.hex)" })
                 })
         }
     }

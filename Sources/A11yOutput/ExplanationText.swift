@@ -9,8 +9,9 @@ public enum ExplanationText {
             out += "  why: \(e.reason.rawValue): \(e.explanation)\n"
             if let drawnAt = e.drawnAt { out += "  drawn at: \(drawnAt)\n" }
             out += "  role: \(e.role.rawValue)" + (e.typography.map { " (typography \($0))" } ?? "") + "\n"
+            let themed = e.measurements.contains { $0.theme != nil }
             for (label, side) in [("foreground", e.foreground), ("background", e.background)] {
-                out += "  \(label): \(side.chain.map(TokenGraph.displayName).joined(separator: " -> ")) at \(side.location)\n"
+                out += "  \(label)\(themed ? " (values in the default theme; each theme's below)" : ""): \(side.chain.map(TokenGraph.displayName).joined(separator: " -> ")) at \(side.location)\n"
                 for appearance in Appearance.allCases {
                     if let value = side.values[appearance.rawValue] { out += "    \(appearance.rawValue): \(value)\n" }
                 }
@@ -18,7 +19,7 @@ public enum ExplanationText {
             }
             for m in e.measurements {
                 let verdict = m.required == nil ? "exempt" : m.pass ? "pass" : "FAIL"
-                out += "  \(m.theme.map { $0 + ", " } ?? "")\(m.appearance.rawValue): \(displayRatio(m.ratio)):1" + (m.required.map { ", needs \(displayRatio($0)):1" } ?? "")
+                out += "  \(m.theme.map { $0 + ", " } ?? "")\(m.appearance.rawValue): \(m.themeColors.map { $0 + ", " } ?? "")\(displayRatio(m.ratio)):1" + (m.required.map { ", needs \(displayRatio($0)):1" } ?? "")
                     + ", \(verdict)" + (m.fixHint.map { "; nearest passing foreground \($0)" } ?? "") + "\n"
             }
             out += "\n"

@@ -43,6 +43,20 @@ struct ThemeReportingTests {
         #expect(ChangeText.line(resolution).contains("(sepia, light): now"))
     }
 
+    @Test func explainShowsEachThemesColorsAndRatio() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("theme-explain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: Self.fixture, to: dir.appendingPathComponent("ReaderPalette.swift"))
+        let workspace = try Workspace(root: dir.path, policySearchDirectories: [Self.root.appendingPathComponent("policies").path])
+        let context = Auditor.run(workspace.refresh()).context
+        let explanations = try #require(PairExplanation.explain(foreground: "secondaryText", background: "paperBackground", in: context))
+        let text = ExplanationText.render(explanations)
+        #expect(text.contains("sepia, light: #8B7D6B on #F8F1E3, 3.56:1, needs 4.50:1, FAIL"), "\(text)")
+        #expect(text.contains("black, dark: #555555 on #000000, 2.81:1"), "\(text)")
+        #expect(text.contains("foreground (values in the default theme; each theme's below)"))
+    }
+
     @Test func baselinesMatchByTheme() throws {
         let before = try Self.audit()
         let baseline = Baseline(findings: before.findings)
