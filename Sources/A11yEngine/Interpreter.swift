@@ -120,22 +120,18 @@ public final class Interpreter {
     }
 
     /// Whether a static stored property is declared with this type (`static var current: ColorPalette = .default`).
-    public func isSelected(_ type: String) -> Bool {
-        members.values.contains { byName in
-            byName.values.contains { ds in
-                ds.contains { d in
-                    guard d.isStatic, case .stored = d.kind, let written = d.type else { return false }
-                    return resolveType(written, in: d.owner) == type
-                }
-            }
-        }
-    }
+    public func isSelected(_ type: String) -> Bool { selectedTypes.contains(type) }
 
-    /// Every function declaration (static, instance and top level).
-    public var allFunctions: [MemberDeclaration] {
+    /// Types some static stored property is declared with, computed once (discovery asks for every enum).
+    private lazy var selectedTypes: Set<String> = Set(members.values.flatMap { $0.values.flatMap { $0 } }.compactMap { d in
+        guard d.isStatic, case .stored = d.kind else { return nil }
+        return selectorType(of: d)
+    })
+
+    /// Every function declaration (static, instance and top level), computed once.
+    public private(set) lazy var allFunctions: [MemberDeclaration] =
         members.values.flatMap { $0.values.flatMap { $0 } }.filter { if case .function = $0.kind { return true } else { return false } }
             .sorted { $0.location < $1.location }
-    }
 
     /// Project types that name `protocolKey` in their inheritance clause (or an extension's).
     public func conformers(of protocolKey: String) -> [String] {
@@ -316,13 +312,19 @@ public final class Interpreter {
     /// The theme's value for a stored property whose declared type selects the theme (`var activeTheme: ThemeType`,
     /// `static var current: ReaderPalette`, `static var palette: PaletteDefinition.Type`), else nil.
     func themeSelection(_ declaration: MemberDeclaration) -> Value? {
-        guard !configuration.theme.isEmpty, case .stored = declaration.kind, var written = declaration.type else { return nil }
+        guard !configuration.theme.isEmpty, case .stored = declaration.kind, let key = selectorType(of: declaration) else { return nil }
+        return configuration.theme[key]
+    }
+
+    /// The project type a member's declared type names, seen through `any`, optionals and metatypes
+    /// (`any PaletteDefinition.Type?` -> `PaletteDefinition`): what a theme selection is declared with.
+    public func selectorType(of declaration: MemberDeclaration) -> String? {
+        guard var written = declaration.type else { return nil }
+        if written.hasPrefix("(any "), written.hasSuffix(")") { written = String(written.dropFirst(5).dropLast()) }
         if written.hasPrefix("any ") { written.removeFirst(4) }
         while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
         if written.hasSuffix(".Type") { written.removeLast(5) }
-        if written.hasPrefix("(any "), written.hasSuffix(")") { written = String(written.dropFirst(5).dropLast()) }
-        guard let key = resolveType(written, in: declaration.owner) else { return nil }
-        return configuration.theme[key]
+        return resolveType(written, in: declaration.owner)
     }
 
     /// A member evaluated with `self` bound (an instance for instance members).

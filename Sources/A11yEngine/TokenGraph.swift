@@ -395,9 +395,7 @@ public final class TokenGraph {
 
     /// `static var current: ReaderPalette = .light` is the app's choice of theme, not a token.
     private func holdsThemeChoice(_ declaration: MemberDeclaration) -> Bool {
-        guard !themeFamilies.isEmpty, let written = declaration.type else { return false }
-        let bare = written.replacingOccurrences(of: ".Type", with: "").replacingOccurrences(of: "any ", with: "")
-        guard let key = interpreter.resolveType(bare, in: declaration.owner) else { return false }
+        guard !themeFamilies.isEmpty, let key = interpreter.selectorType(of: declaration) else { return false }
         return isThemeSelector(key)
     }
 
