@@ -51,7 +51,7 @@ let package = Package(
                 "A11yEngine", "A11yReaders", "A11yOutput", "A11yClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yClient"]),
+        .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient"]),
         // libFuzzer target (`make fuzz`); an ordinary build of it does nothing when run.
         .executableTarget(name: "a11y-fuzz", dependencies: ["A11yEngine", "A11yReaders", "A11yDaemon"], path: "Fuzz"),
         .testTarget(name: "A11yEngineTests", dependencies: ["A11yEngine"]),

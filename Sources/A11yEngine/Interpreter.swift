@@ -18,6 +18,9 @@ public final class Interpreter {
         /// property declared with one of these types reads this value, whatever its initial value says (the app
         /// sets it at run time). Keyed by the type's qualified name.
         public var theme: [String: Value] = [:]
+        /// Threads a large design system's static members are evaluated on before its token graph is built (1: in
+        /// order on the caller's thread). The result does not depend on it.
+        public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
         public init() {}
     }
 
@@ -49,6 +52,9 @@ public final class Interpreter {
     private var callDepth = 0
     /// Nesting of public entry points: the budget is reset only when an evaluation starts from outside.
     private var entries = 0
+    /// Set when an evaluation met a cycle, the step budget or the depth limit: what it memoised then depends on the
+    /// order values were asked for, so `prefetchStaticValues` keeps nothing from that worker.
+    private var orderDependent = false
     /// Traits read while a dynamic color provider runs (`style`, `contrast`): they decide which appearances it defines.
     var traitReads: TraitReads = []
 
@@ -85,7 +91,7 @@ public final class Interpreter {
         for type in types.keys {
             guard let last = type.split(separator: ".").last.map(String.init) else { continue }
             typesByLastName[last, default: []].append(type)
-            if type.contains(".") { nestedTypeNames.insert(last) }
+            if type.containsText(".") { nestedTypeNames.insert(last) }
         }
         for alias in aliases.keys { if let last = alias.split(separator: ".").last { aliasLastNames.insert(String(last)) } }
         for declaration in declarations {
@@ -165,7 +171,7 @@ public final class Interpreter {
     public func resolveType(_ name: String, in scope: [String], aliasDepth: Int = 0) -> String? {
         let clean = Self.baseTypeName(name)
         // Most names are declared once, at top level (`Color` extended), or not at all (`UIColor`): no scope walk.
-        if !clean.contains("."), !aliasLastNames.contains(clean) {
+        if !clean.containsText("."), !aliasLastNames.contains(clean) {
             switch typesByLastName[clean] {
             case nil: return nil
             case let keys? where keys.count == 1 && keys[0] == clean: return clean
@@ -278,6 +284,7 @@ public final class Interpreter {
             return .unknown(.init(rule: "reference", reason: "\(key) does not name a value", location: SourceLocation(file: "", line: 0, column: 0)))
         }
         if let start = inProgress.firstIndex(of: key) {
+            orderDependent = true
             let cycle = (inProgress[start...] + [key]).map { $0 }.joined(separator: " -> ")
             return .unknown(.init(rule: "reference", reason: "cyclic reference: \(cycle)", location: declaration.location))
         }
@@ -290,6 +297,29 @@ public final class Interpreter {
         inProgress.removeLast()
         staticCache[key] = value
         return value
+    }
+
+    /// Evaluates static members on all cores before they are asked for one by one: `workers` fresh interpreters over the
+    /// same declarations each take a contiguous share of `keys` (owner, name), and their memoised values become this
+    /// interpreter's. Values are plain and evaluation is deterministic, so the result is the one sequential evaluation
+    /// gives; a worker that met a cycle, the step budget or the depth limit (whose results depend on evaluation order)
+    /// contributes nothing, and those keys are evaluated in order later as before.
+    func prefetchStaticValues(_ keys: [(owner: [String], name: String)], declarations: [MemberDeclaration],
+                              types: [TypeDeclaration], workers: Int) {
+        guard workers > 1, keys.count >= 2 * workers else { return }
+        let shares = ConcurrentResults<[String: Value]>(count: workers)
+        let configuration = self.configuration
+        let chunk = (keys.count + workers - 1) / workers
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            let worker = Interpreter(declarations: declarations, types: types, configuration: configuration)
+            for (owner, name) in keys[min(keys.count, w * chunk)..<min(keys.count, (w + 1) * chunk)] {
+                _ = worker.staticValue(owner: owner, name: name)
+            }
+            shares.set(w, worker.orderDependent ? [:] : worker.staticCache)
+        }
+        for share in shares.values {
+            staticCache.merge(share ?? [:]) { existing, _ in existing }
+        }
     }
 
     /// Stored properties declared with a theme selector type, by name (names declared so more than once with
@@ -420,6 +450,7 @@ public final class Interpreter {
     func evaluate(_ expr: Expr, _ frame: Frame, expected: String? = nil) -> Value {
         steps -= 1
         if steps < 0 {
+            orderDependent = true
             return unknown("evaluation stopped after \(configuration.stepBudget) steps (a loop or a very large computation)", expr.location)
         }
         switch expr.kind {
@@ -657,6 +688,7 @@ public final class Interpreter {
 
     func withCall(at location: SourceLocation, _ body: () -> Value) -> Value {
         guard callDepth < configuration.maxCallDepth else {
+            orderDependent = true
             return unknown("calls nest more than \(configuration.maxCallDepth) deep (recursion?)", location)
         }
         callDepth += 1
@@ -946,9 +978,9 @@ public final class Interpreter {
         guard let type else { return true }
         let base = baseTypeName(type)
         switch argument.kind {
-        case .closure: return type.contains("->")
-        case .string: return namespaceKind(base) != .number && !type.contains("->")
-        case .number: return base != "String" && !type.contains("->")
+        case .closure: return type.containsText("->")
+        case .string: return namespaceKind(base) != .number && !type.containsText("->")
+        case .number: return base != "String" && !type.containsText("->")
         default: return true
         }
     }
@@ -1103,7 +1135,7 @@ public final class Interpreter {
     func execute(_ statements: [Stmt], _ frame: inout Frame, expected: String?) -> Flow {
         for statement in statements {
             steps -= 1
-            if steps < 0 { return .returned(unknown("evaluation stopped after \(configuration.stepBudget) steps", statement.location)) }
+            if steps < 0 { orderDependent = true; return .returned(unknown("evaluation stopped after \(configuration.stepBudget) steps", statement.location)) }
             switch statement.kind {
             case .expression(let e):
                 if case .call(let callee, let args) = e.kind, case .member(let base, "init") = callee.kind,

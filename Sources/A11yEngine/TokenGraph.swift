@@ -74,6 +74,9 @@ public final class TokenGraph {
         let dataTokens: [String: TokenDefinition]
         let dataOrder: [String]
         let findings: [Finding]
+        /// What the interpreter was built from (worker interpreters are built from the same).
+        let declarations: [MemberDeclaration]
+        let types: [TypeDeclaration]
 
         public init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration()) {
             let ordered = sources.sorted { $0.file < $1.file }
@@ -113,6 +116,8 @@ public final class TokenGraph {
                 TypeDeclaration(kind: .enum, qualifiedName: $0, inheritance: [], location: SourceLocation(file: "", line: 0, column: 0))
             }
             interpreter = Interpreter(declarations: declarations, types: types, configuration: configuration)
+            self.declarations = declarations
+            self.types = types
             self.sources = ordered
             self.dataTokens = dataTokens
             self.dataOrder = dataOrder
@@ -127,10 +132,23 @@ public final class TokenGraph {
 
     /// `themeFamilies` (found by `ThemeDiscovery`) make one token per palette property, theme switch function or palette
     /// requirement, valued in the theme the interpreter's `configuration.theme` selects.
+    /// Below this many static members, evaluating them one by one is faster than starting workers.
+    static let prefetchThreshold = 1_000
+
     public init(program: Program, themeFamilies: [ThemeFamily] = []) {
         self.themeFamilies = themeFamilies
         interpreter = program.interpreter
         graphFindings = program.findings
+        // The static members read below, evaluated on all cores first (a large token file is thousands of them).
+        let staticKeys = program.declarations.filter { d in
+            guard d.isStatic || d.owner.isEmpty else { return false }
+            switch d.kind {
+            case .stored, .computed: return true
+            default: return false
+            }
+        }.map { (owner: $0.owner, name: $0.name) }
+        interpreter.prefetchStaticValues(staticKeys, declarations: program.declarations, types: program.types,
+                                         workers: staticKeys.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1)
         for key in program.dataOrder {
             guard let token = program.dataTokens[key] else { continue }
             add(Token(qualifiedName: token.qualifiedName, declaredKind: token.declaredKind, location: token.location,

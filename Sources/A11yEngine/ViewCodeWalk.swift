@@ -49,6 +49,8 @@ struct Walk {
     let selfValue: Value
     /// The view's unknown Bool properties: a condition on one of them (`isPressed`) is named by its label (`pressed`).
     let flags: [String]
+    /// Each flag with its label, computed once: `selfValue(_:)` runs for every evaluation in the walk.
+    let flagLabels: [(flag: String, label: String)]
     var pairs: [DrawnPair] = []
     var touchTargets: [TouchTargetFact] = []
     var fonts: [ViewFontFact] = []
@@ -60,14 +62,15 @@ struct Walk {
         self.variant = variant
         self.selfValue = selfValue
         self.flags = flags
+        self.flagLabels = flags.map { ($0, Self.flagLabel($0)) }
     }
 
     /// `self` with the flags this path has assumed set, so the interpreter follows them inside helpers
     /// (`type.spec(subtle: subtle)` switches on `subtle` where the walk cannot see it).
     func selfValue(_ context: Context) -> Value {
-        guard case .instance(let type, var fields) = selfValue else { return selfValue }
-        for flag in flags {
-            if let holds = context.decided[Self.flagLabel(flag)] { fields[flag] = .bool(holds) }
+        guard case .instance(let type, var fields) = selfValue, !context.decided.isEmpty else { return selfValue }
+        for (flag, label) in flagLabels {
+            if let holds = context.decided[label] { fields[flag] = .bool(holds) }
         }
         return .instance(type: type, fields: fields)
     }
@@ -75,8 +78,8 @@ struct Walk {
     /// The flag whose unknown value an evaluation stopped at (the interpreter reports the first unknown it met).
     func flag(behind unknown: Value.Unknown) -> String? {
         guard case .instance(_, let fields) = selfValue else { return nil }
-        for flag in flags {
-            if let u = fields[flag]?.unknown, u.reason == unknown.reason, u.location == unknown.location { return Self.flagLabel(flag) }
+        for (flag, label) in flagLabels {
+            if let u = fields[flag]?.unknown, u.reason == unknown.reason, u.location == unknown.location { return label }
         }
         return nil
     }

@@ -5,10 +5,8 @@ import Foundation
 /// byte-identical output.
 public enum AuditJSON {
     public static func encode<T: Encodable>(_ value: T, pretty: Bool = true) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(value)
-        if pretty { data.append(0x0A) }
-        return data
+        var bytes = try SortedJSONEncoder(pretty: pretty).encode(value)
+        if pretty { bytes.append(0x0A) }
+        return Data(bytes)
     }
 }

@@ -7,7 +7,7 @@ public enum InlineSuppressions {
 
     public static func scan(_ text: String, file: String) -> [Suppression] {
         // Most files have none: one substring search instead of a per-line scan.
-        guard text.contains(marker) else { return [] }
+        guard text.containsText(marker) else { return [] }
         var result: [Suppression] = []
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

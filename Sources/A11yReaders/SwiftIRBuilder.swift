@@ -16,11 +16,27 @@ struct SwiftIRBuilder {
 
     func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { locator.location(node) }
 
+    /// The node's source on one line, whitespace runs collapsed, cut to 60 characters. Reads only the first tokens: an
+    /// unsupported view body can be thousands of lines, and nested ones would otherwise re-print it at every level.
     static func snippet(_ node: some SyntaxProtocol) -> String {
-        var text = node.trimmedDescription.replacingOccurrences(of: "\n", with: " ")
-        while text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: " ") }
-        if text.count > 60 { text = String(text.prefix(57)) + "..." }
-        return text
+        var text = ""
+        var pendingSpace = false
+        func append(_ piece: String) {
+            for character in piece {
+                if character.isWhitespace { pendingSpace = !text.isEmpty; continue }
+                if pendingSpace { text.append(" "); pendingSpace = false }
+                text.append(character)
+            }
+        }
+        var first = true
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if !first { append(token.leadingTrivia.description) }
+            first = false
+            append(token.text)
+            if text.count > 60 { break }
+            append(token.trailingTrivia.description)
+        }
+        return text.count > 60 ? String(text.prefix(57)) + "..." : text
     }
 
     func unsupported(_ node: some SyntaxProtocol) -> Expr {

@@ -1,4 +1,5 @@
 import A11yEngine
+import A11yOutput
 import A11yReaders
 import Foundation
 
@@ -52,9 +53,37 @@ if CommandLine.arguments.dropFirst().first == "peer" {
     exit(0)
 }
 
+// `a11y-bench phases DIR [--runs 9]`: where a cold audit of DIR spends its time (medians per phase, in process).
+if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.count > 2 {
+    let root = CommandLine.arguments[2]
+    var read: [Double] = [], audit: [Double] = [], json: [Double] = []
+    for _ in 0..<argument("--runs", default: 9) {
+        var start = DispatchTime.now()
+        let input = try Workspace(root: root).refresh()
+        read.append(milliseconds(since: start))
+        start = DispatchTime.now()
+        let result = Auditor.run(input)
+        audit.append(milliseconds(since: start))
+        start = DispatchTime.now()
+        let bytes = try AuditJSON.encode(result.audit).count
+        json.append(milliseconds(since: start))
+        if json.count == 1 { print("\(result.audit.summary.tokens) tokens, \(result.audit.summary.pairs) pairs, \(bytes) bytes of JSON") }
+    }
+    print(String(format: "read + parse %.1f ms, evaluate + pair + rules %.1f ms, JSON %.1f ms (medians)", median(read), median(audit), median(json)))
+    exit(0)
+}
+
 let tokenCount = argument("--tokens", default: 5000)
 let componentCount = argument("--components", default: 300)
 let runs = argument("--runs", default: 9)
+
+// `a11y-bench write DIR [--tokens N] [--components N]` only writes the synthetic system, for `perf record` or the daemon.
+if CommandLine.arguments.dropFirst().first == "write", CommandLine.arguments.count > 2 {
+    let dir = URL(fileURLWithPath: CommandLine.arguments[2])
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try writeSystem(to: dir, tokens: tokenCount, components: componentCount)
+    exit(0)
+}
 
 /// Deterministic pseudo-random hex colors (xorshift), so every run audits the same system.
 struct Generator {

@@ -6,7 +6,7 @@ public struct ViewCodePairs: PairingSource {
     public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
         let facts = input.viewCode ?? ViewCodeAnalysis(declarations: input.declarations, types: input.types, graph: input.graph).facts()
         var pairs: [Pairing] = []
-        var byKey: [String: Int] = [:]
+        var byKey: [DrawnPairKey: Int] = [:]
         var fieldsRead: [(field: String, color: AppearanceColor, pair: Pairing)] = []
         for drawn in facts.drawn {
             let foreground = endpoint(drawn.foreground, input)
@@ -25,8 +25,8 @@ public struct ViewCodePairs: PairingSource {
                     if let field = side.expression.split(separator: ".").last { fieldsRead.append((String(field), side.color, pair)) }
                 }
                 // One pair per (variant, foreground, background): text wins over graphics, the smallest font over larger.
-                let key = [pair.component ?? "", foreground.qualifiedName, background.qualifiedName,
-                           foreground.color.map { "\($0)" } ?? "", background.color.map { "\($0)" } ?? ""].joined(separator: "|")
+                let key = DrawnPairKey(component: pair.component, foreground: foreground.qualifiedName, background: background.qualifiedName,
+                                       foregroundColor: foreground.color, backgroundColor: background.color)
                 if let index = byKey[key] {
                     if Self.stricter(pair, than: pairs[index]) { pairs[index] = pair }
                     continue
@@ -36,6 +36,14 @@ public struct ViewCodePairs: PairingSource {
             }
         }
         return PairingProposal(pairings: pairs, authoritative: true, alsoSettles: specFields(read: fieldsRead, input))
+    }
+
+    struct DrawnPairKey: Hashable {
+        var component: String?
+        var foreground: String
+        var background: String
+        var foregroundColor: AppearanceColor?
+        var backgroundColor: AppearanceColor?
     }
 
     /// Fields of component styles and variant specs that views read: `colors.foreground` drawn with the value of

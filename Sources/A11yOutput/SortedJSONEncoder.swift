@@ -1,0 +1,242 @@
+import Foundation
+
+/// Encodes `Encodable` values as JSON text with sorted keys, byte-identical to Foundation's `JSONEncoder` with
+/// `[.sortedKeys, .withoutEscapingSlashes]` (plus `.prettyPrinted` when `pretty`). It exists for speed: a 2,400-pair
+/// audit is 4 MB of JSON, and Foundation's encoder spent ~150 ms building and walking a generic value tree. Here every
+/// value is written as text as soon as it is encoded, at its final indentation; an object keeps its members' text
+/// (to sort them by key when it is complete), an array appends to its own text directly.
+public struct SortedJSONEncoder {
+    public var pretty: Bool
+
+    public init(pretty: Bool) { self.pretty = pretty }
+
+    public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        var output: [UInt8] = []
+        try ValueWriter.append(value, depth: 0, pretty: pretty, into: &output)
+        return output
+    }
+}
+
+/// Writes one value: scalars straight into the caller's text, anything else through its own `encode(to:)`.
+enum ValueWriter {
+    static func append<T: Encodable>(_ value: T, depth: Int, pretty: Bool, into out: inout [UInt8]) throws {
+        // Metatype comparisons, not dynamic casts: most values are strings and numbers, and casts were the cost.
+        if T.self == String.self { return appendString(unsafeBitCast(value, to: String.self), into: &out) }
+        if T.self == Double.self { return try appendNumber(unsafeBitCast(value, to: Double.self), into: &out) }
+        if T.self == Int.self { return out.append(contentsOf: String(unsafeBitCast(value, to: Int.self)).utf8) }
+        if T.self == Bool.self { return out.append(contentsOf: (unsafeBitCast(value, to: Bool.self) ? "true" : "false").utf8) }
+        if T.self == URL.self { return appendString(unsafeBitCast(value, to: URL.self).absoluteString, into: &out) }
+        if T.self == Data.self { return appendString(unsafeBitCast(value, to: Data.self).base64EncodedString(), into: &out) }
+        if let optional = value as? any EncodableOptional {
+            // `nil` is `null`; a present value is written as itself, without an encoder of its own.
+            guard let wrapped = optional.wrappedEncodable else { return out.append(contentsOf: "null".utf8) }
+            return try append(wrapped, depth: depth, pretty: pretty, into: &out)
+        }
+        let encoder = ContainerEncoder(depth: depth, pretty: pretty)
+        try value.encode(to: encoder)
+        encoder.finish(into: &out)
+    }
+
+    static func appendNumber(_ value: Double, into out: inout [UInt8]) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not valid JSON"))
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        out.append(contentsOf: text.utf8)
+    }
+
+    static func appendNumber(_ value: Float, into out: inout [UInt8]) throws {
+        guard value.isFinite else { return try appendNumber(Double(value), into: &out) }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        out.append(contentsOf: text.utf8)
+    }
+
+    static func appendInteger(_ value: some BinaryInteger, into out: inout [UInt8]) {
+        out.append(contentsOf: String(value).utf8)
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped as Foundation does; slashes and non-ASCII as is.
+    static func appendString(_ string: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func newline(depth: Int, pretty: Bool, into out: inout [UInt8]) {
+        guard pretty else { return }
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+    }
+}
+
+/// Optionals, told apart without a cast per value type.
+protocol EncodableOptional { var wrappedEncodable: (any Encodable)? { get } }
+extension Optional: EncodableOptional where Wrapped: Encodable {
+    var wrappedEncodable: (any Encodable)? { self.map { $0 as any Encodable } }
+}
+
+/// The text of one object or array while its value is being encoded: each member's value as a range of `text`, or a
+/// nested encoder still being filled (nested containers, super encoders).
+final class ContainerText {
+    enum Kind { case none, object, array, single }
+    struct Member {
+        var key: String?
+        var range: Range<Int>
+        var nested: ContainerEncoder?
+    }
+    var kind = Kind.none
+    var text: [UInt8] = []
+    var members: [Member] = []
+}
+
+/// The `Encoder` handed to a value's `encode(to:)`, at a nesting depth (for indentation).
+final class ContainerEncoder: Encoder {
+    var codingPath: [CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    let depth: Int
+    let pretty: Bool
+    let storage = ContainerText()
+
+    init(depth: Int, pretty: Bool) {
+        self.depth = depth
+        self.pretty = pretty
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if storage.kind == .none { storage.kind = .object }
+        return KeyedEncodingContainer(KeyedTextContainer<Key>(encoder: self))
+    }
+
+    func unkeyedContainer() -> UnkeyedEncodingContainer {
+        if storage.kind == .none { storage.kind = .array }
+        return UnkeyedTextContainer(encoder: self)
+    }
+
+    func singleValueContainer() -> SingleValueEncodingContainer {
+        storage.kind = .single
+        return SingleTextContainer(encoder: self)
+    }
+
+    /// Adds a member (objects: replacing an earlier member of that key; arrays: key nil, in order).
+    func add(_ member: ContainerText.Member) {
+        if let key = member.key { storage.members.removeAll { $0.key == key } }
+        storage.members.append(member)
+    }
+
+    func member<T: Encodable>(_ value: T, key: String?) throws {
+        let start = storage.text.count
+        try ValueWriter.append(value, depth: depth + 1, pretty: pretty, into: &storage.text)
+        add(.init(key: key, range: start..<storage.text.count))
+    }
+
+    func literal(_ text: String, key: String?) {
+        let start = storage.text.count
+        storage.text.append(contentsOf: text.utf8)
+        add(.init(key: key, range: start..<storage.text.count))
+    }
+
+    /// A nested encoder one level down, written where it was asked for when this container finishes.
+    func nested(key: String?, kind: ContainerText.Kind) -> ContainerEncoder {
+        let child = ContainerEncoder(depth: depth + 1, pretty: pretty)
+        child.storage.kind = kind
+        add(.init(key: key, range: 0..<0, nested: child))
+        return child
+    }
+
+    /// Writes the finished value: an object with its members sorted by key, an array in order, a single value as is.
+    func finish(into out: inout [UInt8]) {
+        if storage.kind == .single { return out.append(contentsOf: storage.text) }
+        let isArray = storage.kind == .array
+        let members = isArray ? storage.members : storage.members.sorted { ($0.key ?? "").utf8.lexicographicallyPrecedes(($1.key ?? "").utf8) }
+        out.append(UInt8(ascii: isArray ? "[" : "{"))
+        for (i, member) in members.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            ValueWriter.newline(depth: depth + 1, pretty: pretty, into: &out)
+            if !isArray {
+                ValueWriter.appendString(member.key ?? "", into: &out)
+                out.append(contentsOf: pretty ? " : ".utf8 : ":".utf8)
+            }
+            if let nested = member.nested { nested.finish(into: &out) } else { out.append(contentsOf: storage.text[member.range]) }
+        }
+        if pretty {
+            if members.isEmpty { out.append(0x0A) }
+            ValueWriter.newline(depth: depth, pretty: pretty, into: &out)
+        }
+        out.append(UInt8(ascii: isArray ? "]" : "}"))
+    }
+}
+
+struct KeyedTextContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: ContainerEncoder
+    var codingPath: [CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws { encoder.literal("null", key: key.stringValue) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try encoder.member(value, key: key.stringValue) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encoder.member(value, key: key.stringValue) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try encoder.member(value, key: key.stringValue) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try encoder.member(value, key: key.stringValue) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder.member(value, key: key.stringValue) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(KeyedTextContainer<NestedKey>(encoder: encoder.nested(key: key.stringValue, kind: .object)))
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
+        UnkeyedTextContainer(encoder: encoder.nested(key: key.stringValue, kind: .array))
+    }
+    mutating func superEncoder() -> Encoder { encoder.nested(key: "super", kind: .none) }
+    mutating func superEncoder(forKey key: Key) -> Encoder { encoder.nested(key: key.stringValue, kind: .none) }
+}
+
+struct UnkeyedTextContainer: UnkeyedEncodingContainer {
+    let encoder: ContainerEncoder
+    var codingPath: [CodingKey] { [] }
+    var count: Int { encoder.storage.members.count }
+
+    mutating func encodeNil() throws { encoder.literal("null", key: nil) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.member(value, key: nil) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(KeyedTextContainer<NestedKey>(encoder: encoder.nested(key: nil, kind: .object)))
+    }
+    mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer { UnkeyedTextContainer(encoder: encoder.nested(key: nil, kind: .array)) }
+    mutating func superEncoder() -> Encoder { encoder.nested(key: nil, kind: .none) }
+}
+
+struct SingleTextContainer: SingleValueEncodingContainer {
+    let encoder: ContainerEncoder
+    var codingPath: [CodingKey] { [] }
+
+    mutating func encodeNil() throws { encoder.storage.text = Array("null".utf8) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        encoder.storage.text = []
+        try ValueWriter.append(value, depth: encoder.depth, pretty: encoder.pretty, into: &encoder.storage.text)
+    }
+    mutating func encode(_ value: Float) throws { encoder.storage.text = []; try ValueWriter.appendNumber(value, into: &encoder.storage.text) }
+    mutating func encode(_ value: Int8) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
+    mutating func encode(_ value: Int16) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
+    mutating func encode(_ value: Int32) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
+    mutating func encode(_ value: Int64) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
+    mutating func encode(_ value: UInt) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
+    mutating func encode(_ value: UInt8) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
+    mutating func encode(_ value: UInt16) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
+    mutating func encode(_ value: UInt32) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
+    mutating func encode(_ value: UInt64) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
+}

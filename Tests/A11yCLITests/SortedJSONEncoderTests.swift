@@ -1,0 +1,91 @@
+import A11yEngine
+import A11yOutput
+import A11yReaders
+import Foundation
+import Testing
+
+/// The fast encoder writes exactly what Foundation's `JSONEncoder` writes with the same options, so `--format json`
+/// stays byte-identical to the documented form.
+struct SortedJSONEncoderTests {
+    static func foundation<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func fast<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
+        String(decoding: try SortedJSONEncoder(pretty: pretty).encode(value), as: UTF8.self)
+    }
+
+    static let systems = ["Examples/DesignSystem", "Tests/Fixtures/Themes/PaletteInstances", "Tests/Fixtures/Themes/ThemeSwitch",
+                          "Tests/Fixtures/ViewCode"]
+
+    @Test(arguments: systems) func auditsEncodeAsFoundationEncodesThem(system: String) throws {
+        let root = CLITests.packageRoot.appendingPathComponent(system).path
+        let audit = Auditor.run(try Workspace(root: root).refresh()).audit
+        #expect(!audit.pairs.isEmpty)
+        for pretty in [true, false] {
+            let expected = try Self.foundation(audit, pretty: pretty)
+            #expect(try Self.fast(audit, pretty: pretty) == expected)
+        }
+        var changed = audit
+        changed.findings = Array(changed.findings.dropFirst(3))
+        let diff = AuditDiff.between(changed, audit)
+        #expect(try Self.fast(diff, pretty: false) == Self.foundation(diff, pretty: false))
+    }
+
+    struct Awkward: Encodable {
+        var text = "quote \" backslash \\ slash / newline \n tab \t return \r bell \u{7} escape \u{1B} del \u{7F} é 😀 \u{8}\u{C}"
+        var numbers: [Double] = [0, -0.0, 0.1, 1.0 / 3, 1e-7, 1e21, 4.5, 12345678.9, -2.25, 1e300]
+        var floats: [Float] = [0.1, 3, -1.5]
+        var integers: [Int64] = [Int64.min, 0, Int64.max]
+        var small: [UInt8] = [0, 255]
+        var keys: [String: Int] = ["b": 1, "B": 2, "a10": 3, "a9": 4, "_x": 5, "é": 6, "rosé": 7, "Dark": 8, "a-b": 9, "": 10]
+        var empty: [[String: [Int]]] = [[:], ["x": []]]
+        var absent: String? = nil
+        var flags = [true, false]
+        var nested = ["outer": ["inner": [1, 2]]]
+    }
+
+    struct ExplicitNull: Encodable {
+        var value: String?
+        enum CodingKeys: String, CodingKey { case value }
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(value, forKey: .value)
+        }
+    }
+
+    /// Nested containers and super encoders, filled after later siblings were encoded.
+    struct Nesting: Encodable {
+        enum Keys: String, CodingKey { case zeta, alpha, list, parent }
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            var inner = c.nestedContainer(keyedBy: Keys.self, forKey: .zeta)
+            var list = c.nestedUnkeyedContainer(forKey: .list)
+            try c.encode("first", forKey: .alpha)
+            try inner.encode(1.5, forKey: .alpha)
+            try list.encode("a")
+            var row = list.nestedUnkeyedContainer()
+            try list.encode("b")
+            try row.encode(true)
+            try "from super".encode(to: c.superEncoder(forKey: .parent))
+        }
+    }
+
+    @Test func awkwardValuesEncodeAsFoundationEncodesThem() throws {
+        for pretty in [true, false] {
+            #expect(try Self.fast(Awkward(), pretty: pretty) == Self.foundation(Awkward(), pretty: pretty))
+            #expect(try Self.fast(ExplicitNull(value: nil), pretty: pretty) == Self.foundation(ExplicitNull(value: nil), pretty: pretty))
+            #expect(try Self.fast(Nesting(), pretty: pretty) == Self.foundation(Nesting(), pretty: pretty))
+            #expect(try Self.fast("a top-level string", pretty: pretty) == Self.foundation("a top-level string", pretty: pretty))
+            #expect(try Self.fast([String: Int](), pretty: pretty) == Self.foundation([String: Int](), pretty: pretty))
+        }
+        #expect(try Self.fast(ExplicitNull(value: nil), pretty: false) == #"{"value":null}"#)
+    }
+
+    @Test func nonFiniteNumbersAreAnErrorAsInFoundation() {
+        #expect(throws: EncodingError.self) { try SortedJSONEncoder(pretty: false).encode([Double.nan]) }
+        #expect(throws: EncodingError.self) { try SortedJSONEncoder(pretty: true).encode(["x": Double.infinity]) }
+    }
+}

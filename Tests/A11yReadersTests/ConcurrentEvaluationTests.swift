@@ -1,0 +1,53 @@
+import A11yEngine
+import A11yReaders
+import Foundation
+import Testing
+
+/// A large token file's static members are evaluated on several threads before the graph is built; the graph must be
+/// the one evaluating them in order gives, cycles, unknowns and cross references included.
+struct ConcurrentEvaluationTests {
+    /// 1,600 tokens: primitives, semantic tokens reading primitives in the other half of the file (another worker's
+    /// share), a cycle that spans both halves, a chain through a helper, and values the interpreter cannot read.
+    static func source() -> String {
+        var lines = ["import SwiftUI", "import UIKit",
+                     "func adaptive(light: String, dark: String) -> UIColor { UIColor { $0.userInterfaceStyle == .dark ? UIColor(hex: dark) : UIColor(hex: light) } }",
+                     "extension UIColor { convenience init(hex: String) { self.init(red: 0, green: 0, blue: 0, alpha: 1) } }",
+                     "extension Color {"]
+        lines.append("    static let loopStart = Color.loopEnd")
+        for i in 0..<800 {
+            let light = String(format: "#%06X", (i * 2_654_435_761) & 0xFFFFFF), dark = String(format: "#%06X", (i * 40_503) & 0xFFFFFF)
+            lines.append("    static let primitive\(i) = Color(hex: \"\(light)\", dark: \"\(dark)\")")
+        }
+        for i in 0..<760 { lines.append("    static let semantic\(i) = Color.primitive\((i * 7 + 400) % 800).opacity(0.5)") }
+        for i in 0..<30 { lines.append("    static let chain\(i) = Color.chain\(i + 1)") }
+        lines.append("    static let chain30 = Color.primitive3")
+        for i in 0..<8 { lines.append("    static let unreadable\(i) = Color(named: mystery\(i))") }
+        lines.append("    static let loopEnd = Color.loopStart")
+        lines.append("}")
+        lines.append("extension Color { init(hex: String, dark: String) { self.init(uiColor: adaptive(light: hex, dark: dark)) } }")
+        return lines.joined(separator: "\n")
+    }
+
+    static func graph(workers: Int, source: ParsedSource) -> TokenGraph {
+        var configuration = Interpreter.Configuration()
+        configuration.workers = workers
+        return TokenGraph(sources: [source], configuration: configuration)
+    }
+
+    @Test func theGraphIsTheSameOnOneThreadAndOnSeveral() throws {
+        let source = SwiftSourceReader().read(source: Self.source(), file: "/tmp/Many.swift")
+        let inOrder = Self.graph(workers: 1, source: source)
+        #expect(inOrder.tokens.count > 1_500)
+        #expect(try inOrder.value(of: "Color.semantic0").get().color != nil)
+        #expect(try inOrder.value(of: "Color.chain0").get().color == inOrder.value(of: "Color.primitive3").get().color)
+        guard case .failure = inOrder.value(of: "Color.loopStart") else { Issue.record("a cycle must not evaluate"); return }
+        for workers in [2, 3, 8] {
+            let concurrent = Self.graph(workers: workers, source: source)
+            #expect(concurrent.tokens == inOrder.tokens)
+            for key in inOrder.tokens.keys.sorted() {
+                #expect(concurrent.value(of: key) == inOrder.value(of: key), "\(key) with \(workers) workers")
+            }
+            #expect(concurrent.findings() == inOrder.findings())
+        }
+    }
+}
