@@ -233,13 +233,19 @@ public final class Daemon: @unchecked Sendable {
         if let current, current.audit.inputDigest == input.inputDigest, changed != nil {
             return // bytes unchanged (a touch, a save without edits): nothing to audit or report
         }
-        var result = Auditor.run(input)
+        var result = Auditor.run(input, previous: current)
         let id = max((try? store?.nextID()) ?? 0, nextIDInMemory)
         nextIDInMemory = id + 1
         result.audit.id = id
         result.audit.time = ISO8601DateFormatter().string(from: Date())
         // The very first audit is the baseline, not news: nothing regressed (a restart compares with the stored audit).
         let diff = previousAudit == nil ? AuditDiff.baseline(result.audit) : AuditDiff.between(previousAudit, result.audit)
+        current = result
+        previousAudit = result.audit
+        // Published before it is stored: subscribers hear of it without waiting for 4 MB of JSON to reach SQLite, and
+        // no request sees the gap (requests run on this queue, after this function returns).
+        publish(result.audit, diff)
+        onAudit?(result.audit, diff)
         // No store at all (it could not be opened): historyProblem already says why, and nothing is retried.
         if let store {
             do {
@@ -255,17 +261,11 @@ public final class Daemon: @unchecked Sendable {
                 log.error("cannot store audit \(id), serving it from memory: \(error)")
             }
         }
-        current = result
-        previousAudit = result.audit
-        publish(result.audit, diff)
-        onAudit?(result.audit, diff)
         log.debug("audit \(id) (\(reason)): \(Self.statusLine(result.audit))")
     }
 
     static func json<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        (try? SortedJSONEncoder(pretty: false).encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
     /// "90 pairs, 14 failing (dark: 6, light: 8)": the one-line summary for STATUS= and logs; with themes, failing per

@@ -147,10 +147,13 @@ public struct AuditResult {
 }
 
 public enum Auditor {
-    public static func run(_ input: AuditInput) -> AuditResult {
+    /// `previous`: the last audit of the same design system (the daemon's), whose evaluated values an edit did not
+    /// reach are reused; the result is the same as without it.
+    public static func run(_ input: AuditInput, previous: AuditResult? = nil) -> AuditResult {
         var interpreter = Interpreter.Configuration()
         interpreter.idiom = input.configuration.idiom
-        let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration)
+        let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration,
+                                           previous: previous?.context.graph.program)
         let graph = system.primary
         let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
         let declarations = input.sources.flatMap(\.declarations), types = input.sources.flatMap(\.types)

@@ -24,7 +24,7 @@ public final class Interpreter {
         public init() {}
     }
 
-    let configuration: Configuration
+    public let configuration: Configuration
     /// Members by the key of their owner (`Color`, `ElevateTokens.Palette`, `` for top level), then by name.
     private var members: [String: [String: [MemberDeclaration]]] = [:]
     /// Every type (and extended type) by qualified key, with its inheritance clause (extensions merged).
@@ -47,6 +47,9 @@ public final class Interpreter {
     private var assetSymbols: [String: MemberDeclaration] = [:]
 
     private var staticCache: [String: Value] = [:]
+    /// The static members each memoised static member read while it was evaluated (its direct dependencies), so a
+    /// later audit can keep what an edit did not reach (`reuse(_:invalidating:)`).
+    private var staticDependencies: [String: Set<String>] = [:]
     private var inProgress: [String] = []
     private var steps = 0
     private var callDepth = 0
@@ -273,6 +276,7 @@ public final class Interpreter {
     public func staticValue(owner: [String], name: String) -> Value {
         let key = (owner + [name]).joined(separator: ".")
         if recordingStaticReads { staticReads.append(key) }
+        if let reader = inProgress.last { staticDependencies[reader, default: []].insert(key) }
         if let cached = staticCache[key] { return cached }
         let declaration = declarations(owner: owner.joined(separator: "."), name: name).first { d in
             switch d.kind {
@@ -306,8 +310,9 @@ public final class Interpreter {
     /// contributes nothing, and those keys are evaluated in order later as before.
     func prefetchStaticValues(_ keys: [(owner: [String], name: String)], declarations: [MemberDeclaration],
                               types: [TypeDeclaration], workers: Int) {
+        let keys = keys.filter { staticCache[($0.owner + [$0.name]).joined(separator: ".")] == nil }
         guard workers > 1, keys.count >= 2 * workers else { return }
-        let shares = ConcurrentResults<[String: Value]>(count: workers)
+        let shares = ConcurrentResults<(values: [String: Value], dependencies: [String: Set<String>])>(count: workers)
         let configuration = self.configuration
         let chunk = (keys.count + workers - 1) / workers
         DispatchQueue.concurrentPerform(iterations: workers) { w in
@@ -315,12 +320,35 @@ public final class Interpreter {
             for (owner, name) in keys[min(keys.count, w * chunk)..<min(keys.count, (w + 1) * chunk)] {
                 _ = worker.staticValue(owner: owner, name: name)
             }
-            shares.set(w, worker.orderDependent ? [:] : worker.staticCache)
+            shares.set(w, worker.orderDependent ? ([:], [:]) : (worker.staticCache, worker.staticDependencies))
         }
-        for share in shares.values {
-            staticCache.merge(share ?? [:]) { existing, _ in existing }
+        for case let share? in shares.values {
+            staticCache.merge(share.values) { existing, _ in existing }
+            staticDependencies.merge(share.dependencies) { existing, _ in existing }
         }
     }
+
+    /// Takes over what `previous` memoised for static members, except `changed` ones and every one that read them
+    /// (directly or through others). The caller guarantees everything else the values could depend on is unchanged:
+    /// the same configuration, types, functions and instance members (`TokenGraph.Program.changedStaticKeys`).
+    /// Nothing is taken when `previous` met a cycle or a limit, whose results depend on evaluation order.
+    func reuse(_ previous: Interpreter, invalidating changed: Set<String>) {
+        guard !previous.orderDependent, configuration == previous.configuration else { return }
+        var readers: [String: [String]] = [:]
+        for (reader, reads) in previous.staticDependencies { for read in reads { readers[read, default: []].append(reader) } }
+        var invalid = changed
+        var queue = Array(changed)
+        while let key = queue.popLast() {
+            for reader in readers[key] ?? [] where invalid.insert(reader).inserted { queue.append(reader) }
+        }
+        for (key, value) in previous.staticCache where !invalid.contains(key) && staticCache[key] == nil {
+            staticCache[key] = value
+            if let reads = previous.staticDependencies[key] { staticDependencies[key] = reads }
+        }
+    }
+
+    /// How many static members have a memoised value (benchmarks and tests of reuse).
+    public var memoisedStaticCount: Int { staticCache.count }
 
     /// Stored properties declared with a theme selector type, by name (names declared so more than once with
     /// different selectors are left out), and the theme's value for each.

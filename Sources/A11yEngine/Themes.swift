@@ -180,9 +180,10 @@ public struct ThemedSystem {
     static let defaultWords: Set<String> = ["default", "light", "standard", "classic", "day"]
 
     public static func evaluate(sources: [ParsedSource], interpreter configuration: Interpreter.Configuration,
-                                project: ProjectConfiguration) -> ThemedSystem {
+                                project: ProjectConfiguration, previous: TokenGraph.Program? = nil) -> ThemedSystem {
         // Discovery evaluates only what it looks at; the graph (every token) is built once per theme, or once without.
-        let program = TokenGraph.Program(sources: sources, configuration: configuration)
+        // Values of the previous audit's program that an edit did not reach are kept (themes are evaluated afresh).
+        let program = TokenGraph.Program(sources: sources, configuration: configuration, previous: previous)
         let families = ThemeDiscovery.families(program.interpreter)
         guard !families.isEmpty else {
             return ThemedSystem(themes: [], graphs: [TokenGraph(program: program)], themedKeys: [], findings: [])

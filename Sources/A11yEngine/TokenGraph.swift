@@ -50,6 +50,8 @@ public final class TokenGraph {
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
     public let interpreter: Interpreter
+    /// What the graph was evaluated from; the daemon's next audit starts from it (`Program(sources:configuration:previous:)`).
+    public let program: Program
     /// The theme families this graph was evaluated with (empty: the design system has no themes).
     public let themeFamilies: [ThemeFamily]
     /// Palettes (a palette struct or protocol) and the keys of their tokens, in declaration order: drawn together,
@@ -78,7 +80,10 @@ public final class TokenGraph {
         let declarations: [MemberDeclaration]
         let types: [TypeDeclaration]
 
-        public init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration()) {
+        /// `previous`: the program of the last audit (the daemon's). Static members whose declarations, and everything
+        /// they read, are unchanged keep the values it computed; see `changedStaticKeys(since:)`.
+        public init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration(),
+                    previous: Program? = nil) {
             let ordered = sources.sorted { $0.file < $1.file }
             // Data tokens (per-mode files define the same token for different appearances: merged).
             var dataTokens: [String: TokenDefinition] = [:]
@@ -122,6 +127,56 @@ public final class TokenGraph {
             self.dataTokens = dataTokens
             self.dataOrder = dataOrder
             self.findings = findings
+            if let previous, let changed = changedStaticKeys(since: previous) {
+                interpreter.reuse(previous.interpreter, invalidating: changed)
+            }
+        }
+
+        /// Static members (stored and computed, outside protocols) are the values an edit usually touches; everything
+        /// else (types, functions, initialisers, instance members, enum cases) is structure that any value may read
+        /// without the interpreter recording it.
+        private func isStaticValue(_ d: MemberDeclaration) -> Bool {
+            guard d.isStatic || d.owner.isEmpty, interpreter.typeKind(d.owner.joined(separator: ".")) != .protocol else { return false }
+            switch d.kind {
+            case .stored, .computed: return true
+            default: return false
+            }
+        }
+
+        /// The static members whose declarations differ from `previous`'s, or nil when values cannot be carried over:
+        /// the structure changed, or static members were added or removed (a name that was missing may now resolve).
+        func changedStaticKeys(since previous: Program) -> Set<String>? {
+            guard sources.map(\.file) == previous.sources.map(\.file), types == previous.types else { return nil }
+            let sourceDeclarationCount = sources.reduce(0) { $0 + $1.declarations.count }
+            let previousSourceDeclarationCount = previous.sources.reduce(0) { $0 + $1.declarations.count }
+            var changed: Set<String> = []
+            // Per file: an unchanged file's declarations are the same array (the workspace kept it), compared at once.
+            for (source, before) in zip(sources, previous.sources) where source.declarations != before.declarations {
+                guard let keys = changedStaticKeys(source.declarations, before.declarations, previous: previous) else { return nil }
+                changed.formUnion(keys)
+            }
+            // Design-token data files, appended after the Swift declarations.
+            guard let dataKeys = changedStaticKeys(Array(declarations[sourceDeclarationCount...]),
+                                                   Array(previous.declarations[previousSourceDeclarationCount...]), previous: previous) else { return nil }
+            return changed.union(dataKeys)
+        }
+
+        private func changedStaticKeys(_ now: [MemberDeclaration], _ before: [MemberDeclaration], previous: Program) -> Set<String>? {
+            func split(_ declarations: [MemberDeclaration], _ program: Program) -> (values: [String: [MemberDeclaration]], structure: [MemberDeclaration]) {
+                var values: [String: [MemberDeclaration]] = [:], structure: [MemberDeclaration] = []
+                for d in declarations {
+                    if program.isStaticValue(d) { values[d.qualifiedName.joined(separator: "."), default: []].append(d) } else { structure.append(d) }
+                }
+                return (values, structure)
+            }
+            let (values, structure) = split(now, self), (previousValues, previousStructure) = split(before, previous)
+            guard structure == previousStructure, values.count == previousValues.count else { return nil }
+            var changed: Set<String> = []
+            for (key, declarations) in values {
+                guard let earlier = previousValues[key] else { return nil }
+                if earlier != declarations { changed.insert(key) }
+            }
+            return changed
         }
     }
 
@@ -136,6 +191,7 @@ public final class TokenGraph {
     static let prefetchThreshold = 1_000
 
     public init(program: Program, themeFamilies: [ThemeFamily] = []) {
+        self.program = program
         self.themeFamilies = themeFamilies
         interpreter = program.interpreter
         graphFindings = program.findings

@@ -2,10 +2,11 @@ import A11yClient
 import Foundation
 import Glibc
 
-/// `a11y-bench daemon`: starts the real a11yd (next to this executable) on a copy of the example design system and
-/// measures save-to-event latency (file rename -> `audit.completed` received), idle CPU and RSS, and status round trips.
+/// `a11y-bench daemon`: starts the real a11yd (next to this executable) on a copy of the example design system, or with
+/// `--tokens N` on the synthetic system of the cold bench, and measures save-to-event latency (file rename ->
+/// `audit.completed` received) for a one-token edit, idle CPU and RSS, and status round trips.
 enum DaemonBench {
-    static func run(saves: Int, settleMilliseconds: Int) throws {
+    static func run(saves: Int, settleMilliseconds: Int, syntheticTokens: Int?) throws {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let daemonPath = here.appendingPathComponent("a11yd").path
         guard FileManager.default.isExecutableFile(atPath: daemonPath) else {
@@ -16,7 +17,12 @@ enum DaemonBench {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-bench-daemon-\(getpid())").path
         try FileManager.default.createDirectory(atPath: dir + "/run", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.copyItem(atPath: root.appendingPathComponent("Examples/DesignSystem").path, toPath: dir + "/ds")
+        if let syntheticTokens {
+            try FileManager.default.createDirectory(atPath: dir + "/ds", withIntermediateDirectories: true)
+            try writeSystem(to: URL(fileURLWithPath: dir + "/ds"), tokens: syntheticTokens, components: syntheticTokens * 3 / 50)
+        } else {
+            try FileManager.default.copyItem(atPath: root.appendingPathComponent("Examples/DesignSystem").path, toPath: dir + "/ds")
+        }
         let socket = dir + "/run/a11yd.sock"
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: daemonPath)
@@ -37,7 +43,13 @@ enum DaemonBench {
 
         let tokens = dir + "/ds/DesignTokens.swift"
         let original = try String(contentsOfFile: tokens, encoding: .utf8)
-        let variants = [original.replacingOccurrences(of: "dark: \"#7C7C82\"", with: "dark: \"#5A5A60\""), original]
+        // One token's dark value changes and changes back.
+        let edited = syntheticTokens == nil
+            ? original.replacingOccurrences(of: "dark: \"#7C7C82\"", with: "dark: \"#5A5A60\"")
+            : original.replacingOccurrences(of: ##"(static let benchInk0 = adaptive\(light: "#[0-9A-F]{6}", dark: )"#[0-9A-F]{6}""##,
+                                            with: "$1\"#5A5A60\"", options: .regularExpression)
+        guard edited != original else { print("the edit did not apply"); return }
+        let variants = [edited, original]
         var latencies: [Double] = []
         for i in 0..<saves {
             // Editor-style atomic save: write a temp file, rename it onto the token file.

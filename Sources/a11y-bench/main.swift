@@ -16,7 +16,8 @@ func argument(_ name: String, default value: Int) -> Int {
 }
 
 if CommandLine.arguments.dropFirst().first == "daemon" {
-    try DaemonBench.run(saves: argument("--saves", default: 200), settleMilliseconds: argument("--settle-ms", default: 30))
+    let tokens = CommandLine.arguments.contains("--tokens") ? argument("--tokens", default: 5000) : nil
+    try DaemonBench.run(saves: argument("--saves", default: 200), settleMilliseconds: argument("--settle-ms", default: 30), syntheticTokens: tokens)
     exit(0)
 }
 

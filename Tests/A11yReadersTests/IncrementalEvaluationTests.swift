@@ -1,0 +1,84 @@
+import A11yEngine
+import A11yReaders
+import Foundation
+import Testing
+
+/// The daemon's next audit starts from the last one: static members an edit did not reach keep their values. The
+/// audit must be exactly the one a fresh run gives, and only what the edit reached may be evaluated again.
+struct IncrementalEvaluationTests {
+    static let tokens = """
+        import SwiftUI
+        import UIKit
+
+        extension UIColor {
+            static func adaptive(light: UIColor, dark: UIColor) -> UIColor {
+                UIColor { $0.userInterfaceStyle == .dark ? dark : light }
+            }
+        }
+
+        extension Color {
+            static let inkPrimitive = Color(UIColor.adaptive(light: UIColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1), dark: .white))
+            static let paperPrimitive = Color(UIColor.adaptive(light: .white, dark: UIColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)))
+            static let grayPrimitive = Color(red: 0.6, green: 0.6, blue: 0.6)
+            static let appTextPrimary = inkPrimitive
+            static let appTextSecondary = grayPrimitive.opacity(0.9)
+            static let appSurfaceBase = paperPrimitive
+        }
+        """
+
+    static let styling = """
+        import SwiftUI
+
+        enum CardStyling {
+            struct Colors {
+                static let title = Color.appTextPrimary
+                static let subtitle = Color.appTextSecondary
+                static let background = Color.appSurfaceBase
+            }
+        }
+        """
+
+    /// Writes the system, audits it, applies `edit` to the token file and audits again with the previous result and
+    /// without; returns both audits and the program the incremental one started from.
+    static func audits(edit: (String) -> String, styling: String = styling) throws -> (incremental: Audit, fresh: Audit, reused: Int, before: Int) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-incremental-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try tokens.write(to: dir.appendingPathComponent("DesignTokens.swift"), atomically: true, encoding: .utf8)
+        try styling.write(to: dir.appendingPathComponent("Styling.swift"), atomically: true, encoding: .utf8)
+        let workspace = try Workspace(root: dir.path)
+        let first = Auditor.run(workspace.refresh())
+        try edit(tokens).write(to: dir.appendingPathComponent("DesignTokens.swift"), atomically: true, encoding: .utf8)
+        let input = workspace.refresh(changed: ["DesignTokens.swift"])
+        let program = TokenGraph.Program(sources: input.sources, configuration: first.context.graph.program.interpreter.configuration,
+                                         previous: first.context.graph.program)
+        let incremental = Auditor.run(input, previous: first).audit
+        return (incremental, Auditor.run(input).audit, program.interpreter.memoisedStaticCount, first.context.graph.interpreter.memoisedStaticCount)
+    }
+
+    @Test func aValueEditReevaluatesOnlyWhatReadsIt() throws {
+        let result = try Self.audits { $0.replacingOccurrences(of: "Color(red: 0.6, green: 0.6, blue: 0.6)", with: "Color(red: 0.9, green: 0.9, blue: 0.9)") }
+        #expect(result.incremental == result.fresh)
+        #expect(result.incremental.pairs.contains { $0.foreground.token == "appTextSecondary" && !$0.pass })
+        // grayPrimitive changed; appTextSecondary and CardStyling.Colors.subtitle read it: three values are dropped.
+        #expect(result.before > 6)
+        #expect(result.reused == result.before - 3)
+    }
+
+    @Test func aHelperEditOrANewTokenStartsAfresh() throws {
+        let helper = try Self.audits { $0.replacingOccurrences(of: "$0.userInterfaceStyle == .dark ? dark : light", with: "$0.userInterfaceStyle == .dark ? light : dark") }
+        #expect(helper.incremental == helper.fresh)
+        #expect(helper.reused == 0)
+        let added = try Self.audits { $0.replacingOccurrences(of: "    static let appSurfaceBase", with: "    static let appTextTertiary = grayPrimitive\n    static let appSurfaceBase") }
+        #expect(added.incremental == added.fresh)
+        #expect(added.reused == 0)
+    }
+
+    @Test func aCycleInTheLastAuditIsNotCarriedOver() throws {
+        let cyclic = Self.styling.replacingOccurrences(of: "static let background = Color.appSurfaceBase",
+                                                       with: "static let background = Color.appSurfaceBase\n        static let loopA = loopB\n        static let loopB = loopA")
+        let result = try Self.audits(edit: { $0.replacingOccurrences(of: "blue: 0.6)", with: "blue: 0.7)") }, styling: cyclic)
+        #expect(result.incremental == result.fresh)
+        #expect(result.reused == 0)
+    }
+}
