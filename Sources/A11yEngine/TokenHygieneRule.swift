@@ -47,7 +47,7 @@ public struct TokenHygieneRule: Rule {
 
         for key in graph.sortedKeys {
             guard let definition = graph.tokens[key] else { continue }
-            let name = TokenGraph.displayName(key)
+            var name: String { TokenGraph.displayName(key) } // only findings need it
             if let (component, property) = componentProperties[key] {
                 let label = "\(component.name).\(property.name)"
                 if property.group == .colors, let expression = definition.expression, Self.isLiteralColor(expression) {
@@ -76,7 +76,7 @@ public struct TokenHygieneRule: Rule {
             }
             // Dark mode is mandatory: a color (other than a primitive, which only feeds adaptive tokens) needs a dark value,
             // unless the app draws dark through a dark theme (a "night" palette) instead.
-            if !hasDarkTheme, componentProperties[key] == nil, !context.policy.isPrimitive(key), !Self.isPaletteStep(key), !color.explicit.contains(.dark),
+            if !color.explicit.contains(.dark), !hasDarkTheme, componentProperties[key] == nil, !context.policy.isPrimitive(key), !Self.isPaletteStep(key),
                !Appearance.allCases.allSatisfy({ color[$0].alpha == 0 }) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (dark)",
                                         message: "\(name) has no dark value (dark mode shows the light color \(color[.light].hex))",

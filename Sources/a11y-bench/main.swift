@@ -74,6 +74,37 @@ if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.co
     exit(0)
 }
 
+// `a11y-bench edit DIR [--runs 9]`: the daemon's path in process, on a copy of DIR: one color literal in the largest
+// Swift file changes and changes back; each save is re-read (that file only) and audited from the previous audit.
+if CommandLine.arguments.dropFirst().first == "edit", CommandLine.arguments.count > 2 {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-bench-edit-\(getpid())")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: CommandLine.arguments[2]), to: copy)
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let workspace = try Workspace(root: copy.path)
+    let largest = workspace.listFiles().filter { $0.hasSuffix(".swift") }.max {
+        ((try? FileManager.default.attributesOfItem(atPath: workspace.path(of: $0))[.size] as? Int) ?? 0)
+            < ((try? FileManager.default.attributesOfItem(atPath: workspace.path(of: $1))[.size] as? Int) ?? 0)
+    }!
+    let original = try String(contentsOfFile: workspace.path(of: largest), encoding: .utf8)
+    guard let literal = original.range(of: ##""#[0-9A-Fa-f]{6}""##, options: .regularExpression) else { print("no hex literal in \(largest)"); exit(1) }
+    let replacement = original[literal] == "\"#5A5A60\"" ? "\"#606060\"" : "\"#5A5A60\""
+    let edited = original.replacingCharacters(in: literal, with: replacement)
+    var previous = Auditor.run(workspace.refresh())
+    var read: [Double] = [], audit: [Double] = []
+    for i in 0..<argument("--runs", default: 9) * 2 {
+        try (i % 2 == 0 ? edited : original).write(toFile: workspace.path(of: largest), atomically: true, encoding: .utf8)
+        var start = DispatchTime.now()
+        let input = workspace.refresh(changed: [largest])
+        read.append(milliseconds(since: start))
+        start = DispatchTime.now()
+        previous = Auditor.run(input, previous: previous)
+        audit.append(milliseconds(since: start))
+    }
+    print("editing \(largest) (\(previous.audit.summary.tokens) tokens, \(previous.audit.summary.pairs) pairs):")
+    print(String(format: "re-read the file %.1f ms, audit from the previous audit %.1f ms (medians of %d saves)", median(read), median(audit), read.count))
+    exit(0)
+}
+
 let tokenCount = argument("--tokens", default: 5000)
 let componentCount = argument("--components", default: 300)
 let runs = argument("--runs", default: 9)
