@@ -244,6 +244,7 @@ public final class Interpreter {
     }()
 
     private var hexCache: [String: ColorValue?] = [:]
+    private var caseIndexes: [SourceLocation: (count: Int, index: CaseIndex)] = [:]
 
     /// A hex string parsed once per audit (a helper runs once per appearance with the same literal).
     func hexColor(_ text: String) -> ColorValue? {
@@ -1298,9 +1299,16 @@ public final class Interpreter {
         -> Result<(body: [Stmt], frame: Frame)?, Value.Unknown> {
         let value = evaluate(subject, frame)
         if case .unknown(let u) = value { return .failure(u) }
-        for switchCase in cases {
+        var start = 0
+        if case .enumCase(_, let caseName, _) = value, cases.count > 8 {
+            // Token switches list hundreds of cases and run once per case and theme: jump to the first that can match.
+            let index = caseIndex(cases, at: subject.location)
+            start = min(index.firstByName[caseName] ?? cases.count, index.firstOther)
+        }
+        for switchCase in cases[start...] {
             if switchCase.isDefault { return .success((switchCase.body, frame)) }
             for pattern in switchCase.patterns {
+                if case .enumCase(let name, _) = pattern, case .enumCase(_, let caseName, _) = value, name != caseName { continue }
                 var inner = frame
                 guard match(pattern, value, &inner) else { continue }
                 if let guardExpression = switchCase.guardExpression {
@@ -1314,6 +1322,28 @@ public final class Interpreter {
             }
         }
         return .success(nil)
+    }
+
+    /// For a switch (by its subject's location): the first case naming each enum case, and the first case that is not
+    /// only enum cases (`default`, bindings, values), which any value may reach.
+    struct CaseIndex {
+        var firstByName: [String: Int] = [:]
+        var firstOther: Int
+    }
+
+    func caseIndex(_ cases: [SwitchCase], at location: SourceLocation) -> CaseIndex {
+        if let known = caseIndexes[location], known.count == cases.count { return known.index }
+        var index = CaseIndex(firstOther: cases.count)
+        for (i, switchCase) in cases.enumerated() {
+            var names: [String] = []
+            for pattern in switchCase.patterns {
+                if case .enumCase(let name, _) = pattern { names.append(name) } else { names = []; break }
+            }
+            if names.isEmpty { index.firstOther = min(index.firstOther, i); continue }
+            for name in names where index.firstByName[name] == nil { index.firstByName[name] = i }
+        }
+        caseIndexes[location] = (cases.count, index)
+        return index
     }
 
     func match(_ pattern: Pattern, _ value: Value, _ frame: inout Frame) -> Bool {

@@ -220,6 +220,7 @@ public struct ThemedSystem {
         // One graph per theme, each with its own interpreter: built concurrently.
         let configurations = chosen.map { theme in
             var c = configuration
+            c.workers = 1 // the theme graphs themselves are built on all cores
             for family in families {
                 let member = family.members.first { $0.name.lowercased() == theme.codeName.lowercased() } ?? family.members[0]
                 c.theme[family.type] = member.value
