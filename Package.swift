@@ -35,8 +35,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // sd-bus from libsystemd, for desktop notifications over the session bus.
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
+        // glibc's malloc.h (malloc_trim): the daemon returns an audit's freed memory to the system.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The daemon: watcher, audit loop, durable store, JSON-RPC socket server.
-        .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite", "CSystemd"]),
+        .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite", "CSystemd", "CMalloc"]),
         // Talking to the daemon: JSON-RPC over the Unix socket (shared by the daemon and a11yctl).
         .target(name: "A11yClient", dependencies: ["A11yEngine"]),
         .executableTarget(

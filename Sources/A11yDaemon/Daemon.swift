@@ -2,6 +2,7 @@ import A11yClient
 import A11yEngine
 import A11yOutput
 import A11yReaders
+import CMalloc
 import Foundation
 
 /// The daemon's heart: a thin loop of file events -> workspace refresh (changed files only) -> engine -> store ->
@@ -262,6 +263,9 @@ public final class Daemon: @unchecked Sendable {
             }
         }
         log.debug("audit \(id) (\(reason)): \(Self.statusLine(result.audit))")
+        // An audit allocates and frees hundreds of MB on all cores; give the freed pages back so the resident size
+        // stays that of the design system between saves, not that of the largest audit's peak.
+        malloc_trim(0)
     }
 
     static func json<T: Encodable>(_ value: T) -> String {
