@@ -33,10 +33,13 @@ test: deps-test
 # Cold audit, a11yctl against the Python peer (bench/peer_audit.py) at 1k/5k/20k tokens, ten themes (BENCHMARKS.md).
 bench: deps-bench
 	swift build -c release --product a11yctl
+	swift build -c release --product a11yd
 	swift build -c release --product a11y-bench
 	.build/release/a11y-bench
 	.build/release/a11y-bench peer
 	.build/release/a11y-bench themes
+	dir=$$(mktemp -d) && .build/release/a11y-bench write $$dir/synthetic && .build/release/a11y-bench edit $$dir/synthetic; rm -rf $$dir
+	.build/release/a11y-bench daemon --tokens 5000
 
 # `make install PREFIX=~/.local`: release binaries, policies, unit templates, man pages generated from the help, and
 # shell completions. `a11yctl service install --root PATH` then points the units at $(PREFIX)/bin/a11yd.

@@ -67,6 +67,7 @@ public final class Daemon: @unchecked Sendable {
     private var rescanPending = false
     private var burstStart: DispatchTime?
     private var timer: DispatchSourceTimer?
+    private var trimTimer: DispatchSourceTimer?
     private var subscribers: Set<RPCServer.ClientID> = []
     private let startTime = Date()
 
@@ -159,7 +160,7 @@ public final class Daemon: @unchecked Sendable {
         pollTimer?.cancel()
         watcher?.stop()
         server.stop()
-        queue.sync { timer?.cancel() }
+        queue.sync { timer?.cancel(); trimTimer?.cancel() }
     }
 
     /// SIGHUP / config.reload: re-read `.a11yd.yml` and the policy, then audit everything.
@@ -263,9 +264,20 @@ public final class Daemon: @unchecked Sendable {
             }
         }
         log.debug("audit \(id) (\(reason)): \(Self.statusLine(result.audit))")
-        // An audit allocates and frees hundreds of MB on all cores; give the freed pages back so the resident size
-        // stays that of the design system between saves, not that of the largest audit's peak.
-        malloc_trim(0)
+        scheduleTrim()
+    }
+
+    /// An audit allocates and frees hundreds of MB on all cores. Once saves pause (a second without an audit), the
+    /// freed pages go back to the system, so the resident size while idle is that of the design system, not of the
+    /// largest audit's peak; during a burst of saves they are kept (taking them back costs page faults per audit).
+    private func scheduleTrim() {
+        if trimTimer == nil {
+            let t = DispatchSource.makeTimerSource(queue: queue)
+            t.setEventHandler { malloc_trim(0) }
+            t.resume()
+            trimTimer = t
+        }
+        trimTimer?.schedule(deadline: .now() + .seconds(1))
     }
 
     static func json<T: Encodable>(_ value: T) -> String {
