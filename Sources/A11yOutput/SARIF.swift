@@ -15,62 +15,60 @@ public enum SARIF {
         let locate = { (location: SourceLocation) in physical(location, root: root) }
         let descriptions = allRules.map { type(of: $0).description } + readerRuleDescriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptions.enumerated().map { ($1.id, $0) })
-        let rules: [[String: Any]] = descriptions.map { d in
-            var rule: [String: Any] = [
-                "id": d.id,
-                "name": d.id.split(separator: ".").map { $0.capitalized }.joined().replacingOccurrences(of: "-", with: ""),
-                "shortDescription": ["text": d.summary],
-                "fullDescription": ["text": "\(d.summary). Standard: \(d.standard)."],
-                "help": ["text": "\(d.summary). Standard: \(d.standard)." + (d.helpURL.isEmpty ? "" : " See \(d.helpURL)")],
+        let rules: [JSONValue] = descriptions.map { d in
+            var rule: [String: JSONValue] = [
+                "id": .string(d.id),
+                "name": .string(d.id.split(separator: ".").map { $0.capitalized }.joined().replacingOccurrences(of: "-", with: "")),
+                "shortDescription": ["text": .string(d.summary)],
+                "fullDescription": ["text": .string("\(d.summary). Standard: \(d.standard).")],
+                "help": ["text": .string("\(d.summary). Standard: \(d.standard)." + (d.helpURL.isEmpty ? "" : " See \(d.helpURL)"))],
                 "defaultConfiguration": ["level": "error"],
             ]
-            if !d.helpURL.isEmpty { rule["helpUri"] = d.helpURL }
-            return rule
+            if !d.helpURL.isEmpty { rule["helpUri"] = .string(d.helpURL) }
+            return .object(rule)
         }
-        let results: [[String: Any]] = audit.findings.map { f in
+        let results: [JSONValue] = audit.findings.map { f in
             var message = f.message
             if let situation = f.situation, !message.contains(situation) { message += " (\(situation))" }
-            var result: [String: Any] = [
-                "ruleId": f.rule,
-                "level": level(f.severity),
-                "message": ["text": message],
-                "partialFingerprints": ["a11ydFinding/v1": f.matchKey],
+            var result: [String: JSONValue] = [
+                "ruleId": .string(f.rule),
+                "level": .string(level(f.severity)),
+                "message": ["text": .string(message)],
+                "partialFingerprints": ["a11ydFinding/v1": .string(f.matchKey)],
             ]
-            if let index = ruleIndex[f.rule] { result["ruleIndex"] = index }
-            if let location = f.location { result["locations"] = [locate(location)] }
+            if let index = ruleIndex[f.rule] { result["ruleIndex"] = .integer(index) }
+            if let location = f.location { result["locations"] = [.object(locate(location))] }
             if !f.relatedLocations.isEmpty {
-                result["relatedLocations"] = f.relatedLocations.enumerated().map { i, l -> [String: Any] in
+                result["relatedLocations"] = .array(f.relatedLocations.enumerated().map { i, l -> JSONValue in
                     var related = locate(l)
-                    related["id"] = i + 1
+                    related["id"] = .integer(i + 1)
                     related["message"] = ["text": f.rule.hasPrefix("contrast") ? "background" : "related"]
-                    return related
-                }
+                    return .object(related)
+                })
             }
-            var properties: [String: Any] = ["subject": f.subject]
-            if let a = f.appearance { properties["appearance"] = a.rawValue }
-            if let t = f.theme { properties["theme"] = t }
-            if let m = f.measured { properties["measured"] = m }
-            if let r = f.required { properties["required"] = r }
-            if let hint = f.fixHint { properties["fixHint"] = hint }
-            result["properties"] = properties
-            return result
+            var properties: [String: JSONValue] = ["subject": .string(f.subject)]
+            if let a = f.appearance { properties["appearance"] = .string(a.rawValue) }
+            if let t = f.theme { properties["theme"] = .string(t) }
+            if let m = f.measured { properties["measured"] = .number(m) }
+            if let r = f.required { properties["required"] = .number(r) }
+            if let hint = f.fixHint { properties["fixHint"] = .string(hint) }
+            result["properties"] = .object(properties)
+            return .object(result)
         }
-        let document: [String: Any] = [
+        let document: JSONValue = [
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [[
                 "tool": ["driver": [
-                    "name": "a11yd", "version": toolVersion, "semanticVersion": toolVersion,
-                    "informationUri": "https://www.w3.org/WAI/WCAG21/quickref/", "rules": rules,
+                    "name": "a11yd", "version": .string(toolVersion), "semanticVersion": .string(toolVersion),
+                    "informationUri": "https://www.w3.org/WAI/WCAG21/quickref/", "rules": .array(rules),
                 ]],
                 "columnKind": "unicodeCodePoints",
-                "originalUriBaseIds": [sourceRootId: ["uri": URL(fileURLWithPath: root, isDirectory: true).absoluteString]],
-                "results": results,
+                "originalUriBaseIds": .object([sourceRootId: ["uri": .string(URL(fileURLWithPath: root, isDirectory: true).absoluteString)]]),
+                "results": .array(results),
             ]],
         ]
-        var data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        data.append(0x0A)
-        return data
+        return try AuditJSON.encode(document)
     }
 
     static func level(_ severity: Severity) -> String {
@@ -83,24 +81,24 @@ public enum SARIF {
 
     /// A path under the source root (or relative, as given) becomes a relative URI with `uriBaseId: %SRCROOT%`;
     /// a path outside it an absolute `file://` URI.
-    static func physical(_ location: SourceLocation, root: String) -> [String: Any] {
+    static func physical(_ location: SourceLocation, root: String) -> [String: JSONValue] {
         var path = location.file
         while path.hasPrefix("./") { path.removeFirst(2) }
-        var artifact: [String: Any]
+        var artifact: [String: JSONValue]
         if path.hasPrefix("/") {
             let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
             let prefix = root.hasSuffix("/") ? root : root + "/"
             if standardized.hasPrefix(prefix) {
-                artifact = ["uri": relativeURI(String(standardized.dropFirst(prefix.count))), "uriBaseId": sourceRootId]
+                artifact = ["uri": .string(relativeURI(String(standardized.dropFirst(prefix.count)))), "uriBaseId": .string(sourceRootId)]
             } else {
-                artifact = ["uri": URL(fileURLWithPath: standardized).absoluteString]
+                artifact = ["uri": .string(URL(fileURLWithPath: standardized).absoluteString)]
             }
         } else {
-            artifact = ["uri": relativeURI(path), "uriBaseId": sourceRootId]
+            artifact = ["uri": .string(relativeURI(path)), "uriBaseId": .string(sourceRootId)]
         }
         return ["physicalLocation": [
-            "artifactLocation": artifact,
-            "region": ["startLine": max(location.line, 1), "startColumn": max(location.column, 1)],
+            "artifactLocation": .object(artifact),
+            "region": ["startLine": .integer(max(location.line, 1)), "startColumn": .integer(max(location.column, 1))],
         ]]
     }
 

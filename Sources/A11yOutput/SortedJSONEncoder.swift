@@ -240,3 +240,32 @@ struct SingleTextContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
     mutating func encode(_ value: UInt64) throws { encoder.storage.text = []; ValueWriter.appendInteger(value, into: &encoder.storage.text) }
 }
+
+/// A JSON document built in code (the SARIF report), written by `SortedJSONEncoder`.
+public enum JSONValue: Encodable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    case string(String)
+    case integer(Int)
+    case number(Double)
+    case bool(Bool)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(Dictionary(elements) { first, _ in first }) }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let s): try container.encode(s)
+        case .integer(let i): try container.encode(i)
+        case .number(let d): try container.encode(d)
+        case .bool(let b): try container.encode(b)
+        case .array(let a): try container.encode(a)
+        case .object(let o): try container.encode(o)
+        }
+    }
+}
