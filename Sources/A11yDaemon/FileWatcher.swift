@@ -216,6 +216,8 @@ public final class FileWatcher: @unchecked Sendable {
             return
         }
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { return rewatch(reason: "the inotify queue overflowed") }
+        // A watch libinotifytools no longer maps (removed while its events were queued): nothing to attribute it to.
+        if directory.isEmpty { return }
         let isDirectory = mask & UInt32(IN_ISDIR) != 0
         let directory = directory.hasSuffix("/") ? directory : directory + "/"
         // A watched directory moved or was deleted. For subdirectories the parent's IN_MOVED_FROM / IN_DELETE
