@@ -113,6 +113,7 @@ struct AuditOptions: ParsableArguments {
 extension A11yCtl {
     struct Audit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "audit",
             abstract: "Audit a design system once (no daemon) and print every pairing and finding.",
             discussion: """
                 The table groups pairs by component: each foreground/background pair in each appearance with its \
@@ -183,6 +184,7 @@ extension A11yCtl {
 
     struct Pairs: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pairs",
             abstract: "List every foreground/background pairing and the reason it exists.",
             discussion: """
                 Reasons, in order of trust: declared (pairs: in .a11yd.yml), component (a text or graphic color of a \
@@ -209,6 +211,7 @@ extension A11yCtl {
 extension A11yCtl {
     struct Explain: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "explain",
             abstract: "Explain a pairing: how both colors resolve, why they are paired, and the ratio in each appearance.",
             discussion: """
                 FG and BG are property names (placeholder, NativePickerStyling.Colors.placeholder) or token names \
@@ -238,6 +241,7 @@ extension A11yCtl {
 
     struct Rules: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rules",
             abstract: "Describe every rule: id, what it checks, the standard it comes from, examples (Markdown, as docs/rules.md).")
 
         func run() throws {

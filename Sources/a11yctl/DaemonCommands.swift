@@ -48,7 +48,9 @@ func decode<T: Decodable>(_ type: T.Type, from object: Any) throws -> T {
 
 extension A11yCtl {
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show what the running daemon watches and its latest audit summary.")
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "Show what the running daemon watches and its latest audit summary.")
         @OptionGroup var daemon: DaemonOptions
         @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
@@ -67,6 +69,7 @@ extension A11yCtl {
 
     struct Latest: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "latest",
             abstract: "Print the daemon's latest audit (same table and JSON as `audit`, and the same exit codes).",
             discussion: "Filters narrow the rows, the findings and the summary alike; --fail-on looks at what is left.")
         @OptionGroup var daemon: DaemonOptions
@@ -102,6 +105,7 @@ extension A11yCtl {
 
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Stream audits live: a summary line per audit and every regression and resolution as it happens.",
             discussion: "Reconnects are cheap: pass --since ID to replay what happened after audit ID.")
         @OptionGroup var daemon: DaemonOptions
@@ -180,7 +184,9 @@ extension A11yCtl {
     }
 
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List stored audits, newest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "history",
+            abstract: "List stored audits, newest first.")
         @OptionGroup var daemon: DaemonOptions
         @Option(help: "How many audits.") var limit = 20
         @Option(help: "Output format: table or json.") var format: OutputFormat = .table
@@ -203,7 +209,9 @@ extension A11yCtl {
     }
 
     struct Diff: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show regressions and resolutions: of the latest audit, or between audits A and B.")
+        static let configuration = CommandConfiguration(
+            commandName: "diff",
+            abstract: "Show regressions and resolutions: of the latest audit, or between audits A and B.")
         @OptionGroup var daemon: DaemonOptions
         @Argument(help: "From audit id.") var from: Int?
         @Argument(help: "To audit id (default: the latest).") var to: Int?
@@ -224,7 +232,9 @@ extension A11yCtl {
     }
 
     struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Ask the daemon to re-read everything and audit now.")
+        static let configuration = CommandConfiguration(
+            commandName: "run",
+            abstract: "Ask the daemon to re-read everything and audit now.")
         @OptionGroup var daemon: DaemonOptions
         func run() throws {
             let result = try daemon.call("audit.run") as? [String: Any] ?? [:]
@@ -235,7 +245,9 @@ extension A11yCtl {
     }
 
     struct Reload: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Ask the daemon to re-read .a11yd.yml and the policy, then audit.")
+        static let configuration = CommandConfiguration(
+            commandName: "reload",
+            abstract: "Ask the daemon to re-read .a11yd.yml and the policy, then audit.")
         @OptionGroup var daemon: DaemonOptions
         func run() throws {
             let result = try daemon.call("config.reload") as? [String: Any] ?? [:]

@@ -6,6 +6,7 @@ import Foundation
 extension A11yCtl {
     struct Service: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "service",
             abstract: "Install or remove the a11yd systemd user service (socket-activated).",
             subcommands: [Install.self, Uninstall.self])
 
@@ -41,6 +42,7 @@ extension A11yCtl {
 
         struct Install: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "install",
                 abstract: "Write a11yd.service and a11yd.socket into ~/.config/systemd/user, reload, enable and start the socket.")
             @Option(help: "The design system to watch.") var root: String
             @Option(help: "The a11yd binary (default: next to a11yctl).") var daemon: String?
@@ -73,7 +75,9 @@ extension A11yCtl {
         }
 
         struct Uninstall: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Stop and disable the units, remove them, reload.")
+            static let configuration = CommandConfiguration(
+                commandName: "uninstall",
+                abstract: "Stop and disable the units, remove them, reload.")
             @Flag(help: "Only remove the unit files; do not run systemctl.") var noSystemctl = false
 
             func run() throws {
