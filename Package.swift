@@ -35,7 +35,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // sd-bus from libsystemd, for desktop notifications over the session bus.
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
-        // glibc's malloc.h (malloc_trim): the daemon returns an audit's freed memory to the system.
+        // glibc's malloc.h: one malloc arena (M_ARENA_MAX) in a11yctl and a11yd, and malloc_trim in the daemon.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The daemon: watcher, audit loop, durable store, JSON-RPC socket server.
         .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite", "CSystemd", "CMalloc"]),
@@ -44,13 +44,13 @@ let package = Package(
         .executableTarget(
             name: "a11yd",
             dependencies: [
-                "A11yDaemon", "A11yClient", "A11yEngine", "A11yReaders",
+                "A11yDaemon", "A11yClient", "A11yEngine", "A11yReaders", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "a11yctl",
             dependencies: [
-                "A11yEngine", "A11yReaders", "A11yOutput", "A11yClient",
+                "A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient"]),

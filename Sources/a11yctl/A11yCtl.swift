@@ -1,6 +1,7 @@
 import A11yEngine
 import A11yOutput
 import A11yReaders
+import CMalloc
 import ArgumentParser
 import Foundation
 
@@ -51,6 +52,9 @@ struct A11yCtl: ParsableCommand {
     /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here. Every error is one
     /// style: `a11yctl: error: message`, or `file:line:column: error: message` when it has a location (as compilers do).
     static func main() {
+        // One malloc arena: the audit's worker threads otherwise get arenas of their own, which fragment (peak memory
+        // of a 5,000-token audit 107 MB -> 76 MB, no slower; BENCHMARKS.md).
+        mallopt(M_ARENA_MAX, 1)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -2,6 +2,7 @@ import A11yClient
 import A11yDaemon
 import A11yEngine
 import A11yReaders
+import CMalloc
 import Foundation
 import Glibc
 
@@ -51,6 +52,8 @@ struct DaemonCommand: ParsableCommand {
     }
 }
 
+// One malloc arena: audit worker threads otherwise get arenas of their own, which fragment (BENCHMARKS.md).
+mallopt(M_ARENA_MAX, 1)
 let log = DaemonLog()
 let command: DaemonCommand
 do {
