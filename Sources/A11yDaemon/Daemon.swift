@@ -281,7 +281,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     static func json<T: Encodable>(_ value: T) -> String {
-        (try? SortedJSONEncoder(pretty: false).encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        (try? AuditJSON.encode(value, pretty: false)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
     /// "90 pairs, 14 failing (dark: 6, light: 8)": the one-line summary for STATUS= and logs; with themes, failing per

@@ -128,6 +128,8 @@ public struct AuditInput: Sendable {
     public var findings: [Finding]
     /// Inline suppressions found in the sources; `configuration.suppressions` are added to them.
     public var suppressions: [Suppression]
+    /// Threads evaluation may use (`Interpreter.Configuration.workers`); whoever reads the files knows the machine.
+    public var evaluationThreads = 1
 
     public init(sources: [ParsedSource], configuration: ProjectConfiguration, policy: Policy, inputDigest: String,
                 findings: [Finding] = [], suppressions: [Suppression] = []) {
@@ -152,6 +154,7 @@ public enum Auditor {
     public static func run(_ input: AuditInput, previous: AuditResult? = nil) -> AuditResult {
         var interpreter = Interpreter.Configuration()
         interpreter.idiom = input.configuration.idiom
+        interpreter.workers = input.evaluationThreads
         let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration,
                                            previous: previous?.context.graph.program)
         let graph = system.primary

@@ -19,8 +19,8 @@ public final class Interpreter {
         /// sets it at run time). Keyed by the type's qualified name.
         public var theme: [String: Value] = [:]
         /// Threads a large design system's static members are evaluated on before its token graph is built (1: in
-        /// order on the caller's thread). The result does not depend on it.
-        public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        /// order on the caller's thread; the readers pass the machine's cores). The result does not depend on it.
+        public var workers: Int = 1
         public init() {}
     }
 

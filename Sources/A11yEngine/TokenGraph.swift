@@ -135,7 +135,7 @@ public final class TokenGraph {
         /// Static members (stored and computed, outside protocols) are the values an edit usually touches; everything
         /// else (types, functions, initialisers, instance members, enum cases) is structure that any value may read
         /// without the interpreter recording it.
-        private func isStaticValue(_ d: MemberDeclaration) -> Bool {
+        func isStaticValue(_ d: MemberDeclaration) -> Bool {
             guard d.isStatic || d.owner.isEmpty, interpreter.typeKind(d.owner.joined(separator: ".")) != .protocol else { return false }
             switch d.kind {
             case .stored, .computed: return true
@@ -196,13 +196,7 @@ public final class TokenGraph {
         interpreter = program.interpreter
         graphFindings = program.findings
         // The static members read below, evaluated on all cores first (a large token file is thousands of them).
-        let staticKeys = program.declarations.filter { d in
-            guard d.isStatic || d.owner.isEmpty else { return false }
-            switch d.kind {
-            case .stored, .computed: return true
-            default: return false
-            }
-        }.map { (owner: $0.owner, name: $0.name) }
+        let staticKeys = program.declarations.filter(program.isStaticValue).map { (owner: $0.owner, name: $0.name) }
         interpreter.prefetchStaticValues(staticKeys, declarations: program.declarations, types: program.types,
                                          workers: staticKeys.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1)
         for key in program.dataOrder {

@@ -48,7 +48,6 @@ struct Walk {
     let variant: String?
     let selfValue: Value
     /// The view's unknown Bool properties: a condition on one of them (`isPressed`) is named by its label (`pressed`).
-    let flags: [String]
     /// Each flag with its label, computed once: `selfValue(_:)` runs for every evaluation in the walk.
     let flagLabels: [(flag: String, label: String)]
     var pairs: [DrawnPair] = []
@@ -61,7 +60,6 @@ struct Walk {
         self.type = type
         self.variant = variant
         self.selfValue = selfValue
-        self.flags = flags
         self.flagLabels = flags.map { ($0, Self.flagLabel($0)) }
     }
 

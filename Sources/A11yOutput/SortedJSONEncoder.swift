@@ -37,17 +37,11 @@ enum ValueWriter {
         encoder.finish(into: &out)
     }
 
-    static func appendNumber(_ value: Double, into out: inout [UInt8]) throws {
+    /// Shortest form that reads back (`Double` and `Float` each print their own), without a trailing `.0`.
+    static func appendNumber<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, into out: inout [UInt8]) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not valid JSON"))
         }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(contentsOf: text.utf8)
-    }
-
-    static func appendNumber(_ value: Float, into out: inout [UInt8]) throws {
-        guard value.isFinite else { return try appendNumber(Double(value), into: &out) }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         out.append(contentsOf: text.utf8)

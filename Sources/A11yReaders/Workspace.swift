@@ -137,8 +137,10 @@ public final class Workspace {
                 location: problem.location ?? SourceLocation(file: configurationPath, line: 1, column: 1)))
             digest.add(problem.description)
         }
-        return AuditInput(sources: sources, configuration: configuration, policy: policy,
-                          inputDigest: "fnv1a64:" + digest.hex, findings: findings, suppressions: suppressions)
+        var input = AuditInput(sources: sources, configuration: configuration, policy: policy,
+                               inputDigest: "fnv1a64:" + digest.hex, findings: findings, suppressions: suppressions)
+        input.evaluationThreads = ProcessInfo.processInfo.activeProcessorCount
+        return input
     }
 
     /// The entry a file has after reading it: nil when nothing changes (same bytes, or a file no reader takes).
