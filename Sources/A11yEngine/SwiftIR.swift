@@ -196,3 +196,94 @@ public struct MemberDeclaration: Hashable, Sendable {
         }
     }
 }
+
+// MARK: - Rewriting
+
+/// A change applied to every node of a declaration: `location` to every expression's and statement's location,
+/// then `expression` to every expression, children first. The workspace patches the IR of a file whose edit stayed
+/// inside one literal with it, instead of parsing the file again.
+public struct IRRewrite {
+    public var location: (SourceLocation) -> SourceLocation
+    public var expression: (Expr) -> Expr
+
+    public init(location: @escaping (SourceLocation) -> SourceLocation = { $0 }, expression: @escaping (Expr) -> Expr = { $0 }) {
+        self.location = location
+        self.expression = expression
+    }
+
+    public func apply(_ d: MemberDeclaration) -> MemberDeclaration {
+        var d = d
+        switch d.kind {
+        case .stored(let initial): d.kind = .stored(initial: initial.map(apply))
+        case .computed(let body): d.kind = .computed(body: body.map(apply))
+        case .function(let parameters, let body): d.kind = .function(parameters: parameters.map(apply), body: body.map(apply))
+        case .initializer(let parameters, let body): d.kind = .initializer(parameters: parameters.map(apply), body: body.map(apply))
+        case .enumCase(let payload, let rawValue): d.kind = .enumCase(payload: payload.map(apply), rawValue: rawValue.map(apply))
+        }
+        return d
+    }
+
+    func apply(_ p: Parameter) -> Parameter {
+        var p = p
+        p.defaultValue = p.defaultValue.map(apply)
+        return p
+    }
+
+    func apply(_ a: CallArgument) -> CallArgument { CallArgument(label: a.label, value: apply(a.value)) }
+
+    public func apply(_ e: Expr) -> Expr {
+        var e = e
+        e.location = location(e.location)
+        switch e.kind {
+        case .number, .string, .bool, .nilLiteral, .name, .implicitMember, .constant, .unsupported: break
+        case .member(let base, let name): e.kind = .member(apply(base), name)
+        case .call(let callee, let arguments): e.kind = .call(apply(callee), arguments.map(apply))
+        case .tuple(let elements): e.kind = .tuple(elements.map(apply))
+        case .closure(let parameters, let body): e.kind = .closure(parameters: parameters, body: body.map(apply))
+        case .ternary(let condition, let then, let otherwise): e.kind = .ternary(apply(condition), apply(then), apply(otherwise))
+        case .binary(let op, let left, let right): e.kind = .binary(op, apply(left), apply(right))
+        case .prefix(let op, let operand): e.kind = .prefix(op, apply(operand))
+        case .statement(let s): e.kind = .statement(apply(s))
+        case .perAppearance(let values): e.kind = .perAppearance(values.mapValues(apply))
+        }
+        return expression(e)
+    }
+
+    func apply(_ s: Stmt) -> Stmt {
+        var s = s
+        s.location = location(s.location)
+        switch s.kind {
+        case .expression(let e): s.kind = .expression(apply(e))
+        case .binding(let names, let value): s.kind = .binding(names: names, value: value.map(apply))
+        case .assign(let target, let op, let value): s.kind = .assign(target: apply(target), operator: op, value: apply(value))
+        case .return(let value): s.kind = .return(value.map(apply))
+        case .if(let conditions, let then, let otherwise):
+            s.kind = .if(conditions: conditions.map(apply), then: then.map(apply), else: otherwise.map { $0.map(apply) })
+        case .guard(let conditions, let otherwise): s.kind = .guard(conditions: conditions.map(apply), else: otherwise.map(apply))
+        case .switch(let subject, let cases): s.kind = .switch(subject: apply(subject), cases: cases.map(apply))
+        case .unsupported: break
+        }
+        return s
+    }
+
+    func apply(_ c: Condition) -> Condition {
+        switch c {
+        case .expression(let e): return .expression(apply(e))
+        case .optionalBinding(let name, let value): return .optionalBinding(name: name, value: apply(value))
+        case .matches(let pattern, let value): return .matches(apply(pattern), apply(value))
+        }
+    }
+
+    func apply(_ c: SwitchCase) -> SwitchCase {
+        SwitchCase(patterns: c.patterns.map(apply), guardExpression: c.guardExpression.map(apply), body: c.body.map(apply))
+    }
+
+    func apply(_ p: Pattern) -> Pattern {
+        switch p {
+        case .wildcard, .binding: return p
+        case .enumCase(let name, let payload): return .enumCase(name, payload.map { $0.map(apply) })
+        case .tuple(let elements): return .tuple(elements.map(apply))
+        case .value(let e): return .value(apply(e))
+        }
+    }
+}

@@ -61,16 +61,10 @@ struct SwiftIRBuilder {
             return Expr(.string(text), at: at)
         }
         if let int = expr.as(IntegerLiteralExprSyntax.self) {
-            let text = int.literal.text.replacingOccurrences(of: "_", with: "")
-            let value: Int64?
-            if text.hasPrefix("0x") { value = Int64(text.dropFirst(2), radix: 16) }
-            else if text.hasPrefix("0b") { value = Int64(text.dropFirst(2), radix: 2) }
-            else if text.hasPrefix("0o") { value = Int64(text.dropFirst(2), radix: 8) }
-            else { value = Int64(text) }
-            return value.map { Expr(.number(Double($0)), at: at) } ?? unsupported(expr)
+            return Self.numberLiteral(int.literal.text, isFloat: false).map { Expr(.number($0), at: at) } ?? unsupported(expr)
         }
         if let float = expr.as(FloatLiteralExprSyntax.self) {
-            return Double(float.literal.text.replacingOccurrences(of: "_", with: "")).map { Expr(.number($0), at: at) } ?? unsupported(expr)
+            return Self.numberLiteral(float.literal.text, isFloat: true).map { Expr(.number($0), at: at) } ?? unsupported(expr)
         }
         if let bool = expr.as(BooleanLiteralExprSyntax.self) { return Expr(.bool(bool.literal.tokenKind == .keyword(.true)), at: at) }
         if expr.is(NilLiteralExprSyntax.self) { return Expr(.nilLiteral, at: at) }
@@ -292,5 +286,20 @@ extension TokenSyntax {
     var identifierText: String {
         let raw = text
         return raw.utf8.first == UInt8(ascii: "`") ? raw.filter { $0 != "`" } : raw
+    }
+}
+
+extension SwiftIRBuilder {
+    /// The value of a number literal as written (`0xFF`, `0b1010`, `1_000`, `0.5`, `1e3`); nil for integers beyond 64
+    /// bits.
+    static func numberLiteral(_ written: String, isFloat: Bool) -> Double? {
+        let text = written.replacingOccurrences(of: "_", with: "")
+        if isFloat { return Double(text) }
+        let value: Int64?
+        if text.hasPrefix("0x") { value = Int64(text.dropFirst(2), radix: 16) }
+        else if text.hasPrefix("0b") { value = Int64(text.dropFirst(2), radix: 2) }
+        else if text.hasPrefix("0o") { value = Int64(text.dropFirst(2), radix: 8) }
+        else { value = Int64(text) }
+        return value.map(Double.init)
     }
 }

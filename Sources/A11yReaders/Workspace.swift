@@ -18,6 +18,9 @@ public final class Workspace {
 
     private struct Entry {
         var digest: UInt64
+        /// The file's bytes when `source` was read from them (a Swift file that parsed): the next save is compared
+        /// with them to find a literal edit.
+        var bytes: [UInt8]? = nil
         var source: ParsedSource
         var suppressions: [Suppression]
         /// The last version that parsed, kept in force while the file is broken.
@@ -158,6 +161,12 @@ public final class Workspace {
         fileDigest.add(data)
         if let previous, previous.digest == fileDigest.value { return nil }
         guard let text = String(data: data, encoding: .utf8) else { return unreadable("\(path) is not UTF-8 text") }
+        let bytes = relative.hasSuffix(".swift") ? Array(data) : nil
+        if let bytes, let previous, let previousBytes = previous.bytes,
+           let patched = LiteralEdit(from: previousBytes, to: bytes)?.apply(to: previous.source) {
+            return Entry(digest: fileDigest.value, bytes: bytes, source: patched,
+                         suppressions: InlineSuppressions.scan(text, file: path), lastGood: patched)
+        }
         guard var source = parse(relative: relative, path: path, text: text, reader: reader, modes: modes) else { return nil }
         let previousGood = previous?.lastGood
         let broken = source.findings.contains { $0.rule == "parse" && $0.subject == path }
@@ -171,8 +180,8 @@ public final class Workspace {
             source = good
             source.findings = good.findings + parseFindings
         }
-        return Entry(digest: fileDigest.value, source: source, suppressions: InlineSuppressions.scan(text, file: path),
-                     lastGood: broken ? previousGood : source)
+        return Entry(digest: fileDigest.value, bytes: broken ? nil : bytes, source: source,
+                     suppressions: InlineSuppressions.scan(text, file: path), lastGood: broken ? previousGood : source)
     }
 }
 
