@@ -158,23 +158,36 @@ public enum Auditor {
         let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration,
                                            previous: previous?.context.graph.program)
         let graph = system.primary
-        let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
         let declarations = input.sources.flatMap(\.declarations), types = input.sources.flatMap(\.types)
         let viewCode = ViewCodeAnalysis(declarations: declarations, types: types, graph: graph).facts()
-        let inference = PairingInference(graph: graph, components: components, configuration: input.configuration,
-                                         declarations: declarations, types: types, viewCode: viewCode)
-        let (surfaces, surfaceFindings) = inference.surfaces()
-        let resolution = inference.resolve(surfaces: surfaces)
-        let (pairings, pairingFindings) = (resolution.pairings, resolution.findings)
         let appearances = auditedAppearances(graph)
-        let measurements = measure(pairings, system: system, surfaces: surfaces, policy: input.policy, appearances: appearances)
-        let context = AuditContext(graph: graph, components: components, surfaces: surfaces, pairings: pairings,
-                                   measurements: measurements, policy: input.policy, configuration: input.configuration,
-                                   themes: system.themes, droppedPairings: resolution.dropped, viewCode: viewCode)
+        var context: AuditContext
+        if let previous, let reused = AuditReuse.pairing(from: previous.context, graph: graph, configuration: input.configuration,
+                                                         viewCode: viewCode, themes: system.themes) {
+            context = AuditContext(graph: graph, components: reused.components, surfaces: reused.surfaces, pairings: reused.pairings,
+                                   measurements: [], policy: input.policy, configuration: input.configuration, themes: system.themes,
+                                   droppedPairings: reused.droppedPairings, viewCode: viewCode, pairingFindings: reused.pairingFindings)
+            context.reusedPairing = true
+        } else {
+            let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
+            let inference = PairingInference(graph: graph, components: components, configuration: input.configuration,
+                                             declarations: declarations, types: types, viewCode: viewCode)
+            let (surfaces, surfaceFindings) = inference.surfaces()
+            let resolution = inference.resolve(surfaces: surfaces)
+            context = AuditContext(graph: graph, components: components, surfaces: surfaces, pairings: resolution.pairings,
+                                   measurements: [], policy: input.policy, configuration: input.configuration, themes: system.themes,
+                                   droppedPairings: resolution.dropped, viewCode: viewCode, pairingFindings: surfaceFindings + resolution.findings)
+        }
+        context.measurements = measure(context.pairings, system: system, surfaces: context.surfaces, policy: input.policy,
+                                       appearances: appearances)
+        if let previous, previous.context.policy == input.policy {
+            context.contrastMemo.earlier = (previous.context.measurements, previous.context.contrastMemo.current)
+        }
+        let (components, surfaces, measurements) = (context.components, context.surfaces, context.measurements)
 
-        var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + system.findings + surfaceFindings
-            + pairingFindings
+        var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + system.findings + context.pairingFindings
         findings += Self.checkConcurrently(allRules, context)
+        context.contrastMemo.earlier = ([], [:])
         let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
         findings = (suppression.kept + suppression.problems).sorted(by: Finding.ordered)
 

@@ -1,10 +1,20 @@
+import Foundation
+
 /// Shared by the three contrast rules: a finding for each failing measurement of one role.
 func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Finding] {
     var findings: [Finding] = []
     // Many pairs share colors (one token used by many components): search each fix once.
     struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
     var fixes: [FixKey: (color: ColorValue, ratio: Double)?] = [:]
-    for m in context.measurements where m.role == role && !m.pass {
+    let severity = context.policy.severity(of: rule)
+    var computed: [Int: Finding] = [:]
+    defer { context.contrastMemo.record(computed) }
+    for (index, m) in context.measurements.enumerated() where m.role == role && !m.pass {
+        if let finding = context.contrastMemo.earlierFinding(index, m) {
+            findings.append(finding)
+            computed[index] = finding
+            continue
+        }
         let required = m.required ?? 0
         let fg = m.pairing.foreground, bg = m.pairing.background
         func describe(_ e: PairingEndpoint) -> String {
@@ -19,11 +29,13 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Fin
         if let fix = fixes[key] ?? nil {
             hint = "nearest passing foreground: \(fix.color.hex) (\(displayRatio(fix.ratio)):1), same hue, lightness adjusted in OKLCH"
         }
-        findings.append(Finding(
-            rule: rule, severity: context.policy.severity(of: rule), appearance: m.appearance, subject: m.pairing.subject,
+        let finding = Finding(
+            rule: rule, severity: severity, appearance: m.appearance, subject: m.pairing.subject,
             message: "\(describe(fg)) on \(describe(bg)), \(m.theme.map { $0 + ", " } ?? "")\(m.appearance.rawValue), \(displayRatio(m.ratio)):1 (needs \(displayRatio(required)):1 for \(role == .graphic ? "graphics" : role == .largeText ? "large text" : "text"))",
             location: fg.location, relatedLocations: [bg.location] + [m.pairing.drawnAt].compactMap { $0 }, component: m.pairing.component,
-            measured: m.ratio, required: required, fixHint: hint, theme: m.theme))
+            measured: m.ratio, required: required, fixHint: hint, theme: m.theme)
+        findings.append(finding)
+        computed[index] = finding
     }
     return findings
 }
@@ -131,5 +143,35 @@ public struct ContrastGraphicRule: Rule {
 
     public func check(_ context: AuditContext) -> [Finding] {
         contrastFindings(context, role: .graphic, rule: Self.description.id)
+    }
+}
+
+/// Contrast findings by measurement. A finding depends only on its measurement, rule and severity, and its fix hint (a
+/// search in OKLCH) and message cost more than the measurement: the daemon's next audit takes the findings of
+/// measurements an edit did not change from the last audit (`earlier`, by position: pairs taken from the last audit are
+/// measured in the same order), and computes only the rest.
+final class ContrastFindingMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The last audit's measurements and findings by measurement index (set before the rules run, only read while they do).
+    var earlier: (measurements: [PairMeasurement], findings: [Int: Finding]) = ([], [:])
+    private var findings: [Int: Finding] = [:]
+
+    /// This audit's findings so far, by measurement index.
+    var current: [Int: Finding] {
+        lock.lock()
+        defer { lock.unlock() }
+        return findings
+    }
+
+    /// The last audit's finding for measurement `index`, when that measurement is unchanged.
+    func earlierFinding(_ index: Int, _ m: PairMeasurement) -> Finding? {
+        guard index < earlier.measurements.count, let finding = earlier.findings[index], earlier.measurements[index] == m else { return nil }
+        return finding
+    }
+
+    func record(_ computed: [Int: Finding]) {
+        lock.lock()
+        findings.merge(computed) { first, _ in first }
+        lock.unlock()
     }
 }

@@ -45,6 +45,12 @@ public struct AuditContext {
     public var droppedPairings: [DroppedPairing] = []
     /// Sizes and fonts set in view code (touch targets, Dynamic Type).
     public var viewCode = ViewCodeFacts()
+    /// Findings of choosing surfaces and pairs (configured names that do not resolve, contradicted pairs).
+    public var pairingFindings: [Finding] = []
+    /// Contrast findings of this audit by measurement, for the next audit to reuse (`ContrastFindingMemo`).
+    let contrastMemo = ContrastFindingMemo()
+    /// True when components, surfaces and pairs were taken from the last audit (`AuditReuse`).
+    var reusedPairing = false
 }
 
 /// Findings that come from reading and resolving rather than from a `Rule`: described here so SARIF and the

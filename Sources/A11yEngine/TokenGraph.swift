@@ -129,8 +129,13 @@ public final class TokenGraph {
             self.findings = findings
             if let previous, let changed = changedStaticKeys(since: previous) {
                 interpreter.reuse(previous.interpreter, invalidating: changed)
+                changedSincePrevious = changed
             }
         }
+
+        /// The static members whose declarations changed since the program this one started from; nil when it started
+        /// afresh (no previous program, or the structure changed).
+        private(set) var changedSincePrevious: Set<String>?
 
         /// Static members (stored and computed, outside protocols) are the values an edit usually touches; everything
         /// else (types, functions, initialisers, instance members, enum cases) is structure that any value may read
@@ -546,6 +551,11 @@ public final class TokenGraph {
 
     /// Token keys in order, computed once (rules and pairing sources walk them in a deterministic order).
     public private(set) var sortedKeys: [String] = []
+
+    /// Tokens whose values differ from `before`'s (a graph of the same tokens), in key order.
+    func keysWithChangedValues(since before: TokenGraph) -> [String] {
+        sortedKeys.filter { values[$0] != before.values[$0] }
+    }
 
     /// How many tokens have no value (their root causes are `findings()`).
     public var unevaluatedCount: Int { values.values.filter { $0.unknown != nil }.count }

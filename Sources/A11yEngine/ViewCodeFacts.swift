@@ -73,4 +73,5 @@ public struct ViewCodeFacts: Sendable {
     public var fonts: [ViewFontFact] = []
     public var clippedText: [ClippedTextFact] = []
     public init() {}
+    public var isEmpty: Bool { drawn.isEmpty && touchTargets.isEmpty && fonts.isEmpty && clippedText.isEmpty }
 }

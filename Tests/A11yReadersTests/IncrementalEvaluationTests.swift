@@ -1,4 +1,4 @@
-import A11yEngine
+@testable import A11yEngine
 import A11yReaders
 import Foundation
 import Testing
@@ -40,7 +40,8 @@ struct IncrementalEvaluationTests {
 
     /// Writes the system, audits it, applies `edit` to the token file and audits again with the previous result and
     /// without; returns both audits and the program the incremental one started from.
-    static func audits(edit: (String) -> String, styling: String = styling) throws -> (incremental: Audit, fresh: Audit, reused: Int, before: Int) {
+    static func audits(edit: (String) -> String, styling: String = styling) throws
+        -> (incremental: Audit, fresh: Audit, reused: Int, before: Int, reusedPairing: Bool) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-incremental-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -52,8 +53,11 @@ struct IncrementalEvaluationTests {
         let input = workspace.refresh(changed: ["DesignTokens.swift"])
         let program = TokenGraph.Program(sources: input.sources, configuration: first.context.graph.program.interpreter.configuration,
                                          previous: first.context.graph.program)
-        let incremental = Auditor.run(input, previous: first).audit
-        return (incremental, Auditor.run(input).audit, program.interpreter.memoisedStaticCount, first.context.graph.interpreter.memoisedStaticCount)
+        let incremental = Auditor.run(input, previous: first)
+        // Fresh: another workspace parses the edited files from scratch.
+        let fresh = Auditor.run(try Workspace(root: dir.path).refresh()).audit
+        return (incremental.audit, fresh, program.interpreter.memoisedStaticCount, first.context.graph.interpreter.memoisedStaticCount,
+                incremental.context.reusedPairing)
     }
 
     @Test func aValueEditReevaluatesOnlyWhatReadsIt() throws {
@@ -63,6 +67,23 @@ struct IncrementalEvaluationTests {
         // grayPrimitive changed; appTextSecondary and CardStyling.Colors.subtitle read it: three values are dropped.
         #expect(result.before > 6)
         #expect(result.reused == result.before - 3)
+        // Colors changed, nothing pairing reads: the last audit's pairs are taken as they are.
+        #expect(result.reusedPairing)
+    }
+
+    /// An edit that changes what pairing reads (a color becoming clear, a color becoming a number, a token aliasing
+    /// another) pairs again, and the audit is still the fresh one.
+    @Test func anEditPairingReadsPairsAgain() throws {
+        let edits: [(String, (String) -> String)] = [
+            ("a color made clear", { $0.replacingOccurrences(of: "grayPrimitive.opacity(0.9)", with: "grayPrimitive.opacity(0)") }),
+            ("a color made a number", { $0.replacingOccurrences(of: "static let grayPrimitive = Color(red: 0.6, green: 0.6, blue: 0.6)", with: "static let grayPrimitive = 0.6") }),
+            ("an alias changed", { $0.replacingOccurrences(of: "static let appTextPrimary = inkPrimitive", with: "static let appTextPrimary = paperPrimitive") }),
+        ]
+        for (what, edit) in edits {
+            let result = try Self.audits(edit: edit)
+            #expect(result.incremental == result.fresh, "\(what)")
+            #expect(!result.reusedPairing, "\(what)")
+        }
     }
 
     @Test func aHelperEditOrANewTokenStartsAfresh() throws {

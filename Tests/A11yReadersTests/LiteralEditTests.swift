@@ -111,14 +111,20 @@ struct LiteralEditTests {
             try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Examples/DesignSystem/" + name), to: dir.appendingPathComponent(name))
         }
         let workspace = try Workspace(root: dir.path)
-        let first = Auditor.run(workspace.refresh())
+        var previous = Auditor.run(workspace.refresh())
         let tokens = dir.appendingPathComponent("DesignTokens.swift")
-        let text = try String(contentsOf: tokens, encoding: .utf8)
-        let literal = try #require(text.range(of: ##""#[0-9A-Fa-f]{6}""##, options: .regularExpression))
-        try text.replacingCharacters(in: literal, with: "\"#777777\"").write(to: tokens, atomically: true, encoding: .utf8)
-        let incremental = Auditor.run(workspace.refresh(changed: ["DesignTokens.swift"]), previous: first).audit
-        let fresh = Auditor.run(try Workspace(root: dir.path).refresh()).audit
-        #expect(incremental == fresh)
-        #expect(incremental != first.audit)
+        // Saves in a row, each changing one more hex color (gray, then a red, ...): every audit equals a fresh one.
+        var text = try String(contentsOf: tokens, encoding: .utf8)
+        let literals = try NSRegularExpression(pattern: ##""#[0-9A-Fa-f]{6}""##).matches(in: text, range: NSRange(location: 0, length: (text as NSString).length))
+        #expect(literals.count > 8)
+        for (i, match) in literals.prefix(8).enumerated() {
+            text = (text as NSString).replacingCharacters(in: match.range, with: ["\"#777777\"", "\"#D01010\"", "\"#F5F5F5\"", "\"#202020\""][i % 4])
+            try text.write(to: tokens, atomically: true, encoding: .utf8)
+            let incremental = Auditor.run(workspace.refresh(changed: ["DesignTokens.swift"]), previous: previous)
+            let fresh = Auditor.run(try Workspace(root: dir.path).refresh()).audit
+            #expect(incremental.audit == fresh, "save \(i + 1)")
+            #expect(incremental.audit != previous.audit || i > 0, "save \(i + 1) changed nothing")
+            previous = incremental
+        }
     }
 }
