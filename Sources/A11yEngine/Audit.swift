@@ -156,7 +156,7 @@ public enum Auditor {
         interpreter.idiom = input.configuration.idiom
         interpreter.workers = input.evaluationThreads
         let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration,
-                                           previous: previous?.context.graph.program)
+                                           previous: previous?.context.graph)
         let graph = system.primary
         let declarations = input.sources.flatMap(\.declarations), types = input.sources.flatMap(\.types)
         let viewCode = ViewCodeAnalysis(declarations: declarations, types: types, graph: graph).facts()

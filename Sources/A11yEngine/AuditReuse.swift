@@ -10,20 +10,23 @@ enum AuditReuse {
         let before = previous.graph
         // Themes, view code and configuration each feed pairing in ways this check does not follow.
         guard themes.isEmpty, previous.themes.isEmpty, viewCode.isEmpty, previous.viewCode.isEmpty,
-              configuration == previous.configuration, graph.sortedKeys == before.sortedKeys,
+              configuration == previous.configuration, graph.sameKeysAsPrevious || graph.sortedKeys == before.sortedKeys,
               graph.structInstances == before.structInstances, graph.palettes.isEmpty, before.palettes.isEmpty,
               graph.program.sources.map(\.components) == before.program.sources.map(\.components) else { return nil }
         // Declarations that changed are static members (anything else starts the program afresh); the tokens they
         // define (and the fields of a struct they hold) keep their name, place and kind, and alias the same token.
         guard let changedDeclarations = graph.program.changedSincePrevious else { return nil }
-        for key in graph.sortedKeys where changedDeclarations.contains(where: { key == $0 || key.hasPrefix($0 + ".") }) {
+        // An updated graph says which tokens it read again; otherwise they are found by name.
+        let reread = graph.updatedKeys.map { Array($0) }
+            ?? graph.sortedKeys.filter { key in changedDeclarations.contains(where: { key == $0 || key.hasPrefix($0 + ".") }) }
+        for key in reread {
             guard let token = graph.tokens[key], let earlier = before.tokens[key],
                   token.declaredKind == earlier.declaredKind, token.location == earlier.location, token.scope == earlier.scope,
                   token.alias?.path == earlier.alias?.path, (token.expression == nil) == (earlier.expression == nil) else { return nil }
         }
         // Tokens whose values changed (those declarations and whatever reads them): colors before and after, clear in
         // both or in neither.
-        for key in graph.keysWithChangedValues(since: before) {
+        for key in graph.updatedKeys.map({ $0.filter { graph.values(differ: before, at: $0) } }) ?? graph.keysWithChangedValues(since: before) {
             guard case .success(.color(let color)) = graph.value(of: key), case .success(.color(let earlierColor)) = before.value(of: key),
                   isClear(color) == isClear(earlierColor) else { return nil }
         }

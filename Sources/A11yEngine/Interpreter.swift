@@ -338,6 +338,7 @@ public final class Interpreter {
         var readers: [String: [String]] = [:]
         for (reader, reads) in previous.staticDependencies { for read in reads { readers[read, default: []].append(reader) } }
         var invalid = changed
+        defer { invalidated = invalid }
         var queue = Array(changed)
         while let key = queue.popLast() {
             for reader in readers[key] ?? [] where invalid.insert(reader).inserted { queue.append(reader) }
@@ -346,6 +347,19 @@ public final class Interpreter {
             staticCache[key] = value
             if let reads = previous.staticDependencies[key] { staticDependencies[key] = reads }
         }
+    }
+
+    /// The static members `reuse` did not take over (the changed ones and all that read them); nil when it took nothing.
+    private(set) var invalidated: Set<String>?
+
+    /// Runs `body` as a reader of its own (the token graph adding one declaration's tokens): returns the static members
+    /// it read, directly or through functions and instances, as a static member's reads are recorded.
+    func recordingReads(_ body: () -> Void) -> Set<String> {
+        let reader = "\u{0}reader"
+        inProgress.append(reader)
+        body()
+        inProgress.removeLast()
+        return staticDependencies.removeValue(forKey: reader) ?? []
     }
 
     /// How many static members have a memoised value (benchmarks and tests of reuse).

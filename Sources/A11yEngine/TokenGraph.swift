@@ -211,13 +211,98 @@ public final class TokenGraph {
                 value: interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name))
         }
         for family in themeFamilies { addThemedTokens(family) }
-        for declaration in program.sources.flatMap(\.declarations)
-        where !familyDeclarations.contains(declaration.qualifiedName.joined(separator: ".")) {
-            addSwiftTokens(declaration)
+        let declarations = program.sources.flatMap(\.declarations)
+        declarationTokens.reserveCapacity(declarations.count)
+        for (index, declaration) in declarations.enumerated() {
+            if familyDeclarations.contains(declaration.qualifiedName.joined(separator: ".")) {
+                declarationTokens.append(DeclarationTokens())
+                continue
+            }
+            declarationTokens.append(readTokens(of: declaration, index: index))
         }
         // From here on the graph is only read, so rules can read it concurrently: the lookups they make are computed now.
         sortedKeys = tokens.keys.sorted()
         for key in sortedKeys { nameCache[key] = Self.nameInfo(of: tokens[key]?.name ?? key) }
+    }
+
+    // MARK: - Updating the last graph
+
+    /// What one declaration added to the graph and what it read, so the next graph redoes only declarations an edit
+    /// reached.
+    struct DeclarationTokens {
+        var keys: [String] = []
+        /// Struct instances it added fields to (`structInstances` keys).
+        var instances: [String] = []
+    }
+    private var declarationTokens: [DeclarationTokens] = []
+    /// The declarations (by index) that read each static member while adding their tokens.
+    private var declarationsReading: [String: [Int]] = [:]
+    /// What the declaration being read has added so far (collected by `add` and `addToken`).
+    private var adding = DeclarationTokens()
+    /// False once a token key was declared twice (which definition wins depends on order) or tokens were removed: such
+    /// a graph is built afresh next time.
+    private var updatable = true
+    /// The tokens this graph read again when it was updated from the last one (nil: built afresh, every token is new).
+    private(set) var updatedKeys: Set<String>?
+    /// True when the update kept the same token keys.
+    private(set) var sameKeysAsPrevious = false
+
+    private func readTokens(of declaration: MemberDeclaration, index: Int) -> DeclarationTokens {
+        adding = DeclarationTokens()
+        let reads = interpreter.recordingReads { addSwiftTokens(declaration) }
+        for key in reads where !(declarationsReading[key]?.contains(index) ?? false) { declarationsReading[key, default: []].append(index) }
+        return adding
+    }
+
+    /// The graph of `program` built from `previous`, the graph of the program `program` started from: the tokens of
+    /// declarations the edit reached (changed ones, and those that read a static member whose value was dropped) are
+    /// read again, the rest are taken as they were. Nil when that is not possible: themes, a changed structure, a
+    /// static member the interpreter could not carry over, a duplicate token.
+    init?(program: Program, updating previous: TokenGraph) {
+        guard let invalid = program.interpreter.invalidated, program.changedSincePrevious != nil, previous.updatable,
+              previous.themeFamilies.isEmpty, previous.program.declarations.count == program.declarations.count else { return nil }
+        let declarations = program.sources.flatMap(\.declarations)
+        guard declarations.count == previous.declarationTokens.count else { return nil }
+        self.program = program
+        themeFamilies = []
+        interpreter = program.interpreter
+        graphFindings = program.findings
+        tokens = previous.tokens
+        values = previous.values
+        structInstances = previous.structInstances
+        nameCache = previous.nameCache
+        sortedKeys = previous.sortedKeys
+        declarationTokens = previous.declarationTokens
+        declarationsReading = previous.declarationsReading
+        var updated: Set<String> = [], removed: Set<String> = []
+        for key in program.dataOrder where invalid.contains(key) {
+            guard let token = program.dataTokens[key] else { continue }
+            tokens[key] = Token(qualifiedName: token.qualifiedName, declaredKind: token.declaredKind, location: token.location,
+                                expression: token.expression.lowered(at: token.location), scope: [])
+            values[key] = interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name)
+            updated.insert(key)
+        }
+        let redo = Set(invalid.flatMap { previous.declarationsReading[$0] ?? [] }).sorted()
+        for index in redo {
+            for key in declarationTokens[index].keys {
+                tokens[key] = nil
+                values[key] = nil
+                removed.insert(key)
+            }
+            for instance in declarationTokens[index].instances { structInstances[instance] = nil }
+        }
+        for index in redo {
+            declarationTokens[index] = readTokens(of: declarations[index], index: index)
+            updated.formUnion(declarationTokens[index].keys)
+        }
+        guard updatable else { return nil }
+        sameKeysAsPrevious = removed.isSubset(of: updated) && updated.subtracting(removed).allSatisfy { key in previous.tokens[key] != nil }
+        if !sameKeysAsPrevious {
+            sortedKeys = tokens.keys.sorted()
+            for key in removed where tokens[key] == nil { nameCache[key] = nil }
+        }
+        for key in updated where nameCache[key] == nil { nameCache[key] = Self.nameInfo(of: tokens[key]?.name ?? key) }
+        updatedKeys = updated
     }
 
     // MARK: - Themed tokens
@@ -303,6 +388,7 @@ public final class TokenGraph {
     /// Removes tokens that are another token under a second name (see `ThemedSystem`), keeping the caches in step.
     func remove(_ keys: Set<String>) {
         guard !keys.isEmpty else { return }
+        updatable = false
         for key in keys {
             tokens[key] = nil
             values[key] = nil
@@ -315,9 +401,13 @@ public final class TokenGraph {
     @discardableResult
     private func add(_ token: Token, value: Value) -> Bool {
         let key = token.qualifiedName.joined(separator: ".")
-        guard tokens[key] == nil else { return false }
+        guard tokens[key] == nil else {
+            updatable = false
+            return false
+        }
         tokens[key] = token
         values[key] = value
+        adding.keys.append(key)
         return true
     }
 
@@ -354,7 +444,9 @@ public final class TokenGraph {
     private func addToken(_ name: [String], value: Value, declaredKind: TokenKind?, location: SourceLocation, expression: Expr?,
                           scope: [String], depth: Int = 0) {
         if depth > 0, value.tokenKind != nil, value.unknown == nil {
-            structInstances[name.dropLast().joined(separator: "."), default: []].append(name.joined(separator: "."))
+            let instance = name.dropLast().joined(separator: ".")
+            if structInstances[instance] == nil { adding.instances.append(instance) }
+            structInstances[instance, default: []].append(name.joined(separator: "."))
         }
         switch value {
         case .color, .number, .font:
@@ -554,8 +646,10 @@ public final class TokenGraph {
 
     /// Tokens whose values differ from `before`'s (a graph of the same tokens), in key order.
     func keysWithChangedValues(since before: TokenGraph) -> [String] {
-        sortedKeys.filter { values[$0] != before.values[$0] }
+        sortedKeys.filter { values(differ: before, at: $0) }
     }
+
+    func values(differ other: TokenGraph, at key: String) -> Bool { values[key] != other.values[key] }
 
     /// How many tokens have no value (their root causes are `findings()`).
     public var unevaluatedCount: Int { values.values.filter { $0.unknown != nil }.count }

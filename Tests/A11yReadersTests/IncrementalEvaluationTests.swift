@@ -41,7 +41,7 @@ struct IncrementalEvaluationTests {
     /// Writes the system, audits it, applies `edit` to the token file and audits again with the previous result and
     /// without; returns both audits and the program the incremental one started from.
     static func audits(edit: (String) -> String, styling: String = styling) throws
-        -> (incremental: Audit, fresh: Audit, reused: Int, before: Int, reusedPairing: Bool) {
+        -> (incremental: Audit, fresh: Audit, reused: Int, before: Int, reusedPairing: Bool, rereadTokens: Set<String>?) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-incremental-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -57,7 +57,7 @@ struct IncrementalEvaluationTests {
         // Fresh: another workspace parses the edited files from scratch.
         let fresh = Auditor.run(try Workspace(root: dir.path).refresh()).audit
         return (incremental.audit, fresh, program.interpreter.memoisedStaticCount, first.context.graph.interpreter.memoisedStaticCount,
-                incremental.context.reusedPairing)
+                incremental.context.reusedPairing, incremental.context.graph.updatedKeys)
     }
 
     @Test func aValueEditReevaluatesOnlyWhatReadsIt() throws {
@@ -69,6 +69,47 @@ struct IncrementalEvaluationTests {
         #expect(result.reused == result.before - 3)
         // Colors changed, nothing pairing reads: the last audit's pairs are taken as they are.
         #expect(result.reusedPairing)
+        // Only the declarations that read what changed added their tokens again.
+        #expect(result.rereadTokens == ["Color.grayPrimitive", "Color.appTextSecondary", "CardStyling.Colors.subtitle"])
+    }
+
+    /// Saves in a row on the fixture systems (token functions, struct-valued tokens, integer hex, traits, view code,
+    /// themes), each changing one literal: every audit from the last one equals a fresh audit of the same files.
+    @Test(arguments: ["Evaluator", "ViewCode", "Themes"])
+    func literalEditsInARowEqualFreshAudits(fixture: String) throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures").appendingPathComponent(fixture)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-incremental-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: source, to: dir)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let workspace = try Workspace(root: dir.path)
+        var previous = Auditor.run(workspace.refresh())
+        let literal = try NSRegularExpression(pattern: ##""#[0-9A-Fa-f]{6}"|0x[0-9A-Fa-f]{6}\b|\b0\.[0-9]+\b"##)
+        var saves = 0, updatedGraphs = 0
+        for file in workspace.listFiles() where file.hasSuffix(".swift") {
+            let path = dir.appendingPathComponent(file)
+            var text = try String(contentsOf: path, encoding: .utf8)
+            for i in 0..<6 {
+                // Found again in the edited text: replacements change lengths.
+                let matches = literal.matches(in: text, range: NSRange(location: 0, length: (text as NSString).length))
+                guard i < matches.count else { break }
+                let match = matches[i]
+                let old = (text as NSString).substring(with: match.range)
+                let new = old.hasPrefix("\"") ? "\"#6B2FA0\"" : old.hasPrefix("0x") ? "0x6B2FA0" : "0.35"
+                guard new != old else { continue }
+                text = (text as NSString).replacingCharacters(in: match.range, with: new)
+                try text.write(to: path, atomically: true, encoding: .utf8)
+                let incremental = Auditor.run(workspace.refresh(changed: [file]), previous: previous)
+                let freshAudit = Auditor.run(try Workspace(root: dir.path).refresh()).audit
+                #expect(incremental.audit == freshAudit, "\(file): \(old) -> \(new)")
+                if incremental.context.graph.updatedKeys != nil { updatedGraphs += 1 }
+                saves += 1
+                previous = incremental
+            }
+        }
+        #expect(saves >= 6)
+        // Without themes, most saves update the last graph rather than build a new one.
+        if fixture != "Themes" { #expect(updatedGraphs * 2 >= saves, "\(updatedGraphs) of \(saves)") }
     }
 
     /// An edit that changes what pairing reads (a color becoming clear, a color becoming a number, a token aliasing
