@@ -50,6 +50,9 @@ public final class Interpreter {
     /// The static members each memoised static member read while it was evaluated (its direct dependencies), so a
     /// later audit can keep what an edit did not reach (`reuse(_:invalidating:)`).
     private var staticDependencies: [String: Set<String>] = [:]
+    /// The other way round: the static members that read each one (may name readers that no longer read it, which only
+    /// makes `reuse` drop more).
+    private var staticReaders: [String: Set<String>] = [:]
     private var inProgress: [String] = []
     private var steps = 0
     private var callDepth = 0
@@ -108,6 +111,32 @@ public final class Interpreter {
             if declaration.owner.first == "Asset" {
                 let name = declaration.qualifiedName.dropFirst().joined(separator: ".")
                 assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joined(separator: ".")] = declaration
+            }
+        }
+    }
+
+    /// An interpreter over `previous`'s declarations with some static members' declarations replaced (same owner and
+    /// name, `changed` as (before, now)): the indexes are taken over instead of built again. Nothing evaluated is taken
+    /// here (`reuse(_:invalidating:)` does). Nil when a declaration is not where `previous` has it.
+    init?(updating previous: Interpreter, replacing changed: [(before: MemberDeclaration, now: MemberDeclaration)]) {
+        configuration = previous.configuration
+        members = previous.members
+        types = previous.types
+        aliases = previous.aliases
+        typesByLastName = previous.typesByLastName
+        aliasLastNames = previous.aliasLastNames
+        memberNames = previous.memberNames
+        nestedTypeNames = previous.nestedTypeNames
+        functionNames = previous.functionNames
+        typesWithInitializers = previous.typesWithInitializers
+        assetSymbols = previous.assetSymbols
+        for (before, now) in changed {
+            let owner = now.owner.joined(separator: ".")
+            guard let index = members[owner]?[now.name]?.firstIndex(of: before) else { return nil }
+            members[owner]?[now.name]?[index] = now
+            if now.owner.first == "Asset" {
+                let name = now.qualifiedName.dropFirst().joined(separator: ".")
+                assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joined(separator: ".")] = now
             }
         }
     }
@@ -277,7 +306,10 @@ public final class Interpreter {
     public func staticValue(owner: [String], name: String) -> Value {
         let key = (owner + [name]).joined(separator: ".")
         if recordingStaticReads { staticReads.append(key) }
-        if let reader = inProgress.last { staticDependencies[reader, default: []].insert(key) }
+        if let reader = inProgress.last {
+            staticDependencies[reader, default: []].insert(key)
+            if reader != Self.graphReader { staticReaders[key, default: []].insert(reader) }
+        }
         if let cached = staticCache[key] { return cached }
         let declaration = declarations(owner: owner.joined(separator: "."), name: name).first { d in
             switch d.kind {
@@ -313,7 +345,7 @@ public final class Interpreter {
                               types: [TypeDeclaration], workers: Int) {
         let keys = keys.filter { staticCache[($0.owner + [$0.name]).joined(separator: ".")] == nil }
         guard workers > 1, keys.count >= 2 * workers else { return }
-        let shares = ConcurrentResults<(values: [String: Value], dependencies: [String: Set<String>])>(count: workers)
+        let shares = ConcurrentResults<(values: [String: Value], dependencies: [String: Set<String>], readers: [String: Set<String>])>(count: workers)
         let configuration = self.configuration
         let chunk = (keys.count + workers - 1) / workers
         DispatchQueue.concurrentPerform(iterations: workers) { w in
@@ -321,11 +353,12 @@ public final class Interpreter {
             for (owner, name) in keys[min(keys.count, w * chunk)..<min(keys.count, (w + 1) * chunk)] {
                 _ = worker.staticValue(owner: owner, name: name)
             }
-            shares.set(w, worker.orderDependent ? ([:], [:]) : (worker.staticCache, worker.staticDependencies))
+            shares.set(w, worker.orderDependent ? ([:], [:], [:]) : (worker.staticCache, worker.staticDependencies, worker.staticReaders))
         }
         for case let share? in shares.values {
             staticCache.merge(share.values) { existing, _ in existing }
             staticDependencies.merge(share.dependencies) { existing, _ in existing }
+            staticReaders.merge(share.readers) { $0.union($1) }
         }
     }
 
@@ -334,19 +367,20 @@ public final class Interpreter {
     /// the same configuration, types, functions and instance members (`TokenGraph.Program.changedStaticKeys`).
     /// Nothing is taken when `previous` met a cycle or a limit, whose results depend on evaluation order.
     func reuse(_ previous: Interpreter, invalidating changed: Set<String>) {
-        guard !previous.orderDependent, configuration == previous.configuration else { return }
-        var readers: [String: [String]] = [:]
-        for (reader, reads) in previous.staticDependencies { for read in reads { readers[read, default: []].append(reader) } }
+        guard !previous.orderDependent, configuration == previous.configuration, staticCache.isEmpty else { return }
         var invalid = changed
-        defer { invalidated = invalid }
         var queue = Array(changed)
         while let key = queue.popLast() {
-            for reader in readers[key] ?? [] where invalid.insert(reader).inserted { queue.append(reader) }
+            for reader in previous.staticReaders[key] ?? [] where invalid.insert(reader).inserted { queue.append(reader) }
         }
-        for (key, value) in previous.staticCache where !invalid.contains(key) && staticCache[key] == nil {
-            staticCache[key] = value
-            if let reads = previous.staticDependencies[key] { staticDependencies[key] = reads }
+        staticCache = previous.staticCache
+        staticDependencies = previous.staticDependencies
+        staticReaders = previous.staticReaders
+        for key in invalid {
+            staticCache[key] = nil
+            staticDependencies[key] = nil
         }
+        invalidated = invalid
     }
 
     /// The static members `reuse` did not take over (the changed ones and all that read them); nil when it took nothing.
@@ -355,12 +389,14 @@ public final class Interpreter {
     /// Runs `body` as a reader of its own (the token graph adding one declaration's tokens): returns the static members
     /// it read, directly or through functions and instances, as a static member's reads are recorded.
     func recordingReads(_ body: () -> Void) -> Set<String> {
-        let reader = "\u{0}reader"
-        inProgress.append(reader)
+        inProgress.append(Self.graphReader)
         body()
         inProgress.removeLast()
-        return staticDependencies.removeValue(forKey: reader) ?? []
+        return staticDependencies.removeValue(forKey: Self.graphReader) ?? []
     }
+
+    /// The reader `recordingReads` runs as: no static member has this name.
+    static let graphReader = "\u{0}graph"
 
     /// How many static members have a memoised value (benchmarks and tests of reuse).
     public var memoisedStaticCount: Int { staticCache.count }

@@ -120,17 +120,40 @@ public final class TokenGraph {
             types += namespaces.sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }.map {
                 TypeDeclaration(kind: .enum, qualifiedName: $0, inheritance: [], location: SourceLocation(file: "", line: 0, column: 0))
             }
-            interpreter = Interpreter(declarations: declarations, types: types, configuration: configuration)
+            // The usual save changes a few static members in place: the last interpreter's indexes are updated.
+            let inPlace = previous.flatMap { previous in
+                Self.changedInPlace(declarations, types: types, files: ordered.map(\.file), previous: previous).flatMap { changed in
+                    configuration == previous.interpreter.configuration
+                        ? Interpreter(updating: previous.interpreter, replacing: changed).map { ($0, changed) } : nil
+                }
+            }
+            interpreter = inPlace?.0 ?? Interpreter(declarations: declarations, types: types, configuration: configuration)
             self.declarations = declarations
             self.types = types
             self.sources = ordered
             self.dataTokens = dataTokens
             self.dataOrder = dataOrder
             self.findings = findings
-            if let previous, let changed = changedStaticKeys(since: previous) {
+            let changed = inPlace.map { Set($0.1.map { $0.now.qualifiedName.joined(separator: ".") }) }
+                ?? previous.flatMap { changedStaticKeys(since: $0) }
+            if let previous, let changed {
                 interpreter.reuse(previous.interpreter, invalidating: changed)
                 changedSincePrevious = changed
             }
+        }
+
+        /// The static members whose declarations changed in place (the same declarations in the same order, but for
+        /// some static members' values), as (before, now); nil when anything else differs (`changedStaticKeys` then
+        /// compares by name).
+        static func changedInPlace(_ declarations: [MemberDeclaration], types: [TypeDeclaration], files: [String],
+                                   previous: Program) -> [(before: MemberDeclaration, now: MemberDeclaration)]? {
+            guard files == previous.sources.map(\.file), declarations.count == previous.declarations.count, types == previous.types else { return nil }
+            var changed: [(before: MemberDeclaration, now: MemberDeclaration)] = []
+            for (now, before) in zip(declarations, previous.declarations) where now != before {
+                guard now.owner == before.owner, now.name == before.name, previous.isStaticValue(now), previous.isStaticValue(before) else { return nil }
+                changed.append((before, now))
+            }
+            return changed
         }
 
         /// The static members whose declarations changed since the program this one started from; nil when it started
