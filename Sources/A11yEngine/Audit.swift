@@ -182,12 +182,17 @@ public enum Auditor {
                                        appearances: appearances)
         if let previous, previous.context.policy == input.policy {
             context.contrastMemo.earlier = (previous.context.measurements, previous.context.contrastMemo.current)
+            if context.reusedPairing, let updated = graph.updatedKeys {
+                context.changedTokens = updated
+                context.tokenMemo.earlier = previous.context.tokenMemo.current
+            }
         }
         let (components, surfaces, measurements) = (context.components, context.surfaces, context.measurements)
 
         var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + system.findings + context.pairingFindings
         findings += Self.checkConcurrently(allRules, context)
         context.contrastMemo.earlier = ([], [:])
+        context.tokenMemo.earlier = [:]
         let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
         findings = (suppression.kept + suppression.problems).sorted(by: Finding.ordered)
 

@@ -42,11 +42,11 @@ public struct DynamicTypeRule: Rule {
         let rule = Self.description.id
         let severity = context.policy.severity(of: rule)
         let minimum = context.policy.minimumFontSize
-        var findings: [Finding] = []
-        for key in context.graph.sortedKeys {
-            guard let definition = context.graph.tokens[key] else { continue }
+        var findings = context.findingsPerToken(rule: rule) { key in
+            var findings: [Finding] = []
+            guard let definition = context.graph.tokens[key] else { return findings }
             // An alias reports nothing: the font it names is reported where it is built.
-            if definition.alias != nil { continue }
+            if definition.alias != nil { return findings }
             let name = TokenGraph.displayName(key)
             switch context.graph.value(of: key) {
             case .success(.font(let font)):
@@ -78,6 +78,7 @@ public struct DynamicTypeRule: Rule {
             default:
                 break
             }
+            return findings
         }
         findings += clippingFindings(context)
         return findings + viewCodeFindings(context)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A self-describing check. Its description carries passing and failing examples; the test suite runs every one.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
@@ -51,6 +53,53 @@ public struct AuditContext {
     let contrastMemo = ContrastFindingMemo()
     /// True when components, surfaces and pairs were taken from the last audit (`AuditReuse`).
     var reusedPairing = false
+    /// The tokens whose definitions or values may differ from the last audit's, when the rest of what token rules read
+    /// is the same (components, themes, policy, token keys); nil: everything is checked afresh.
+    var changedTokens: Set<String>?
+    /// Findings of rules that look at one token at a time, for the next audit (`findingsPerToken`).
+    let tokenMemo = TokenFindingMemo()
+
+    /// The findings of `rule` over every token in key order, `check` giving one token's. Tokens no edit reached take
+    /// their findings from the last audit (`changedTokens`); the result is recorded for the next one.
+    func findingsPerToken(rule: String, _ check: (String) -> [Finding]) -> [Finding] {
+        var byKey: [String: [Finding]]
+        if let changed = changedTokens, let earlier = tokenMemo.earlier[rule] {
+            byKey = earlier
+            for key in changed {
+                let found = check(key)
+                byKey[key] = found.isEmpty ? nil : found
+            }
+        } else {
+            byKey = [:]
+            for key in graph.sortedKeys {
+                let found = check(key)
+                if !found.isEmpty { byKey[key] = found }
+            }
+        }
+        tokenMemo.record(rule: rule, byKey)
+        return byKey.count * 4 < graph.sortedKeys.count
+            ? byKey.keys.sorted().flatMap { byKey[$0]! } : graph.sortedKeys.flatMap { byKey[$0] ?? [] }
+    }
+}
+
+/// Per-token findings by rule and token key (`AuditContext.findingsPerToken`).
+final class TokenFindingMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The last audit's (set before the rules run, only read while they do).
+    var earlier: [String: [String: [Finding]]] = [:]
+    private var recorded: [String: [String: [Finding]]] = [:]
+
+    var current: [String: [String: [Finding]]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    func record(rule: String, _ findings: [String: [Finding]]) {
+        lock.lock()
+        recorded[rule] = findings
+        lock.unlock()
+    }
 }
 
 /// Findings that come from reading and resolving rather than from a `Rule`: described here so SARIF and the

@@ -33,22 +33,37 @@ public struct TokenHygieneRule: Rule {
         let rule = Self.description.id
         let severity = context.policy.severity(of: rule)
         let graph = context.graph
-        var findings: [Finding] = []
-        let componentProperties = Dictionary(
-            context.components.flatMap { c in c.properties.map { ($0.qualifiedName, (c, $0)) } }, uniquingKeysWith: { a, _ in a })
+        // Built on first use: an audit that takes most findings from the last one checks only a few tokens.
+        var componentPropertiesBuilt: [String: (Component, Component.Property)]?
+        func componentProperty(_ key: String) -> (Component, Component.Property)? {
+            if componentPropertiesBuilt == nil {
+                componentPropertiesBuilt = Dictionary(
+                    context.components.flatMap { c in c.properties.map { ($0.qualifiedName, (c, $0)) } }, uniquingKeysWith: { a, _ in a })
+            }
+            return componentPropertiesBuilt?[key]
+        }
         // Number tokens by family, so a raw radius is matched with radius tokens, padding with spacing tokens.
-        var numberTokens: [String: [Double: String]] = [:]
-        for (key, d) in graph.tokens where componentProperties[key] == nil && d.declaredKind == .number {
-            guard case .success(.number(let n)) = graph.value(of: key), let family = Self.family(of: d.name) else { continue }
-            let name = TokenGraph.displayName(key)
-            if let existing = numberTokens[family]?[n], existing < name { continue }
-            numberTokens[family, default: [:]][n] = name
+        var numberTokensBuilt: [String: [Double: String]]?
+        func numberToken(family: String, value: Double) -> String? {
+            if numberTokensBuilt == nil {
+                var numberTokens: [String: [Double: String]] = [:]
+                for (key, d) in graph.tokens where componentProperty(key) == nil && d.declaredKind == .number {
+                    guard case .success(.number(let n)) = graph.value(of: key), let family = Self.family(of: d.name) else { continue }
+                    let name = TokenGraph.displayName(key)
+                    if let existing = numberTokens[family]?[n], existing < name { continue }
+                    numberTokens[family, default: [:]][n] = name
+                }
+                numberTokensBuilt = numberTokens
+            }
+            return numberTokensBuilt?[family]?[value]
         }
 
-        for key in graph.sortedKeys {
-            guard let definition = graph.tokens[key] else { continue }
+        return context.findingsPerToken(rule: rule) { key in
+            var findings: [Finding] = []
+            guard let definition = graph.tokens[key] else { return findings }
             var name: String { TokenGraph.displayName(key) } // only findings need it
-            if let (component, property) = componentProperties[key] {
+            let componentProperty = componentProperty(key)
+            if let (component, property) = componentProperty {
                 let label = "\(component.name).\(property.name)"
                 if property.group == .colors, let expression = definition.expression, Self.isLiteralColor(expression) {
                     findings.append(Finding(rule: rule, severity: severity, subject: label,
@@ -61,29 +76,29 @@ public struct TokenHygieneRule: Rule {
                                             location: definition.location, component: component.name))
                 }
                 if property.group == .layout, case .number(let n)? = definition.expression?.kind, n > 0,
-                   let family = Self.family(of: property.name), let token = numberTokens[family]?[n] {
+                   let family = Self.family(of: property.name), let token = numberToken(family: family, value: n) {
                     findings.append(Finding(rule: rule, severity: .warning, subject: label,
                                             message: "\(label) is a raw \(format(n))pt where the token \(token) has that value",
                                             location: definition.location, component: component.name))
                 }
             }
-            guard case .success(.color(let color)) = graph.value(of: key) else { continue }
+            guard case .success(.color(let color)) = graph.value(of: key) else { return findings }
             let role = graph.nameInfo(key).role
             if [.text, .background].contains(role), let expression = definition.expression, let fixed = Self.fixedBlackOrWhite(expression, scope: definition.scope, graph: graph) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (fixed color)",
                                         message: "\(name) uses Color.\(fixed) for \(role == .text ? "text" : "a surface"): it does not adapt and disappears in one mode; use a semantic token",
-                                        location: definition.location, component: componentProperties[key]?.0.name))
+                                        location: definition.location, component: componentProperty?.0.name))
             }
             // Dark mode is mandatory: a color (other than a primitive, which only feeds adaptive tokens) needs a dark value,
             // unless the app draws dark through a dark theme (a "night" palette) instead.
-            if !color.explicit.contains(.dark), !hasDarkTheme, componentProperties[key] == nil, !context.policy.isPrimitive(key), !Self.isPaletteStep(key),
+            if !color.explicit.contains(.dark), !hasDarkTheme, componentProperty == nil, !context.policy.isPrimitive(key), !Self.isPaletteStep(key),
                !Appearance.allCases.allSatisfy({ color[$0].alpha == 0 }) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (dark)",
                                         message: "\(name) has no dark value (dark mode shows the light color \(color[.light].hex))",
                                         location: definition.location))
             }
+            return findings
         }
-        return findings
     }
 
     static let hues: Set<String> = [
