@@ -16,7 +16,15 @@ public enum Appearance: String, CaseIterable, Hashable, Sendable, Codable, Compa
     public var isHighContrast: Bool { self == .lightHighContrast || self == .darkHighContrast }
     public var isDark: Bool { self == .dark || self == .darkHighContrast }
 
-    public static func < (a: Appearance, b: Appearance) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    public static func < (a: Appearance, b: Appearance) -> Bool { a.order < b.order }
+
+    /// The position in `allCases` (sorting compares appearances often).
+    public var order: Int {
+        switch self {
+        case .light: return 0
+        case .dark: return 1
+        case .lightHighContrast: return 2
+        case .darkHighContrast: return 3
+        }
     }
 }

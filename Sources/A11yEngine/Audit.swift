@@ -159,7 +159,14 @@ public enum Auditor {
                                            previous: previous?.context.graph)
         let graph = system.primary
         let declarations = input.sources.flatMap(\.declarations), types = input.sources.flatMap(\.types)
-        let viewCode = ViewCodeAnalysis(declarations: declarations, types: types, graph: graph).facts()
+        // Without view code the last audit had, and with the same structure, there is none now either.
+        let viewCode: ViewCodeFacts, hasNoViewCode: Bool
+        if let previous, previous.context.hasNoViewCode, graph.program.changedSincePrevious != nil {
+            (viewCode, hasNoViewCode) = (ViewCodeFacts(), true)
+        } else {
+            let analysis = ViewCodeAnalysis(declarations: declarations, types: types, graph: graph)
+            (viewCode, hasNoViewCode) = (analysis.facts(), analysis.readsNothing)
+        }
         let appearances = auditedAppearances(graph)
         var context: AuditContext
         if let previous, let reused = AuditReuse.pairing(from: previous.context, graph: graph, configuration: input.configuration,
@@ -178,6 +185,7 @@ public enum Auditor {
                                    measurements: [], policy: input.policy, configuration: input.configuration, themes: system.themes,
                                    droppedPairings: resolution.dropped, viewCode: viewCode, pairingFindings: surfaceFindings + resolution.findings)
         }
+        context.hasNoViewCode = hasNoViewCode
         context.measurements = measure(context.pairings, system: system, surfaces: context.surfaces, policy: input.policy,
                                        appearances: appearances)
         if let previous, previous.context.policy == input.policy {
@@ -196,11 +204,35 @@ public enum Auditor {
         let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
         findings = (suppression.kept + suppression.problems).sorted(by: Finding.ordered)
 
-        let themeOrder = Dictionary(uniqueKeysWithValues: system.themes.enumerated().map { ($1.name, $0) })
-        let pairs = measurements.map { pair(for: $0, graph: system.graph(forTheme: $0.theme)) }.sorted {
-            ($0.component ?? "~", $0.foreground.location, $0.background.token ?? "", $0.subject, $0.theme.flatMap { themeOrder[$0] } ?? -1, $0.appearance)
-                < ($1.component ?? "~", $1.foreground.location, $1.background.token ?? "", $1.subject, $1.theme.flatMap { themeOrder[$0] } ?? -1, $1.appearance)
+        // Pairs in measurement order: an unchanged measurement of tokens no edit reached keeps the last audit's pair, and
+        // the same pairings measured in the same order keep its sort order.
+        let earlierMeasurements = previous?.context.measurements ?? []
+        var sameOrder = context.changedTokens != nil && earlierMeasurements.count == measurements.count
+        context.pairsByMeasurement = measurements.enumerated().map { i, m in
+            guard sameOrder else { return pair(for: m, graph: system.graph(forTheme: m.theme)) }
+            let earlier = earlierMeasurements[i]
+            guard earlier.pairing == m.pairing, earlier.appearance == m.appearance, earlier.theme == m.theme else {
+                sameOrder = false
+                return pair(for: m, graph: system.graph(forTheme: m.theme))
+            }
+            if let changed = context.changedTokens, earlier == m, !changed.contains(m.pairing.foreground.qualifiedName),
+               !changed.contains(m.pairing.background.qualifiedName), let earlierPairs = previous?.context.pairsByMeasurement {
+                return earlierPairs[i]
+            }
+            return pair(for: m, graph: system.graph(forTheme: m.theme))
         }
+        let unsorted = context.pairsByMeasurement
+        if sameOrder, let earlierOrder = previous?.context.pairOrder {
+            context.pairOrder = earlierOrder
+        } else {
+            let themeOrder = Dictionary(uniqueKeysWithValues: system.themes.enumerated().map { ($1.name, $0) })
+            context.pairOrder = unsorted.indices.sorted { i, j in
+                let (a, b) = (unsorted[i], unsorted[j])
+                return (a.component ?? "~", a.foreground.location, a.background.token ?? "", a.subject, a.theme.flatMap { themeOrder[$0] } ?? -1, a.appearance)
+                    < (b.component ?? "~", b.foreground.location, b.background.token ?? "", b.subject, b.theme.flatMap { themeOrder[$0] } ?? -1, b.appearance)
+            }
+        }
+        let pairs = context.pairOrder.map { unsorted[$0] }
         var failingByAppearance: [String: Int] = [:]
         for p in pairs where !p.pass { failingByAppearance[p.appearance.rawValue, default: 0] += 1 }
         var failingByTheme: [String: Int]?

@@ -1,8 +1,14 @@
 public enum Severity: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
     case info, warning, error
 
-    public static func < (a: Severity, b: Severity) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+
+    private var rank: Int {
+        switch self {
+        case .info: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
     }
 }
 
@@ -96,13 +102,13 @@ public struct Finding: Hashable, Sendable, Codable {
 
     /// Findings are ordered by location, then rule, appearance and subject, so output is deterministic.
     public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
-        let la = a.location ?? SourceLocation(file: "", line: 0, column: 0)
-        let lb = b.location ?? SourceLocation(file: "", line: 0, column: 0)
-        if la != lb { return la < lb }
+        // Compared field by field (sorting thousands of findings calls this often); no location sorts as ("", 0, 0).
+        let fileA = a.location?.file ?? "", fileB = b.location?.file ?? ""
+        let placeA = (a.location?.line ?? 0, a.location?.column ?? 0), placeB = (b.location?.line ?? 0, b.location?.column ?? 0)
+        if placeA != placeB || fileA != fileB { return fileA != fileB ? fileA < fileB : placeA < placeB }
         if a.rule != b.rule { return a.rule < b.rule }
         if a.appearance != b.appearance {
-            return (a.appearance.map { Appearance.allCases.firstIndex(of: $0)! } ?? -1)
-                < (b.appearance.map { Appearance.allCases.firstIndex(of: $0)! } ?? -1)
+            return (a.appearance.map(\.order) ?? -1) < (b.appearance.map(\.order) ?? -1)
         }
         if a.theme != b.theme { return (a.theme ?? "") < (b.theme ?? "") }
         if a.subject != b.subject { return a.subject < b.subject }

@@ -51,6 +51,11 @@ public struct AuditContext {
     public var pairingFindings: [Finding] = []
     /// Contrast findings of this audit by measurement, for the next audit to reuse (`ContrastFindingMemo`).
     let contrastMemo = ContrastFindingMemo()
+    /// The audit's pairs by measurement, and the order they are listed in (indices into it), for the next audit.
+    var pairsByMeasurement: [Audit.Pair] = []
+    var pairOrder: [Int] = []
+    /// True when the design system has no view code by its structure (`ViewCodeAnalysis.readsNothing`).
+    var hasNoViewCode = false
     /// True when components, surfaces and pairs were taken from the last audit (`AuditReuse`).
     var reusedPairing = false
     /// The tokens whose definitions or values may differ from the last audit's, when the rest of what token rules read

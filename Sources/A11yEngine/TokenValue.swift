@@ -2,7 +2,7 @@
 public struct AppearanceSet: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
-    public init(_ appearance: Appearance) { rawValue = 1 << UInt8(Appearance.allCases.firstIndex(of: appearance)!) }
+    public init(_ appearance: Appearance) { rawValue = 1 << UInt8(appearance.order) }
 
     public static let light = AppearanceSet(.light)
     public static let dark = AppearanceSet(.dark)

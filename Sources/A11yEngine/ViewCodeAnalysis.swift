@@ -52,6 +52,14 @@ public struct ViewCodeAnalysis {
         entriesByName = byName
     }
 
+    /// True when the design system has no view code whatever its values: no drawing type, no instance method (UIKit
+    /// set-up code). A later audit of the same structure need not read it again.
+    public var readsNothing: Bool {
+        entries.isEmpty && !members.values.contains { $0.contains { d in
+            if !d.isStatic, case .function = d.kind { return true } else { return false }
+        } }
+    }
+
     /// Every drawing type with its entry point, ordered by name.
     func entryPoints() -> [(type: String, entry: MemberDeclaration)] { entries }
 
