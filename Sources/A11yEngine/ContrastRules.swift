@@ -7,10 +7,10 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Fin
     struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
     var fixes: [FixKey: (color: ColorValue, ratio: Double)?] = [:]
     let severity = context.policy.severity(of: rule)
-    var computed: [Int: Finding] = [:]
-    defer { context.contrastMemo.record(computed) }
+    var computed = [Finding?](repeating: nil, count: context.measurements.count)
+    defer { context.contrastMemo.record(rule, computed) }
     for (index, m) in context.measurements.enumerated() where m.role == role && !m.pass {
-        if let finding = context.contrastMemo.earlierFinding(index, m) {
+        if let finding = context.contrastMemo.earlierFinding(rule, index, m) {
             findings.append(finding)
             computed[index] = finding
             continue
@@ -152,26 +152,27 @@ public struct ContrastGraphicRule: Rule {
 /// measured in the same order), and computes only the rest.
 final class ContrastFindingMemo: @unchecked Sendable {
     private let lock = NSLock()
-    /// The last audit's measurements and findings by measurement index (set before the rules run, only read while they do).
-    var earlier: (measurements: [PairMeasurement], findings: [Int: Finding]) = ([], [:])
-    private var findings: [Int: Finding] = [:]
+    /// The last audit's measurements and each rule's findings by measurement index (set before the rules run, only
+    /// read while they do).
+    var earlier: (measurements: [PairMeasurement], findings: [String: [Finding?]]) = ([], [:])
+    private var findings: [String: [Finding?]] = [:]
 
-    /// This audit's findings so far, by measurement index.
-    var current: [Int: Finding] {
+    /// This audit's findings so far.
+    var current: [String: [Finding?]] {
         lock.lock()
         defer { lock.unlock() }
         return findings
     }
 
-    /// The last audit's finding for measurement `index`, when that measurement is unchanged.
-    func earlierFinding(_ index: Int, _ m: PairMeasurement) -> Finding? {
-        guard index < earlier.measurements.count, let finding = earlier.findings[index], earlier.measurements[index] == m else { return nil }
+    /// The last audit's finding of `rule` for measurement `index`, when that measurement is unchanged.
+    func earlierFinding(_ rule: String, _ index: Int, _ m: PairMeasurement) -> Finding? {
+        guard index < earlier.measurements.count, let finding = earlier.findings[rule]?[index], earlier.measurements[index] == m else { return nil }
         return finding
     }
 
-    func record(_ computed: [Int: Finding]) {
+    func record(_ rule: String, _ computed: [Finding?]) {
         lock.lock()
-        findings.merge(computed) { first, _ in first }
+        findings[rule] = computed
         lock.unlock()
     }
 }

@@ -66,7 +66,7 @@ public struct PairExplanation: Codable, Hashable, Sendable {
         var measured = context.measurements.filter { pairings.contains($0.pairing) }
         if measured.isEmpty {
             measured = PairMeasurement.measure(pairings, graph: context.graph, surfaces: context.surfaces, policy: context.policy,
-                                               appearances: Auditor.auditedAppearances(context.graph))
+                                               appearances: Auditor.auditedAppearances(context.graph).appearances)
         }
         return pairings.map { pairing in
             let ms = measured.filter { $0.pairing == pairing }

@@ -54,6 +54,8 @@ public struct AuditContext {
     /// The audit's pairs by measurement, and the order they are listed in (indices into it), for the next audit.
     var pairsByMeasurement: [Audit.Pair] = []
     var pairOrder: [Int] = []
+    /// The tokens whose colors define a high-contrast variant (`Auditor.auditedAppearances`).
+    var highContrastTokens: Set<String> = []
     /// True when the design system has no view code by its structure (`ViewCodeAnalysis.readsNothing`).
     var hasNoViewCode = false
     /// True when components, surfaces and pairs were taken from the last audit (`AuditReuse`).

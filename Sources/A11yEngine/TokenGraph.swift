@@ -284,8 +284,9 @@ public final class TokenGraph {
     init?(program: Program, updating previous: TokenGraph) {
         guard let invalid = program.interpreter.invalidated, program.changedSincePrevious != nil, previous.updatable,
               previous.themeFamilies.isEmpty, previous.program.declarations.count == program.declarations.count else { return nil }
-        let declarations = program.sources.flatMap(\.declarations)
-        guard declarations.count == previous.declarationTokens.count else { return nil }
+        // The sources' declarations come first in the program's (the data files' follow).
+        let declarations = program.declarations
+        guard program.sources.reduce(0, { $0 + $1.declarations.count }) == previous.declarationTokens.count else { return nil }
         self.program = program
         themeFamilies = []
         interpreter = program.interpreter

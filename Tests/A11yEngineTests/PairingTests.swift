@@ -148,8 +148,8 @@ struct HighContrastThresholdTests {
                 TokenDefinition(qualifiedName: ["Color", "clearish"], declaredKind: .color, expression: .color(.clear), location: at),
             ])])
         }
-        #expect(Auditor.auditedAppearances(graph(.adaptive([.light: .color(.black), .dark: .color(.white)]))) == [.light, .dark])
-        #expect(Auditor.auditedAppearances(graph(.adaptive([.light: .color(.black), .lightHighContrast: .color(ColorValue(white: 0.1))])))
+        #expect(Auditor.auditedAppearances(graph(.adaptive([.light: .color(.black), .dark: .color(.white)]))).appearances == [.light, .dark])
+        #expect(Auditor.auditedAppearances(graph(.adaptive([.light: .color(.black), .lightHighContrast: .color(ColorValue(white: 0.1))]))).appearances
                 == [.light, .dark, .lightHighContrast, .darkHighContrast])
     }
 }
