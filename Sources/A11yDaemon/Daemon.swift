@@ -242,12 +242,14 @@ public final class Daemon: @unchecked Sendable {
         result.audit.time = ISO8601DateFormatter().string(from: Date())
         // The very first audit is the baseline, not news: nothing regressed (a restart compares with the stored audit).
         let diff = previousAudit == nil ? AuditDiff.baseline(result.audit) : AuditDiff.between(previousAudit, result.audit)
-        current = result
-        previousAudit = result.audit
         // Published before it is stored: subscribers hear of it without waiting for 4 MB of JSON to reach SQLite, and
-        // no request sees the gap (requests run on this queue, after this function returns).
+        // no request sees the gap (requests run on this queue, after this function returns). The last audit is let go
+        // after that too: freeing a large design system's evaluation takes milliseconds.
         publish(result.audit, diff)
         onAudit?(result.audit, diff)
+        let retired = (current, previousAudit)
+        current = result
+        previousAudit = result.audit
         // No store at all (it could not be opened): historyProblem already says why, and nothing is retried.
         if let store {
             do {
@@ -264,6 +266,7 @@ public final class Daemon: @unchecked Sendable {
             }
         }
         log.debug("audit \(id) (\(reason)): \(Self.statusLine(result.audit))")
+        withExtendedLifetime(retired) {}
         scheduleTrim()
     }
 

@@ -203,9 +203,7 @@ public enum Auditor {
         context.contrastMemo.earlier = ([], [:])
         context.tokenMemo.earlier = [:]
         let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
-        let unsortedFindings = suppression.kept + suppression.problems
-        // Sorted by index: moving thousands of findings around while sorting costs more than comparing them.
-        findings = unsortedFindings.indices.sorted { Finding.ordered(unsortedFindings[$0], unsortedFindings[$1]) }.map { unsortedFindings[$0] }
+        findings = Finding.sorted(suppression.kept + suppression.problems)
 
         // Pairs in measurement order: an unchanged measurement of tokens no edit reached keeps the last audit's pair, and
         // the same pairings measured in the same order keep its sort order.

@@ -41,14 +41,22 @@ public struct AuditDiff: Codable, Hashable, Sendable {
 
     public var isEmpty: Bool { regressions.isEmpty && resolutions.isEmpty }
 
-    static func key(_ f: Finding) -> String { f.matchKey }
+    /// `Finding.matchKey` as a value (no string built per finding: a diff matches thousands).
+    struct MatchKey: Hashable {
+        var rule: String
+        var subject: String
+        var appearance: Appearance?
+        var theme: String?
+    }
+
+    static func key(_ f: Finding) -> MatchKey { MatchKey(rule: f.rule, subject: f.subject, appearance: f.appearance, theme: f.theme) }
 
     /// Info findings are observations, not problems: they never count as regressions or resolutions.
     public static func between(_ previous: Audit?, _ current: Audit) -> AuditDiff {
         let relevant = { (f: Finding) in f.severity >= .warning }
-        var before: [String: Finding] = [:]
+        var before: [MatchKey: Finding] = [:]
         for f in previous?.findings ?? [] where relevant(f) { before[key(f)] = f }
-        var after: [String: Finding] = [:]
+        var after: [MatchKey: Finding] = [:]
         for f in current.findings where relevant(f) { after[key(f)] = f }
 
         var regressions: [Change] = []

@@ -704,6 +704,6 @@ public final class TokenGraph {
                 message: "\(cause.reason); \(keys.count) tokens depend on it: \(shown)",
                 location: at, relatedLocations: keys.prefix(10).compactMap { tokens[$0]?.location }))
         }
-        return result.sorted(by: Finding.ordered)
+        return Finding.sorted(result)
     }
 }
