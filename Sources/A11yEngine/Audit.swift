@@ -187,14 +187,15 @@ public enum Auditor {
         }
         context.hasNoViewCode = hasNoViewCode
         context.highContrastTokens = highContrastTokens
+        if let previous, previous.context.policy == input.policy, context.reusedPairing, let updated = graph.updatedKeys {
+            context.changedTokens = updated
+            context.tokenMemo.earlier = previous.context.tokenMemo.current
+        }
         context.measurements = measure(context.pairings, system: system, surfaces: context.surfaces, policy: input.policy,
-                                       appearances: appearances)
+                                       appearances: appearances,
+                                       earlier: context.changedTokens.map { (previous?.context.measurements ?? [], $0) })
         if let previous, previous.context.policy == input.policy {
             context.contrastMemo.earlier = (previous.context.measurements, previous.context.contrastMemo.current)
-            if context.reusedPairing, let updated = graph.updatedKeys {
-                context.changedTokens = updated
-                context.tokenMemo.earlier = previous.context.tokenMemo.current
-            }
         }
         let (components, surfaces, measurements) = (context.components, context.surfaces, context.measurements)
 
@@ -268,9 +269,10 @@ public enum Auditor {
     /// Pairs that do not change with the theme are measured once (theme nil), in every audited appearance; pairs that do
     /// are measured in each theme, in the theme's own appearance when its colors are fixed (a "night" palette is dark).
     static func measure(_ pairings: [Pairing], system: ThemedSystem, surfaces: Surfaces, policy: Policy,
-                        appearances: [Appearance]) -> [PairMeasurement] {
+                        appearances: [Appearance], earlier: (measurements: [PairMeasurement], changedTokens: Set<String>)? = nil) -> [PairMeasurement] {
         guard !system.themes.isEmpty else {
-            return PairMeasurement.measure(pairings, graph: system.primary, surfaces: surfaces, policy: policy, appearances: appearances)
+            return PairMeasurement.measure(pairings, graph: system.primary, surfaces: surfaces, policy: policy, appearances: appearances,
+                                           earlier: earlier)
         }
         let surfaceThemed = surfaces.endpoints.contains { system.themedKeys.contains($0.qualifiedName) }
         var fixed: [Pairing] = []

@@ -18,8 +18,12 @@ public struct PairMeasurement: Hashable, Sendable {
 
     /// Measures every pairing in every audited appearance. Pairs whose colors do not evaluate are skipped here;
     /// their tokens already carry a `reference`/`parse` finding.
+    ///
+    /// `earlier`: the last audit's measurements of the same pairings (same policy) and the tokens that may have changed
+    /// since; a pairing none of whose colors (nor the base surface) changed keeps its measurements.
     public static func measure(_ pairings: [Pairing], graph: TokenGraph, surfaces: Surfaces, policy: Policy,
-                               appearances: [Appearance], theme: String? = nil) -> [PairMeasurement] {
+                               appearances: [Appearance], theme: String? = nil,
+                               earlier: (measurements: [PairMeasurement], changedTokens: Set<String>)? = nil) -> [PairMeasurement] {
         func color(_ key: String) -> AppearanceColor? {
             if case .success(.color(let c)) = graph.value(of: key) { return c }
             if key == "UIColor.systemBackground" { return SystemColors.color(named: "systemBackground") }
@@ -27,7 +31,20 @@ public struct PairMeasurement: Hashable, Sendable {
         }
         let surface = surfaces.endpoints.first.flatMap { color($0.qualifiedName) } ?? SystemColors.color(named: "systemBackground")!
         var result: [PairMeasurement] = []
+        result.reserveCapacity(pairings.count * appearances.count)
+        let surfaceChanged = earlier.map { e in surfaces.endpoints.first.map { e.changedTokens.contains($0.qualifiedName) } ?? false } ?? true
+        var cursor = 0 // where the next pairing's measurements start in `earlier`, when it has any
         for pairing in pairings {
+            if let earlier, !surfaceChanged, cursor + appearances.count <= earlier.measurements.count,
+               earlier.measurements[cursor].pairing == pairing {
+                let block = cursor..<(cursor + appearances.count)
+                cursor = block.upperBound
+                let keys = [pairing.foreground.qualifiedName, pairing.background.qualifiedName] + [pairing.compositedOver?.qualifiedName].compactMap { $0 }
+                if !keys.contains(where: earlier.changedTokens.contains), earlier.measurements[block].map(\.appearance) == appearances {
+                    result.append(contentsOf: earlier.measurements[block])
+                    continue
+                }
+            }
             guard let fg = pairing.foreground.color ?? color(pairing.foreground.qualifiedName),
                   let bg = pairing.background.color ?? color(pairing.background.qualifiedName) else { continue }
             var role = pairing.role
