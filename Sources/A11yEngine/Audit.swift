@@ -146,6 +146,20 @@ public struct AuditInput: Sendable {
 public struct AuditResult {
     public var audit: Audit
     public var context: AuditContext
+    /// What the next audit of the same design system takes from this one besides the context (`Auditor.run(_:previous:)`).
+    var carried = Carried()
+
+    struct Carried {
+        /// The audit's pairs by measurement, and the order they are listed in (indices into them).
+        var pairsByMeasurement: [Audit.Pair] = []
+        var pairOrder: [Int] = []
+        /// The tokens whose colors define a high-contrast variant (`Auditor.auditedAppearances`).
+        var highContrastTokens: Set<String> = []
+        /// True when the design system has no view code by its structure (`ViewCodeAnalysis.readsNothing`).
+        var hasNoViewCode = false
+        /// True when components, surfaces and pairs were taken from the last audit (`AuditReuse`).
+        var reusedPairing = false
+    }
 }
 
 public enum Auditor {
@@ -158,23 +172,31 @@ public enum Auditor {
         let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration,
                                            previous: previous?.context.graph)
         let graph = system.primary
+        var carried = AuditResult.Carried()
+        // Per-token and per-measurement findings of the last audit hold only under the same policy.
+        let earlier = previous.flatMap { $0.context.policy == input.policy ? $0 : nil }
         let declarations = input.sources.flatMap(\.declarations), types = input.sources.flatMap(\.types)
         // Without view code the last audit had, and with the same structure, there is none now either.
-        let viewCode: ViewCodeFacts, hasNoViewCode: Bool
-        if let previous, previous.context.hasNoViewCode, graph.program.changedSincePrevious != nil {
-            (viewCode, hasNoViewCode) = (ViewCodeFacts(), true)
+        let viewCode: ViewCodeFacts
+        if let previous, previous.carried.hasNoViewCode, graph.program.changedSincePrevious != nil {
+            (viewCode, carried.hasNoViewCode) = (ViewCodeFacts(), true)
         } else {
             let analysis = ViewCodeAnalysis(declarations: declarations, types: types, graph: graph)
-            (viewCode, hasNoViewCode) = (analysis.facts(), analysis.readsNothing)
+            (viewCode, carried.hasNoViewCode) = (analysis.facts(), analysis.readsNothing)
         }
-        let (appearances, highContrastTokens) = auditedAppearances(graph, previous: previous?.context.highContrastTokens)
+        let appearances: [Appearance]
+        (appearances, carried.highContrastTokens) = auditedAppearances(graph, previous: previous?.carried.highContrastTokens)
         var context: AuditContext
         if let previous, let reused = AuditReuse.pairing(from: previous.context, graph: graph, configuration: input.configuration,
                                                          viewCode: viewCode, themes: system.themes) {
             context = AuditContext(graph: graph, components: reused.components, surfaces: reused.surfaces, pairings: reused.pairings,
                                    measurements: [], policy: input.policy, configuration: input.configuration, themes: system.themes,
                                    droppedPairings: reused.droppedPairings, viewCode: viewCode, pairingFindings: reused.pairingFindings)
-            context.reusedPairing = true
+            carried.reusedPairing = true
+            if let earlier {
+                context.changedTokens = graph.updatedKeys
+                context.tokenMemo.earlier = earlier.context.tokenMemo.current
+            }
         } else {
             let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
             let inference = PairingInference(graph: graph, components: components, configuration: input.configuration,
@@ -185,56 +207,22 @@ public enum Auditor {
                                    measurements: [], policy: input.policy, configuration: input.configuration, themes: system.themes,
                                    droppedPairings: resolution.dropped, viewCode: viewCode, pairingFindings: surfaceFindings + resolution.findings)
         }
-        context.hasNoViewCode = hasNoViewCode
-        context.highContrastTokens = highContrastTokens
-        if let previous, previous.context.policy == input.policy, context.reusedPairing, let updated = graph.updatedKeys {
-            context.changedTokens = updated
-            context.tokenMemo.earlier = previous.context.tokenMemo.current
-        }
         context.measurements = measure(context.pairings, system: system, surfaces: context.surfaces, policy: input.policy,
                                        appearances: appearances,
-                                       earlier: context.changedTokens.map { (previous?.context.measurements ?? [], $0) })
-        if let previous, previous.context.policy == input.policy {
-            context.contrastMemo.earlier = (previous.context.measurements, previous.context.contrastMemo.current)
+                                       earlier: context.changedTokens.map { (earlier?.context.measurements ?? [], $0) })
+        if let earlier {
+            context.contrastMemo.earlier = earlier.context.contrastMemo.current
+            context.earlierMeasurements = earlier.context.measurements
         }
-        let (components, surfaces, measurements) = (context.components, context.surfaces, context.measurements)
+        let (components, surfaces) = (context.components, context.surfaces)
 
         var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + system.findings + context.pairingFindings
         findings += Self.checkConcurrently(allRules, context)
-        context.contrastMemo.earlier = ([], [:])
-        context.tokenMemo.earlier = [:]
+        (context.contrastMemo.earlier, context.earlierMeasurements, context.tokenMemo.earlier) = ([:], [], [:])
         let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
         findings = Finding.sorted(suppression.kept + suppression.problems)
 
-        // Pairs in measurement order: an unchanged measurement of tokens no edit reached keeps the last audit's pair, and
-        // the same pairings measured in the same order keep its sort order.
-        let earlierMeasurements = previous?.context.measurements ?? []
-        var sameOrder = context.changedTokens != nil && earlierMeasurements.count == measurements.count
-        context.pairsByMeasurement = measurements.enumerated().map { i, m in
-            guard sameOrder else { return pair(for: m, graph: system.graph(forTheme: m.theme)) }
-            let earlier = earlierMeasurements[i]
-            guard earlier.pairing == m.pairing, earlier.appearance == m.appearance, earlier.theme == m.theme else {
-                sameOrder = false
-                return pair(for: m, graph: system.graph(forTheme: m.theme))
-            }
-            if let changed = context.changedTokens, earlier == m, !changed.contains(m.pairing.foreground.qualifiedName),
-               !changed.contains(m.pairing.background.qualifiedName), let earlierPairs = previous?.context.pairsByMeasurement {
-                return earlierPairs[i]
-            }
-            return pair(for: m, graph: system.graph(forTheme: m.theme))
-        }
-        let unsorted = context.pairsByMeasurement
-        if sameOrder, let earlierOrder = previous?.context.pairOrder {
-            context.pairOrder = earlierOrder
-        } else {
-            let themeOrder = Dictionary(uniqueKeysWithValues: system.themes.enumerated().map { ($1.name, $0) })
-            context.pairOrder = unsorted.indices.sorted { i, j in
-                let (a, b) = (unsorted[i], unsorted[j])
-                return (a.component ?? "~", a.foreground.location, a.background.token ?? "", a.subject, a.theme.flatMap { themeOrder[$0] } ?? -1, a.appearance)
-                    < (b.component ?? "~", b.foreground.location, b.background.token ?? "", b.subject, b.theme.flatMap { themeOrder[$0] } ?? -1, b.appearance)
-            }
-        }
-        let pairs = context.pairOrder.map { unsorted[$0] }
+        let pairs = Self.pairs(context, system: system, earlier: earlier, carried: &carried)
         var failingByAppearance: [String: Int] = [:]
         for p in pairs where !p.pass { failingByAppearance[p.appearance.rawValue, default: 0] += 1 }
         var failingByTheme: [String: Int]?
@@ -254,7 +242,40 @@ public enum Auditor {
             policy: Audit.PolicyInfo(id: input.policy.id, name: input.policy.name), appearances: appearances, themes: system.themes,
             surfaces: Audit.SurfacesInfo(tokens: surfaces.endpoints.map(\.name), inferred: surfaces.inferred, explanation: surfaces.explanation),
             pairs: pairs, findings: findings, summary: summary)
-        return AuditResult(audit: audit, context: context)
+        return AuditResult(audit: audit, context: context, carried: carried)
+    }
+
+    /// The audit's pairs in listing order. An unchanged measurement of tokens no edit reached keeps the last audit's
+    /// pair, and the same pairings measured in the same order keep its order.
+    static func pairs(_ context: AuditContext, system: ThemedSystem, earlier: AuditResult?, carried: inout AuditResult.Carried) -> [Audit.Pair] {
+        let measurements = context.measurements
+        let earlierMeasurements = earlier?.context.measurements ?? []
+        var sameOrder = context.changedTokens != nil && earlierMeasurements.count == measurements.count
+        let unsorted = measurements.enumerated().map { i, m in
+            guard sameOrder else { return pair(for: m, graph: system.graph(forTheme: m.theme)) }
+            let before = earlierMeasurements[i]
+            guard before.pairing == m.pairing, before.appearance == m.appearance, before.theme == m.theme else {
+                sameOrder = false
+                return pair(for: m, graph: system.graph(forTheme: m.theme))
+            }
+            if let changed = context.changedTokens, before == m, !changed.contains(m.pairing.foreground.qualifiedName),
+               !changed.contains(m.pairing.background.qualifiedName), let earlierPairs = earlier?.carried.pairsByMeasurement {
+                return earlierPairs[i]
+            }
+            return pair(for: m, graph: system.graph(forTheme: m.theme))
+        }
+        if sameOrder, let earlierOrder = earlier?.carried.pairOrder {
+            carried.pairOrder = earlierOrder
+        } else {
+            let themeOrder = Dictionary(uniqueKeysWithValues: system.themes.enumerated().map { ($1.name, $0) })
+            carried.pairOrder = unsorted.indices.sorted { i, j in
+                let (a, b) = (unsorted[i], unsorted[j])
+                return (a.component ?? "~", a.foreground.location, a.background.token ?? "", a.subject, a.theme.flatMap { themeOrder[$0] } ?? -1, a.appearance)
+                    < (b.component ?? "~", b.foreground.location, b.background.token ?? "", b.subject, b.theme.flatMap { themeOrder[$0] } ?? -1, b.appearance)
+            }
+        }
+        carried.pairsByMeasurement = unsorted
+        return carried.pairOrder.map { unsorted[$0] }
     }
 
     /// Runs the rules at once (they only read the context; the token graph is complete and its caches filled), findings

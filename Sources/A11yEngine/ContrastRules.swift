@@ -1,5 +1,3 @@
-import Foundation
-
 /// Shared by the three contrast rules: a finding for each failing measurement of one role.
 func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Finding] {
     var findings: [Finding] = []
@@ -7,10 +5,13 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Fin
     struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
     var fixes: [FixKey: (color: ColorValue, ratio: Double)?] = [:]
     let severity = context.policy.severity(of: rule)
+    // A finding depends only on its measurement, rule and severity: an unchanged measurement at the same position in
+    // the last audit (same policy) keeps its finding, fix hint and message included.
+    let earlier = context.contrastMemo.earlier[rule]
     var computed = [Finding?](repeating: nil, count: context.measurements.count)
-    defer { context.contrastMemo.record(rule, computed) }
+    defer { context.contrastMemo.record(rule: rule, computed) }
     for (index, m) in context.measurements.enumerated() where m.role == role && !m.pass {
-        if let finding = context.contrastMemo.earlierFinding(rule, index, m) {
+        if let earlier, index < earlier.count, let finding = earlier[index], context.earlierMeasurements[index] == m {
             findings.append(finding)
             computed[index] = finding
             continue
@@ -143,36 +144,5 @@ public struct ContrastGraphicRule: Rule {
 
     public func check(_ context: AuditContext) -> [Finding] {
         contrastFindings(context, role: .graphic, rule: Self.description.id)
-    }
-}
-
-/// Contrast findings by measurement. A finding depends only on its measurement, rule and severity, and its fix hint (a
-/// search in OKLCH) and message cost more than the measurement: the daemon's next audit takes the findings of
-/// measurements an edit did not change from the last audit (`earlier`, by position: pairs taken from the last audit are
-/// measured in the same order), and computes only the rest.
-final class ContrastFindingMemo: @unchecked Sendable {
-    private let lock = NSLock()
-    /// The last audit's measurements and each rule's findings by measurement index (set before the rules run, only
-    /// read while they do).
-    var earlier: (measurements: [PairMeasurement], findings: [String: [Finding?]]) = ([], [:])
-    private var findings: [String: [Finding?]] = [:]
-
-    /// This audit's findings so far.
-    var current: [String: [Finding?]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return findings
-    }
-
-    /// The last audit's finding of `rule` for measurement `index`, when that measurement is unchanged.
-    func earlierFinding(_ rule: String, _ index: Int, _ m: PairMeasurement) -> Finding? {
-        guard index < earlier.measurements.count, let finding = earlier.findings[rule]?[index], earlier.measurements[index] == m else { return nil }
-        return finding
-    }
-
-    func record(_ rule: String, _ computed: [Finding?]) {
-        lock.lock()
-        findings[rule] = computed
-        lock.unlock()
     }
 }

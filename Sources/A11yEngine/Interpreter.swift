@@ -364,7 +364,7 @@ public final class Interpreter {
 
     /// Takes over what `previous` memoised for static members, except `changed` ones and every one that read them
     /// (directly or through others). The caller guarantees everything else the values could depend on is unchanged:
-    /// the same configuration, types, functions and instance members (`TokenGraph.Program.changedStaticKeys`).
+    /// the same configuration, types, functions and instance members (`TokenGraph.Program.changedInPlace`).
     /// Nothing is taken when `previous` met a cycle or a limit, whose results depend on evaluation order.
     func reuse(_ previous: Interpreter, invalidating changed: Set<String>) {
         guard !previous.orderDependent, configuration == previous.configuration, staticCache.isEmpty else { return }

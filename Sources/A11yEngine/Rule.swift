@@ -49,22 +49,15 @@ public struct AuditContext {
     public var viewCode = ViewCodeFacts()
     /// Findings of choosing surfaces and pairs (configured names that do not resolve, contradicted pairs).
     public var pairingFindings: [Finding] = []
-    /// Contrast findings of this audit by measurement, for the next audit to reuse (`ContrastFindingMemo`).
-    let contrastMemo = ContrastFindingMemo()
-    /// The audit's pairs by measurement, and the order they are listed in (indices into it), for the next audit.
-    var pairsByMeasurement: [Audit.Pair] = []
-    var pairOrder: [Int] = []
-    /// The tokens whose colors define a high-contrast variant (`Auditor.auditedAppearances`).
-    var highContrastTokens: Set<String> = []
-    /// True when the design system has no view code by its structure (`ViewCodeAnalysis.readsNothing`).
-    var hasNoViewCode = false
-    /// True when components, surfaces and pairs were taken from the last audit (`AuditReuse`).
-    var reusedPairing = false
+    /// Contrast findings by measurement index, for the next audit (`contrastFindings`), and the last audit's
+    /// measurements they are checked against.
+    let contrastMemo = FindingMemo<[Finding?]>()
+    var earlierMeasurements: [PairMeasurement] = []
     /// The tokens whose definitions or values may differ from the last audit's, when the rest of what token rules read
     /// is the same (components, themes, policy, token keys); nil: everything is checked afresh.
     var changedTokens: Set<String>?
     /// Findings of rules that look at one token at a time, for the next audit (`findingsPerToken`).
-    let tokenMemo = TokenFindingMemo()
+    let tokenMemo = FindingMemo<[String: [Finding]]>()
 
     /// The findings of `rule` over every token in key order, `check` giving one token's. Tokens no edit reached take
     /// their findings from the last audit (`changedTokens`); the result is recorded for the next one.
@@ -89,22 +82,23 @@ public struct AuditContext {
     }
 }
 
-/// Per-token findings by rule and token key (`AuditContext.findingsPerToken`).
-final class TokenFindingMemo: @unchecked Sendable {
+/// What each rule recorded for the next audit, by rule id: findings by measurement index (contrast) or by token key
+/// (`AuditContext.findingsPerToken`). Rules run concurrently, so recording takes a lock.
+final class FindingMemo<Recorded>: @unchecked Sendable {
     private let lock = NSLock()
     /// The last audit's (set before the rules run, only read while they do).
-    var earlier: [String: [String: [Finding]]] = [:]
-    private var recorded: [String: [String: [Finding]]] = [:]
+    var earlier: [String: Recorded] = [:]
+    private var recorded: [String: Recorded] = [:]
 
-    var current: [String: [String: [Finding]]] {
+    var current: [String: Recorded] {
         lock.lock()
         defer { lock.unlock() }
         return recorded
     }
 
-    func record(rule: String, _ findings: [String: [Finding]]) {
+    func record(rule: String, _ value: Recorded) {
         lock.lock()
-        recorded[rule] = findings
+        recorded[rule] = value
         lock.unlock()
     }
 }

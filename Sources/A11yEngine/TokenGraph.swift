@@ -76,12 +76,15 @@ public final class TokenGraph {
         let dataTokens: [String: TokenDefinition]
         let dataOrder: [String]
         let findings: [Finding]
-        /// What the interpreter was built from (worker interpreters are built from the same).
+        /// What the interpreter was built from (worker interpreters are built from the same): the sources'
+        /// declarations first (`sourceDeclarationCount` of them), then the data files' tokens as declarations.
         let declarations: [MemberDeclaration]
+        let sourceDeclarationCount: Int
         let types: [TypeDeclaration]
 
-        /// `previous`: the program of the last audit (the daemon's). Static members whose declarations, and everything
-        /// they read, are unchanged keep the values it computed; see `changedStaticKeys(since:)`.
+        /// `previous`: the program of the last audit (the daemon's). When only static members changed in place
+        /// (`changedInPlace`), those whose declarations, and everything they read, are unchanged keep the values it
+        /// computed.
         public init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration(),
                     previous: Program? = nil) {
             let ordered = sources.sorted { $0.file < $1.file }
@@ -106,6 +109,7 @@ public final class TokenGraph {
                     location: token.location, relatedLocations: [existing.location]))
             }
             var declarations = ordered.flatMap(\.declarations)
+            sourceDeclarationCount = declarations.count
             var types = ordered.flatMap(\.types)
             var namespaces: Set<[String]> = []
             for key in dataOrder {
@@ -134,17 +138,16 @@ public final class TokenGraph {
             self.dataTokens = dataTokens
             self.dataOrder = dataOrder
             self.findings = findings
-            let changed = inPlace.map { Set($0.1.map { $0.now.qualifiedName.joined(separator: ".") }) }
-                ?? previous.flatMap { changedStaticKeys(since: $0) }
-            if let previous, let changed {
-                interpreter.reuse(previous.interpreter, invalidating: changed)
-                changedSincePrevious = changed
+            if let previous, let changed = inPlace?.1 {
+                let keys = Set(changed.map { $0.now.qualifiedName.joined(separator: ".") })
+                interpreter.reuse(previous.interpreter, invalidating: keys)
+                changedSincePrevious = keys
             }
         }
 
         /// The static members whose declarations changed in place (the same declarations in the same order, but for
-        /// some static members' values), as (before, now); nil when anything else differs (`changedStaticKeys` then
-        /// compares by name).
+        /// some static members' values), as (before, now); nil when anything else differs (a declaration added, removed
+        /// or moved, a type or function changed: the program then starts afresh).
         static func changedInPlace(_ declarations: [MemberDeclaration], types: [TypeDeclaration], files: [String],
                                    previous: Program) -> [(before: MemberDeclaration, now: MemberDeclaration)]? {
             guard files == previous.sources.map(\.file), declarations.count == previous.declarations.count, types == previous.types else { return nil }
@@ -171,41 +174,6 @@ public final class TokenGraph {
             }
         }
 
-        /// The static members whose declarations differ from `previous`'s, or nil when values cannot be carried over:
-        /// the structure changed, or static members were added or removed (a name that was missing may now resolve).
-        func changedStaticKeys(since previous: Program) -> Set<String>? {
-            guard sources.map(\.file) == previous.sources.map(\.file), types == previous.types else { return nil }
-            let sourceDeclarationCount = sources.reduce(0) { $0 + $1.declarations.count }
-            let previousSourceDeclarationCount = previous.sources.reduce(0) { $0 + $1.declarations.count }
-            var changed: Set<String> = []
-            // Per file: an unchanged file's declarations are the same array (the workspace kept it), compared at once.
-            for (source, before) in zip(sources, previous.sources) where source.declarations != before.declarations {
-                guard let keys = changedStaticKeys(source.declarations, before.declarations, previous: previous) else { return nil }
-                changed.formUnion(keys)
-            }
-            // Design-token data files, appended after the Swift declarations.
-            guard let dataKeys = changedStaticKeys(Array(declarations[sourceDeclarationCount...]),
-                                                   Array(previous.declarations[previousSourceDeclarationCount...]), previous: previous) else { return nil }
-            return changed.union(dataKeys)
-        }
-
-        private func changedStaticKeys(_ now: [MemberDeclaration], _ before: [MemberDeclaration], previous: Program) -> Set<String>? {
-            func split(_ declarations: [MemberDeclaration], _ program: Program) -> (values: [String: [MemberDeclaration]], structure: [MemberDeclaration]) {
-                var values: [String: [MemberDeclaration]] = [:], structure: [MemberDeclaration] = []
-                for d in declarations {
-                    if program.isStaticValue(d) { values[d.qualifiedName.joined(separator: "."), default: []].append(d) } else { structure.append(d) }
-                }
-                return (values, structure)
-            }
-            let (values, structure) = split(now, self), (previousValues, previousStructure) = split(before, previous)
-            guard structure == previousStructure, values.count == previousValues.count else { return nil }
-            var changed: Set<String> = []
-            for (key, declarations) in values {
-                guard let earlier = previousValues[key] else { return nil }
-                if earlier != declarations { changed.insert(key) }
-            }
-            return changed
-        }
     }
 
     public convenience init(sources: [ParsedSource], configuration: Interpreter.Configuration = Interpreter.Configuration(),
@@ -234,9 +202,8 @@ public final class TokenGraph {
                 value: interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name))
         }
         for family in themeFamilies { addThemedTokens(family) }
-        let declarations = program.sources.flatMap(\.declarations)
-        declarationTokens.reserveCapacity(declarations.count)
-        for (index, declaration) in declarations.enumerated() {
+        declarationTokens.reserveCapacity(program.sourceDeclarationCount)
+        for (index, declaration) in program.declarations[..<program.sourceDeclarationCount].enumerated() {
             if familyDeclarations.contains(declaration.qualifiedName.joined(separator: ".")) {
                 declarationTokens.append(DeclarationTokens())
                 continue
@@ -282,11 +249,10 @@ public final class TokenGraph {
     /// read again, the rest are taken as they were. Nil when that is not possible: themes, a changed structure, a
     /// static member the interpreter could not carry over, a duplicate token.
     init?(program: Program, updating previous: TokenGraph) {
-        guard let invalid = program.interpreter.invalidated, program.changedSincePrevious != nil, previous.updatable,
-              previous.themeFamilies.isEmpty, previous.program.declarations.count == program.declarations.count else { return nil }
-        // The sources' declarations come first in the program's (the data files' follow).
+        // The interpreter took the last one's values over (so the program changed only static members in place).
+        guard let invalid = program.interpreter.invalidated, previous.updatable, previous.themeFamilies.isEmpty,
+              program.sourceDeclarationCount == previous.declarationTokens.count else { return nil }
         let declarations = program.declarations
-        guard program.sources.reduce(0, { $0 + $1.declarations.count }) == previous.declarationTokens.count else { return nil }
         self.program = program
         themeFamilies = []
         interpreter = program.interpreter
@@ -668,11 +634,7 @@ public final class TokenGraph {
     /// Token keys in order, computed once (rules and pairing sources walk them in a deterministic order).
     public private(set) var sortedKeys: [String] = []
 
-    /// Tokens whose values differ from `before`'s (a graph of the same tokens), in key order.
-    func keysWithChangedValues(since before: TokenGraph) -> [String] {
-        sortedKeys.filter { values(differ: before, at: $0) }
-    }
-
+    /// Whether `key` has a different value in `other` (the graph this one was updated from).
     func values(differ other: TokenGraph, at key: String) -> Bool { values[key] != other.values[key] }
 
     /// How many tokens have no value (their root causes are `findings()`).

@@ -57,7 +57,7 @@ struct IncrementalEvaluationTests {
         // Fresh: another workspace parses the edited files from scratch.
         let fresh = Auditor.run(try Workspace(root: dir.path).refresh()).audit
         return (incremental.audit, fresh, program.interpreter.memoisedStaticCount, first.context.graph.interpreter.memoisedStaticCount,
-                incremental.context.reusedPairing, incremental.context.graph.updatedKeys)
+                incremental.carried.reusedPairing, incremental.context.graph.updatedKeys)
     }
 
     @Test func aValueEditReevaluatesOnlyWhatReadsIt() throws {
