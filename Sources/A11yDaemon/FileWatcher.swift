@@ -60,9 +60,26 @@ public final class FileWatcher: @unchecked Sendable {
         self.maxWatches = maxWatches
         self.root = (root as NSString).standardizingPath
         self.handler = handler
-        var template = Array((NSTemporaryDirectory() + "a11yd-wake-XXXXXX").utf8CString)
+        Self.removeWakeDirectoriesOfEndedProcesses()
+        var template = Array((NSTemporaryDirectory() + "a11yd-wake-\(getpid())-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         wakeDirectory = made.map { String(cString: $0) } ?? (NSTemporaryDirectory() + "a11yd-wake-\(getpid())")
+    }
+
+    /// A watcher killed with SIGKILL cannot remove its wake directory; the next one removes those of ended processes
+    /// (the pid is in the name), so kills never accumulate directories in the temporary directory.
+    private static func removeWakeDirectoriesOfEndedProcesses() {
+        let temporary = NSTemporaryDirectory()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary) else { return }
+        for name in names where name.hasPrefix("a11yd-wake-") {
+            let fields = name.dropFirst("a11yd-wake-".count).split(separator: "-")
+            guard fields.count == 2, let pid = pid_t(fields[0]) else { continue }
+            let path = temporary + "/" + name
+            var info = stat()
+            // Only our own directories, and only when their process is gone (ESRCH); EPERM means it runs as another user.
+            guard stat(path, &info) == 0, info.st_uid == getuid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     /// Starts watching; returns once every directory is watched, or throws (watch limit, missing root, another watcher).

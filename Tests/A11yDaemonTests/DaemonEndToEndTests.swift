@@ -37,6 +37,7 @@ struct DaemonEndToEndTests {
             var env = ProcessInfo.processInfo.environment
             env["XDG_RUNTIME_DIR"] = dir + "/run"
             env["XDG_STATE_HOME"] = dir + "/state"
+            env["TMPDIR"] = dir  // the watcher's wake directory stays inside the test's own directory
             env["A11YD_POLICIES"] = DaemonEndToEndTests.packageRoot.appendingPathComponent("policies").path
             for name in ["NOTIFY_SOCKET", "LISTEN_FDS", "WATCHDOG_USEC", "WATCHDOG_PID"] { env.removeValue(forKey: name) }
             return env.merging(extraEnvironment) { $1 }
