@@ -52,6 +52,8 @@ public final class Daemon: @unchecked Sendable {
     private var polledState: [String: [Int]] = [:]
     /// How changes are noticed: inotify, or polling when the watch limit is reached (shown in `status`).
     private var watchMode = "inotify"
+    /// Set while the root holds no design-system file (a wrong `--root`, everything excluded): `status` says so.
+    private var nothingRead: String?
     let queue = DispatchQueue(label: "a11yd.audit")
     /// The serial queue every audit runs on; the systemd watchdog pings from it, so a hung audit loop stops them.
     public var auditQueue: DispatchQueue { queue }
@@ -186,16 +188,6 @@ public final class Daemon: @unchecked Sendable {
     private func enqueue(_ event: WatchEvent) {
         switch event {
         case .changed(let paths):
-            // The configuration file changes what everything means.
-            if paths.contains(ConfigurationReader.fileName) {
-                rescanPending = true
-                do {
-                    try workspace.reloadConfiguration()
-                } catch {
-                    // Workspace keeps the error: every audit carries a `config` finding until the file loads again.
-                    log.error("\(DaemonLog.describe(error)); keeping the previous configuration")
-                }
-            }
             pending.formUnion(paths)
         case .rescan(let reason):
             log.info("full rescan: \(reason)")
@@ -215,6 +207,17 @@ public final class Daemon: @unchecked Sendable {
 
     private func settled() {
         if options.hangOnFileChange { hangForTest() }
+        // The configuration file changes what everything means. Read once per settled batch: an editor's save is
+        // several events, and each would log the same error.
+        if pending.contains(ConfigurationReader.fileName) {
+            rescanPending = true
+            do {
+                try workspace.reloadConfiguration()
+            } catch {
+                // Workspace keeps the error: every audit carries a `config` finding until the file loads again.
+                log.error("\(DaemonLog.describe(error)); keeping the previous configuration")
+            }
+        }
         let changed = rescanPending ? nil : pending
         pending.removeAll()
         rescanPending = false
@@ -232,6 +235,7 @@ public final class Daemon: @unchecked Sendable {
     /// audit stays served.
     private func auditNow(changed: Set<String>?, reason: String) {
         let input = workspace.refresh(changed: changed)
+        nothingRead = workspace.nothingReadError(input)?.message
         if let current, current.audit.inputDigest == input.inputDigest, changed != nil {
             return // bytes unchanged (a touch, a save without edits): nothing to audit or report
         }
@@ -381,6 +385,9 @@ public final class Daemon: @unchecked Sendable {
         if !warnings.isEmpty { result["historyWarning"] = warnings.joined(separator: "; ") }
         if let problem = workspace.configurationProblem {
             result["configurationError"] = problem.description
+        }
+        if let nothingRead {
+            result["inputError"] = nothingRead
         }
         if let audit = current?.audit {
             result["auditId"] = audit.id ?? 0

@@ -94,6 +94,7 @@ public final class FileWatcher: @unchecked Sendable {
         thread.start()
         started.wait()
         if let startError {
+            try? FileManager.default.removeItem(atPath: wakeDirectory)
             Self.activeLock.withLock { Self.active = false }
             throw startError
         }

@@ -143,6 +143,11 @@ public final class Workspace {
         var input = AuditInput(sources: sources, configuration: configuration, policy: policy,
                                inputDigest: "fnv1a64:" + digest.hex, findings: findings, suppressions: suppressions)
         input.evaluationThreads = ProcessInfo.processInfo.activeProcessorCount
+        // The daemon serves this audit (a11yctl stops at the same error first): it must not read "No findings".
+        if let nothingRead = nothingReadError(input) {
+            input.findings.append(Finding(rule: "config", severity: .error, subject: root, message: nothingRead.message,
+                                          location: SourceLocation(file: root, line: 1, column: 1)))
+        }
         return input
     }
 

@@ -58,17 +58,25 @@ if CommandLine.arguments.dropFirst().first == "peer" {
 if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.count > 2 {
     let root = CommandLine.arguments[2]
     var read: [Double] = [], audit: [Double] = [], json: [Double] = []
+    // Peak resident memory after each phase of the first run (VmHWM only grows: each figure is the peak so far).
+    var peaks: [String] = ["start \(peakResidentMegabytes()) MB"]
     for _ in 0..<argument("--runs", default: 9) {
         var start = DispatchTime.now()
         let input = try Workspace(root: root).refresh()
         read.append(milliseconds(since: start))
+        if read.count == 1 { peaks.append("read \(peakResidentMegabytes()) MB") }
         start = DispatchTime.now()
         let result = Auditor.run(input)
         audit.append(milliseconds(since: start))
+        if audit.count == 1 { peaks.append("audit \(peakResidentMegabytes()) MB") }
         start = DispatchTime.now()
         let bytes = try AuditJSON.encode(result.audit).count
         json.append(milliseconds(since: start))
-        if json.count == 1 { print("\(result.audit.summary.tokens) tokens, \(result.audit.summary.pairs) pairs, \(bytes) bytes of JSON") }
+        if json.count == 1 {
+            peaks.append("JSON \(peakResidentMegabytes()) MB")
+            print("\(result.audit.summary.tokens) tokens, \(result.audit.summary.pairs) pairs, \(bytes) bytes of JSON")
+            print("peak resident memory after each phase of the first run: " + peaks.joined(separator: ", "))
+        }
     }
     print(String(format: "read + parse %.1f ms, evaluate + pair + rules %.1f ms, JSON %.1f ms (medians)", median(read), median(audit), median(json)))
     exit(0)
@@ -221,4 +229,12 @@ func benchColdAudit(label: String, runs: Int, write: (URL) throws -> Void, descr
 
 try benchColdAudit(label: "synthetic system", runs: runs, write: { try writeSystem(to: $0, tokens: tokenCount, components: componentCount) }) { audit in
     "\(audit.summary.tokens) tokens, \(audit.summary.components) components, \(audit.summary.pairs) pair measurements, \(audit.summary.failingPairs) failing"
+}
+
+/// The process's peak resident set so far (VmHWM of /proc/self/status), in MB.
+func peakResidentMegabytes() -> String {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    return String(format: "%.1f", kilobytes / 1024)
 }

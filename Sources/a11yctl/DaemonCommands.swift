@@ -61,9 +61,12 @@ extension A11yCtl {
             print("audit #\(status["auditId"] ?? "-") at \(status["time"] ?? "-"): \(status["statusLine"] ?? "no audit yet")")
             print("policy \(status["policy"] ?? "?"); \(counted(status["clients"] as? Int ?? 0, "client")), "
                 + "\(counted(status["subscribers"] as? Int ?? 0, "subscriber")); socket \(status["socket"] ?? "?")")
+            if let watching = status["watching"] as? String, watching != "inotify" { print("watching: \(watching)") }
+            if let error = status["inputError"] as? String { print("error: \(error)") }
             if let error = status["configurationError"] as? String {
                 print("configuration error (the previous configuration stays in force): \(error)")
             }
+            if let warning = status["historyWarning"] as? String { print("warning: \(warning)") }
         }
     }
 

@@ -399,6 +399,42 @@ struct DaemonEndToEndTests {
         #expect(output.contains("fixed True 0"), "\(output)")
     }
 
+    @Test func aRootWithNoDesignSystemFileIsAnErrorInTheAuditAndStatusUntilOneArrives() throws {
+        let box = try Sandbox()
+        try FileManager.default.removeItem(atPath: box.design)
+        try FileManager.default.createDirectory(atPath: box.design, withIntermediateDirectories: true)
+        try "notes\n".write(toFile: box.design + "/README.md", atomically: true, encoding: .utf8)
+        try box.start()
+        let tokens = box.design + "/Tokens.swift"
+        let output = try box.python("""
+            st = call('status')['result']
+            print('status', st.get('inputError', 'none'))
+            latest = call('audit.latest')['result']
+            print('findings', [(f['rule'], f['severity']) for f in latest['findings']])
+            save(\(String(reflecting: tokens)), 'import SwiftUI\\nenum T { static let ink = Color(red: 0, green: 0, blue: 0) }\\n')
+            deadline = time.time() + 10
+            while time.time() < deadline and 'inputError' in call('status')['result']:
+                time.sleep(0.05)
+            latest = call('audit.latest')['result']
+            print('after', 'inputError' in call('status')['result'], [f['rule'] for f in latest['findings']].count('config'))
+            """, timeout: 30)
+        #expect(output.contains("status \(box.design): no design-system file found: looked for Swift files"), "\(output)")
+        #expect(output.contains("findings [('config', 'error')]"), "\(output)")
+        #expect(output.contains("after False 0"), "\(output)")
+        // `a11yctl status` says it too, in words.
+        let status = Process()
+        status.executableURL = URL(fileURLWithPath: DaemonEndToEndTests.binary("a11yctl"))
+        status.arguments = ["status", "--socket", box.socket]
+        try FileManager.default.removeItem(atPath: tokens)
+        Thread.sleep(forTimeInterval: 1)
+        let pipe = Pipe()
+        status.standardOutput = pipe
+        try status.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        status.waitUntilExit()
+        #expect(text.contains("error: \(box.design): no design-system file found"), "\(text)")
+    }
+
     @Test func aGibibyteRequestLineIsCutOffWithoutBufferingIt() throws {
         let box = try Sandbox()
         let daemon = try box.start()
