@@ -9,4 +9,10 @@ public enum AuditJSON {
         if pretty { bytes.append(0x0A) }
         return Data(bytes)
     }
+
+    /// The same text as `encode`, written to `handle` as it is produced (a large audit is never one buffer).
+    public static func write<T: Encodable>(_ value: T, pretty: Bool = true, to handle: FileHandle) throws {
+        try SortedJSONEncoder(pretty: pretty).write(value) { handle.write(Data($0)) }
+        if pretty { handle.write(Data([0x0A])) }
+    }
 }

@@ -11,6 +11,16 @@ public enum SARIF {
 
     public static func encode(_ audit: Audit, toolVersion: String,
                               sourceRoot: String = FileManager.default.currentDirectoryPath) throws -> Data {
+        try AuditJSON.encode(document(audit, toolVersion: toolVersion, sourceRoot: sourceRoot))
+    }
+
+    /// The same text as `encode`, written to `handle` as it is produced.
+    public static func write(_ audit: Audit, toolVersion: String,
+                             sourceRoot: String = FileManager.default.currentDirectoryPath, to handle: FileHandle) throws {
+        try AuditJSON.write(document(audit, toolVersion: toolVersion, sourceRoot: sourceRoot), to: handle)
+    }
+
+    static func document(_ audit: Audit, toolVersion: String, sourceRoot: String) -> JSONValue {
         let root = URL(fileURLWithPath: sourceRoot, isDirectory: true).standardizedFileURL.path
         let locate = { (location: SourceLocation) in physical(location, root: root) }
         let descriptions = allRules.map { type(of: $0).description } + readerRuleDescriptions
@@ -68,7 +78,7 @@ public enum SARIF {
                 "results": .array(results),
             ]],
         ]
-        return try AuditJSON.encode(document)
+        return document
     }
 
     static func level(_ severity: Severity) -> String {

@@ -15,6 +15,153 @@ public struct SortedJSONEncoder {
         try ValueWriter.append(value, depth: 0, pretty: pretty, into: &output)
         return output
     }
+
+    /// The same text as `encode`, handed to `sink` in pieces of about `chunk` bytes as it is written: objects whose
+    /// members are plain keyed values and arrays are written member by member (members sorted by key first), so a
+    /// 2,400-pair audit never exists as one 4 MB buffer. Anything else (nested containers, single values) is written
+    /// by `encode`'s own path, whole.
+    public func write<T: Encodable>(_ value: T, chunk: Int = 1 << 16, to sink: ([UInt8]) throws -> Void) throws {
+        try withoutActuallyEscaping(sink) { sink in
+            var stream = StreamingWriter(pretty: pretty, chunk: chunk, sink: sink)
+            try stream.write(value, depth: 0)
+            try stream.flush()
+        }
+    }
+}
+
+/// `SortedJSONEncoder.write`: walks objects and arrays itself, flushing between members.
+struct StreamingWriter {
+    let pretty: Bool
+    let chunk: Int
+    let sink: ([UInt8]) throws -> Void
+    var out: [UInt8] = []
+
+    mutating func flush() throws {
+        guard !out.isEmpty else { return }
+        try sink(out)
+        out.removeAll(keepingCapacity: true)
+    }
+
+    mutating func write<T: Encodable>(_ value: T, depth: Int) throws {
+        if out.count >= chunk { try flush() }
+        if T.self == String.self || T.self == Double.self || T.self == Int.self || T.self == Bool.self {
+            return try ValueWriter.append(value, depth: depth, pretty: pretty, into: &out)
+        }
+        if T.self == JSONValue.self {
+            switch unsafeBitCast(value, to: JSONValue.self) {
+            case .array(let elements): return try writeArray(elements.map { $0 as any Encodable }, depth: depth)
+            case .object(let members): return try writeObject(members.map { ($0.key, $0.value as (any Encodable)?) }, depth: depth)
+            default: break
+            }
+        } else if let elements = value as? any EncodableElements {
+            return try writeArray(elements.encodableElements, depth: depth)
+        } else if !(value is any EncodableOptional), let members = MemberCollector.members(of: value) {
+            return try writeObject(members, depth: depth)
+        }
+        try ValueWriter.append(value, depth: depth, pretty: pretty, into: &out)
+    }
+
+    mutating func writeArray(_ elements: [any Encodable], depth: Int) throws {
+        JSONLayout.open(isArray: true, into: &out)
+        for (i, element) in elements.enumerated() {
+            JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &out)
+            try write(element, depth: depth + 1)
+        }
+        JSONLayout.close(isArray: true, isEmpty: elements.isEmpty, depth: depth, pretty: pretty, into: &out)
+    }
+
+    /// nil values are `null`.
+    mutating func writeObject(_ members: [(key: String, value: (any Encodable)?)], depth: Int) throws {
+        JSONLayout.open(isArray: false, into: &out)
+        let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for (i, member) in sorted.enumerated() {
+            JSONLayout.beforeMember(i, key: member.key, depth: depth, pretty: pretty, into: &out)
+            if let value = member.value { try write(value, depth: depth + 1) } else { out.append(contentsOf: "null".utf8) }
+        }
+        JSONLayout.close(isArray: false, isEmpty: sorted.isEmpty, depth: depth, pretty: pretty, into: &out)
+    }
+}
+
+/// Arrays, told apart without a cast per element type.
+protocol EncodableElements { var encodableElements: [any Encodable] { get } }
+extension Array: EncodableElements where Element: Encodable {
+    var encodableElements: [any Encodable] { map { $0 as any Encodable } }
+}
+
+/// Collects an object's members without encoding them, when its `encode(to:)` uses one keyed container and only
+/// `encode(_:forKey:)`/`encodeNil(forKey:)`; nil for anything else (the value is then encoded whole).
+final class MemberCollector: Encoder {
+    var codingPath: [CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var members: [(key: String, value: (any Encodable)?)] = []
+    var containers = 0
+    var plain = true
+
+    static func members(of value: some Encodable) -> [(key: String, value: (any Encodable)?)]? {
+        let collector = MemberCollector()
+        guard (try? value.encode(to: collector)) != nil, collector.plain, collector.containers == 1 else { return nil }
+        return collector.members
+    }
+
+    func add(_ key: String, _ value: (any Encodable)?) {
+        members.removeAll { $0.key == key }  // a key encoded twice keeps its last value, as the buffered path does
+        members.append((key, value))
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        containers += 1
+        return KeyedEncodingContainer(CollectingContainer<Key>(collector: self))
+    }
+    func unkeyedContainer() -> UnkeyedEncodingContainer {
+        plain = false
+        return UnkeyedTextContainer(encoder: ContainerEncoder(depth: 0, pretty: false))
+    }
+    func singleValueContainer() -> SingleValueEncodingContainer {
+        plain = false
+        return SingleTextContainer(encoder: ContainerEncoder(depth: 0, pretty: false))
+    }
+}
+
+struct CollectingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let collector: MemberCollector
+    var codingPath: [CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws { collector.add(key.stringValue, nil) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { collector.add(key.stringValue, value) }
+
+    // Anything nested makes the value one the buffered path writes (the containers returned only absorb the calls).
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        collector.plain = false
+        return ContainerEncoder(depth: 0, pretty: false).container(keyedBy: keyType)
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
+        collector.plain = false
+        return ContainerEncoder(depth: 0, pretty: false).unkeyedContainer()
+    }
+    mutating func superEncoder() -> Encoder { collector.plain = false; return ContainerEncoder(depth: 0, pretty: false) }
+    mutating func superEncoder(forKey key: Key) -> Encoder { collector.plain = false; return ContainerEncoder(depth: 0, pretty: false) }
+}
+
+/// Brackets, separators, keys and indentation of objects and arrays: one layout for the buffered and the streaming path.
+enum JSONLayout {
+    static func open(isArray: Bool, into out: inout [UInt8]) { out.append(UInt8(ascii: isArray ? "[" : "{")) }
+
+    static func beforeMember(_ index: Int, key: String?, depth: Int, pretty: Bool, into out: inout [UInt8]) {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        ValueWriter.newline(depth: depth + 1, pretty: pretty, into: &out)
+        if let key {
+            ValueWriter.appendString(key, into: &out)
+            out.append(contentsOf: pretty ? " : ".utf8 : ":".utf8)
+        }
+    }
+
+    static func close(isArray: Bool, isEmpty: Bool, depth: Int, pretty: Bool, into out: inout [UInt8]) {
+        if pretty {
+            if isEmpty { out.append(0x0A) }
+            ValueWriter.newline(depth: depth, pretty: pretty, into: &out)
+        }
+        out.append(UInt8(ascii: isArray ? "]" : "}"))
+    }
 }
 
 /// Writes one value: scalars straight into the caller's text, anything else through its own `encode(to:)`.
@@ -169,21 +316,12 @@ final class ContainerEncoder: Encoder {
         if storage.kind == .single { return out.append(contentsOf: storage.text) }
         let isArray = storage.kind == .array
         let members = isArray ? storage.members : storage.members.sorted { ($0.key ?? "").utf8.lexicographicallyPrecedes(($1.key ?? "").utf8) }
-        out.append(UInt8(ascii: isArray ? "[" : "{"))
+        JSONLayout.open(isArray: isArray, into: &out)
         for (i, member) in members.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            ValueWriter.newline(depth: depth + 1, pretty: pretty, into: &out)
-            if !isArray {
-                ValueWriter.appendString(member.key ?? "", into: &out)
-                out.append(contentsOf: pretty ? " : ".utf8 : ":".utf8)
-            }
+            JSONLayout.beforeMember(i, key: isArray ? nil : member.key ?? "", depth: depth, pretty: pretty, into: &out)
             if let nested = member.nested { nested.finish(into: &out) } else { out.append(contentsOf: storage.text[member.range]) }
         }
-        if pretty {
-            if members.isEmpty { out.append(0x0A) }
-            ValueWriter.newline(depth: depth, pretty: pretty, into: &out)
-        }
-        out.append(UInt8(ascii: isArray ? "]" : "}"))
+        JSONLayout.close(isArray: isArray, isEmpty: members.isEmpty, depth: depth, pretty: pretty, into: &out)
     }
 }
 

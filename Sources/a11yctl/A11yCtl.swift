@@ -173,8 +173,8 @@ extension A11yCtl {
                 fixed = comparison.fixed
             }
             switch format {
-            case .json: FileHandle.standardOutput.write(try AuditJSON.encode(result.audit))
-            case .sarif: FileHandle.standardOutput.write(try SARIF.encode(result.audit, toolVersion: toolVersion))
+            case .json: try AuditJSON.write(result.audit, to: FileHandle.standardOutput)
+            case .sarif: try SARIF.write(result.audit, toolVersion: toolVersion, to: FileHandle.standardOutput)
             case .table: print(AuditTable(color: color.choice.enabled(), width: terminalWidth()).render(result.audit), terminator: "")
             }
             if !fixed.isEmpty {

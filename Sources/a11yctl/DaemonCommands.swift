@@ -99,7 +99,7 @@ extension A11yCtl {
             // The daemon narrows findings by rule; the rows (and their counts) are narrowed here, as `--rule` promises.
             let audit = try decode(A11yEngine.Audit.self, from: object).filtered(rule: rule)
             switch format {
-            case .json: FileHandle.standardOutput.write(try AuditJSON.encode(audit))
+            case .json: try AuditJSON.write(audit, to: FileHandle.standardOutput)
             case .table: print(AuditTable(color: color.choice.enabled(), width: terminalWidth()).render(audit), terminator: "")
             }
             if audit.findings.contains(where: { $0.severity >= failOn.severity }) { throw ExitCode(Exit.findings) }

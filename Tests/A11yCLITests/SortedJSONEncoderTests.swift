@@ -17,6 +17,18 @@ struct SortedJSONEncoderTests {
         String(decoding: try SortedJSONEncoder(pretty: pretty).encode(value), as: UTF8.self)
     }
 
+    /// The streaming path, in pieces of at least `chunk` bytes; each piece is checked to be one (the writer flushes
+    /// between members, so a small chunk means many pieces).
+    static func streamed<T: Encodable>(_ value: T, pretty: Bool, chunk: Int = 64) throws -> (text: String, pieces: Int) {
+        var bytes: [UInt8] = []
+        var pieces = 0
+        try SortedJSONEncoder(pretty: pretty).write(value, chunk: chunk) { piece in
+            bytes += piece
+            pieces += 1
+        }
+        return (String(decoding: bytes, as: UTF8.self), pieces)
+    }
+
     static let systems = ["Examples/DesignSystem", "Tests/Fixtures/Themes/PaletteInstances", "Tests/Fixtures/Themes/ThemeSwitch",
                           "Tests/Fixtures/ViewCode"]
 
@@ -27,6 +39,18 @@ struct SortedJSONEncoderTests {
         for pretty in [true, false] {
             let expected = try Self.foundation(audit, pretty: pretty)
             #expect(try Self.fast(audit, pretty: pretty) == expected)
+            let streamed = try Self.streamed(audit, pretty: pretty)
+            #expect(streamed.text == expected)
+            // Written member by member: far more pieces than one buffer (the pairs alone are dozens of rows).
+            #expect(streamed.pieces > audit.pairs.count / 2, "\(streamed.pieces) pieces for \(audit.pairs.count) pairs")
+            let sarif = try SARIF.encode(audit, toolVersion: "test")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-sarif-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: file) }
+            FileManager.default.createFile(atPath: file.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: file)
+            try SARIF.write(audit, toolVersion: "test", to: handle)
+            try handle.close()
+            #expect(try Data(contentsOf: file) == sarif)
         }
         var changed = audit
         changed.findings = Array(changed.findings.dropFirst(3))
@@ -80,6 +104,17 @@ struct SortedJSONEncoderTests {
             #expect(try Self.fast(Nesting(), pretty: pretty) == Self.foundation(Nesting(), pretty: pretty))
             #expect(try Self.fast("a top-level string", pretty: pretty) == Self.foundation("a top-level string", pretty: pretty))
             #expect(try Self.fast([String: Int](), pretty: pretty) == Self.foundation([String: Int](), pretty: pretty))
+            // Streaming writes every shape the same: plain objects and arrays member by member, the rest whole.
+            for chunk in [1, 64, 1 << 16] {
+                #expect(try Self.streamed(Awkward(), pretty: pretty, chunk: chunk).text == Self.foundation(Awkward(), pretty: pretty))
+                #expect(try Self.streamed(ExplicitNull(value: nil), pretty: pretty, chunk: chunk).text == Self.foundation(ExplicitNull(value: nil), pretty: pretty))
+                #expect(try Self.streamed(Nesting(), pretty: pretty, chunk: chunk).text == Self.foundation(Nesting(), pretty: pretty))
+                #expect(try Self.streamed([Nesting(), Nesting()], pretty: pretty, chunk: chunk).text == Self.foundation([Nesting(), Nesting()], pretty: pretty))
+                #expect(try Self.streamed("a top-level string", pretty: pretty, chunk: chunk).text == Self.foundation("a top-level string", pretty: pretty))
+                #expect(try Self.streamed([String: Int](), pretty: pretty, chunk: chunk).text == Self.foundation([String: Int](), pretty: pretty))
+                let json: JSONValue = ["z": [1, "two", ["b": true, "a": []]], "a": [:], "m": .number(2.5)]
+                #expect(try Self.streamed(json, pretty: pretty, chunk: chunk).text == Self.fast(json, pretty: pretty))
+            }
         }
         #expect(try Self.fast(ExplicitNull(value: nil), pretty: false) == #"{"value":null}"#)
     }
