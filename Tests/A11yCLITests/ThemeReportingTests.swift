@@ -95,4 +95,41 @@ struct ThemeReportingTests {
         let prints = Set(results.compactMap { ($0["partialFingerprints"] as? [String: String])?["a11ydFinding/v1"] })
         #expect(prints.count == results.count)
     }
+
+    /// Design systems with only light and dark: the example and each evaluator fixture.
+    static let lightAndDarkOnly = ["Examples/DesignSystem"] + [
+        "FontDescriptors", "HexScanner", "IntegerHex", "PairTokens", "ShadeFunctions", "TokenFunction", "ToneColors", "Traits", "TupleHelper",
+    ].map { "Tests/Fixtures/Evaluator/\($0).swift" }
+
+    /// Without themes, the JSON is the schema 1 document plus what docs/audit-json.md ("Changes") lists: `"themes": []`,
+    /// `"theme": null` on every pair and finding, `schemaVersion: 2`; no other key anywhere mentions a theme.
+    @Test(arguments: lightAndDarkOnly)
+    func aLightAndDarkSystemsJSONHasAnEmptyThemeListAndNullThemesOnly(_ path: String) throws {
+        let workspace = try Workspace(root: Self.root.appendingPathComponent(path).path, policySearchDirectories: [Self.root.appendingPathComponent("policies").path])
+        let audit = Auditor.run(workspace.refresh()).audit
+        let json = try #require(try JSONSerialization.jsonObject(with: AuditJSON.encode(audit)) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 2)
+        #expect((json["themes"] as? [Any])?.isEmpty == true)
+        let pairs = try #require(json["pairs"] as? [[String: Any]])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        #expect(pairs.allSatisfy { $0.keys.contains("theme") && $0["theme"] is NSNull })
+        #expect(findings.allSatisfy { $0.keys.contains("theme") && $0["theme"] is NSNull })
+
+        var themed: Set<String> = []
+        func walk(_ value: Any, _ path: String) {
+            if let object = value as? [String: Any] {
+                for (key, child) in object {
+                    if key.lowercased().contains("theme") { themed.insert(path + "." + key) }
+                    walk(child, path + "." + key)
+                }
+            } else if let array = value as? [Any] {
+                for child in array { walk(child, path + "[]") }
+            }
+        }
+        walk(json, "")
+        var expected: Set<String> = [".themes"]
+        if !pairs.isEmpty { expected.insert(".pairs[].theme") }
+        if !findings.isEmpty { expected.insert(".findings[].theme") }
+        #expect(themed == expected)
+    }
 }

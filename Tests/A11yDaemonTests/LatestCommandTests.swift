@@ -142,3 +142,32 @@ extension LatestCommandTests {
         #expect(!(try poll(["latest", "--rule", "config"], until: "unknown key", present: false)).text.contains("unknown key"))
     }
 }
+
+extension LatestCommandTests {
+    /// `history` with themes: each stored audit lists its failing pairs per theme (the reading-app palettes beside the
+    /// example), and an edit that breaks one theme shows in that theme's count and as a regression.
+    @Test func historyCountsFailingPairsPerTheme() throws {
+        let box = try Sandbox()
+        defer { box.kill(); try? FileManager.default.removeItem(atPath: box.dir) }
+        let palette = box.design + "/ReaderPalette.swift"
+        try FileManager.default.copyItem(
+            atPath: DaemonEndToEndTests.packageRoot.appendingPathComponent("Tests/Fixtures/Themes/PaletteInstances/ReaderPalette.swift").path,
+            toPath: palette)
+        try box.start()
+        _ = try box.python("""
+            call('subscribe')
+            path = \(String(reflecting: palette))
+            # The black theme's body text becomes dark gray on black (1.66:1).
+            save(path, open(path).read().replace('primaryText: UIColor(rgb: 0xDDDDDD)', 'primaryText: UIColor(rgb: 0x333333)'))
+            while read()['method'] != 'audit.completed': pass
+            """)
+        let history = try Self.a11yctl(box, ["history"])
+        let lines = history.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(history.text)")
+        // Failing pairs per theme (ThemeFixtureTests has every ratio): light 1, sepia 3, dark 2, black 2; then black 3.
+        #expect(lines.first?.hasPrefix("#2 ") == true && lines.first?.contains(" [black 3, dark 2, light 1, sepia 3], ") == true, "\(history.text)")
+        #expect(lines.first?.hasSuffix("(+1 regression, -0 resolved)") == true, "\(history.text)")
+        #expect(lines.last?.hasPrefix("#1 ") == true && lines.last?.contains(" [black 2, dark 2, light 1, sepia 3], ") == true, "\(history.text)")
+        #expect(lines.last?.hasSuffix("(baseline)") == true, "\(history.text)")
+    }
+}
