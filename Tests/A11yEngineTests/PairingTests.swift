@@ -192,6 +192,27 @@ extension PairingTests {
         #expect(!pairs.contains("pressedText on background"))
     }
 
+    @Test func aHoverForegroundPairsWithinItsHoverState() {
+        let (inference, surfaces) = context([
+            Self.color("Color.appSurfaceBasePrimary", "#FFFFFF", line: 1),
+            Self.color("Row.Colors.background", "#FFFFFF", line: 2),
+            Self.color("Row.Colors.backgroundHover", "#E8E8E8", line: 3),
+            Self.color("Row.Colors.text", "#111111", line: 4),
+            Self.color("Row.Colors.textHover", "#333333", line: 5),
+            // `hovered` and `hover` name the same state.
+            Self.color("Menu.Colors.background", "#FAFAFA", line: 6),
+            Self.color("Menu.Colors.hoveredBackground", "#1F3FAA", line: 7),
+            Self.color("Menu.Colors.hoverIcon", "#FFFFFF", line: 8),
+        ], components: ["Row", "Menu"])
+        let pairs = inference.pairings(surfaces: surfaces).0.map { "\($0.foreground.name) on \($0.background.name)" }
+        #expect(pairs.contains("textHover on backgroundHover"))
+        #expect(!pairs.contains("textHover on background"))
+        #expect(pairs.contains("text on background"))
+        #expect(!pairs.contains("text on backgroundHover"))
+        #expect(pairs.contains("hoverIcon on hoveredBackground"))
+        #expect(!pairs.contains("hoverIcon on background"))
+    }
+
     @Test func aClearBorderIsNoBorderAndNeverFails() {
         let (inference, surfaces) = context([
             Self.color("Color.appSurfaceBasePrimary", "#FFFFFF", line: 1),
