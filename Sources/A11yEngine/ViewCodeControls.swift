@@ -118,6 +118,20 @@ extension Walk {
         return closures.filter { $0.label == nil }.map(\.body)
     }
 
+    /// The background iOS draws behind a list's rows, by the list's style: `.plain` and `.inset` rows on
+    /// systemBackground; `.insetGrouped` (the default), `.grouped` and every `Form` on secondarySystemGroupedBackground;
+    /// other styles (`.sidebar`, a project's) unknown.
+    func rowBackground(of name: String, _ context: Context, at location: SourceLocation) -> DrawnColor? {
+        let system: String
+        switch name == "Form" ? "grouped" : context.listStyle ?? "automatic" {
+        case ".plain", ".inset", "PlainListStyle", "InsetListStyle": system = "systemBackground"
+        case "automatic", ".automatic", ".grouped", ".insetGrouped", "DefaultListStyle", "GroupedListStyle", "InsetGroupedListStyle", "grouped":
+            system = "secondarySystemGroupedBackground"
+        default: return nil
+        }
+        return SystemColors.color(named: system).map { DrawnColor(color: $0, token: nil, expression: "\(system) (list row)", location: location) }
+    }
+
     // MARK: Bars
 
     /// The bars a `.toolbarBackground` names (`for: .navigationBar, .tabBar`); `.automatic` is the navigation bar on iOS.

@@ -40,6 +40,8 @@ struct Context {
     var barSchemeSet = false
     /// Inside a `List`/`Form` row (a navigation link there is a plain row, not a tinted button).
     var inList = false
+    /// The environment's list style (`.listStyle(.plain)`), by name; nil is `.automatic`.
+    var listStyle: String?
     var labels: [String] = []
     /// Conditions the evaluator could not decide, as assumed on this path.
     var decided: [String: Bool] = [:]
@@ -418,11 +420,17 @@ struct Walk {
         } else if Self.tappables.contains(name) || Self.tintedGraphics.contains(name) {
             visitControl(name, arguments: arguments, context, at: location)
         } else if name == "List" || name == "Form" {
-            // Rows sit on the list's row background, a system color that depends on the list's style: only a row's own
-            // `listRowBackground` is known.
-            var rows = context.onUnknown()
+            // Rows sit on the row background the list's style gives, not on what is behind the list; a row's own
+            // `listRowBackground` replaces it.
+            var rows = rowBackground(of: name, context, at: location).map { context.on(Choice(color: $0)) } ?? context.onUnknown()
             rows.inList = true
             for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, rows) } }
+        } else if name == "Section", context.inList {
+            // A section's header and footer are drawn on the list's own background (hidden or not): unknown here.
+            for argument in arguments {
+                if argument.label == "header" || argument.label == "footer" { visit(argument.value, context.onUnknown()) }
+                else if case .closure(_, let body) = argument.value.kind { visit(body, context) }
+            }
         } else if name == "ToolbarItem" || name == "ToolbarItemGroup" {
             let items = Self.barPlacement(arguments).map { context.onBar($0) } ?? context
             for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, items) } }
@@ -582,6 +590,10 @@ struct Walk {
         case "buttonStyle":
             var inner = context
             if let first { inner.buttonStyle = (ButtonStyleKind(first), first.location) }
+            visit(base, inner)
+        case "listStyle":
+            var inner = context
+            inner.listStyle = first.map { Self.describe($0).replacingOccurrences(of: "(...)", with: "") }
             visit(base, inner)
         case "toolbarBackground":
             for inner in settingBarBackground(arguments, context) { visit(base, inner) }
@@ -826,6 +838,7 @@ extension Context {
         bars = caller.bars
         barSchemeSet = caller.barSchemeSet
         inList = caller.inList
+        listStyle = caller.listStyle
         labels = caller.labels
         decided = caller.decided
         assumptions = caller.assumptions

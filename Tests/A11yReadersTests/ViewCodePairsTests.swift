@@ -120,13 +120,18 @@ struct ViewCodePairsTests {
         Expected(component: "KitInboxScreen", fg: "kitMuted", bg: "kitSurface", role: .text, file: "KitContainers.swift",
                  marker: "empty inbox", ratio: 4.5422),
         // List rows on their own `listRowBackground` (a Label: #FFFFFF on #002288; a navigation link's label: #222222
-        // on #FFCC00); the link's destination on the default surface (#767676 on #FFFFFF).
+        // on #FFCC00), or on the row background of the list's style (#767676 on #FFFFFF: secondarySystemGroupedBackground
+        // by default, systemBackground in a plain list); the link's destination on the default surface (#767676 on #FFFFFF).
         Expected(component: "KitSettingsList", fg: "kitSurface", bg: "kitBrandPressed", role: .text, file: "KitContainers.swift",
                  marker: "notifications row", ratio: 13.2549),
         Expected(component: "KitSettingsList", fg: "kitInk", bg: "kitWarning", role: .text, file: "KitContainers.swift",
                  marker: "licenses row", ratio: 10.5227),
         Expected(component: "KitSettingsList", fg: "kitMuted", bg: "systemBackground", role: .text, file: "KitContainers.swift",
                  marker: "licenses screen", ratio: 4.5422),
+        Expected(component: "KitSettingsList", fg: "kitMuted", bg: "secondarySystemGroupedBackground (list row)", role: .text,
+                 file: "KitContainers.swift", marker: "version row", ratio: 4.5422),
+        Expected(component: "KitRecentList", fg: "kitMuted", bg: "systemBackground (list row)", role: .text,
+                 file: "KitContainers.swift", marker: "recent row", ratio: 4.5422),
         // Strokes: in a color (#0044CC) and in the foreground style (#999999), on #FFFFFF.
         Expected(component: "KitStatusRing", fg: "kitBrand", bg: "kitSurface", role: .graphic, file: "KitContainers.swift",
                  marker: "status ring", ratio: 7.7813),
@@ -227,10 +232,16 @@ struct ViewCodePairsTests {
         #expect(abs(dark.ratio - 7.7813) < 0.001)
     }
 
-    @Test func listRowsAreMeasuredOnTheirOwnRowBackgroundOnly() {
-        // "Version 2.1" is on the system's row background (not on the list's kitSurfaceBrand), and the link's
-        // destination is another screen (not on the row's kitWarning).
-        #expect(pairs(of: "KitSettingsList") == ["kitInk on kitWarning", "kitMuted on systemBackground", "kitSurface on kitBrandPressed"])
+    @Test func listRowsAreMeasuredOnTheirRowBackgroundNotOnWhatIsBehindTheList() throws {
+        // "Version 2.1" is on the system's row background (not on the list's kitSurfaceBrand), the section header on the
+        // list's own background (not measured), and the link's destination is another screen (not on the row's kitWarning).
+        #expect(pairs(of: "KitSettingsList") == ["kitInk on kitWarning", "kitMuted on secondarySystemGroupedBackground (list row)",
+                                                 "kitMuted on systemBackground", "kitSurface on kitBrandPressed"])
+        // The style decides the row color in dark mode: #767676 on #1C1C1E (inset grouped), on #000000 (plain).
+        let grouped = try #require(viewCodePairs(.dark).first { $0.component == "KitSettingsList" && name($0.background).hasSuffix("(list row)") })
+        #expect(grouped.background.color == "#1C1C1E" && abs(grouped.ratio - 3.7459) < 0.001)
+        let plain = try #require(viewCodePairs(.dark).first { $0.component == "KitRecentList" })
+        #expect(plain.background.color == "#000000" && abs(plain.ratio - 4.6233) < 0.001)
     }
 
     @Test func uikitMethodsPairOnTheirContainersOncePerTheme() throws {

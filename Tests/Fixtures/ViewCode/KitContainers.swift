@@ -57,8 +57,8 @@ struct KitInboxScreen: View {
     }
 }
 
-/// Rows are drawn on the list's row background: a row's own `listRowBackground` is measured; the default one is the
-/// system's (it depends on the list style) and is not guessed, whatever is behind the list.
+/// Rows are drawn on the list's row background, whatever is behind the list: the row's own `listRowBackground`, else
+/// the system's for the list's style (inset grouped by default: secondarySystemGroupedBackground).
 struct KitSettingsList: View {
     var body: some View {
         List {
@@ -67,7 +67,7 @@ struct KitSettingsList: View {
                     .foregroundStyle(Color.kitSurface) // drawn: notifications row
                     .listRowBackground(Color.kitBrandPressed)
                 Text("Version 2.1")
-                    .foregroundStyle(Color.kitMuted)
+                    .foregroundStyle(Color.kitMuted) // drawn: version row
                 // A link in a list is a plain row, not a tinted button; its destination is another screen, on the
                 // default background.
                 NavigationLink {
@@ -78,10 +78,27 @@ struct KitSettingsList: View {
                         .foregroundStyle(Color.kitInk) // drawn: licenses row
                 }
                 .listRowBackground(Color.kitWarning)
+            } header: {
+                // On the list's own background (here hidden, showing the view's): not measured.
+                Text("General")
+                    .foregroundStyle(Color.kitInk)
             }
         }
         .scrollContentBackground(.hidden)
         .background(Color.kitSurfaceBrand)
+    }
+}
+
+/// A plain list: its rows are on systemBackground.
+struct KitRecentList: View {
+    let names: [String]
+
+    var body: some View {
+        List(names, id: \.self) { name in
+            Text(name)
+                .foregroundStyle(Color.kitMuted) // drawn: recent row
+        }
+        .listStyle(.plain)
     }
 }
 
