@@ -3,7 +3,9 @@
 /// else of the view it was added to (`addSubview`, `addArrangedSubview`), else of the controller's or cell's own view
 /// (`view`, `contentView`, `self`). Colors are evaluated by the interpreter; a view with no background set in the
 /// method sits on the default surface. A label's `font` set in the same method decides large text, and a font that
-/// does not scale (`UIFont.systemFont(ofSize:)` without `UIFontMetrics`) is a Dynamic Type fact.
+/// does not scale (`UIFont.systemFont(ofSize:)` without `UIFontMetrics`) is a Dynamic Type fact. A method taking an
+/// enum (`apply(theme: KitTheme)`) is read once per case, each pair named by it. A system button draws its title in its
+/// `tintColor` (text) when the method gives it a title and no title color, else its image (a graphic).
 struct UIKitSetupAnalysis {
     let analysis: ViewCodeAnalysis
 
@@ -15,13 +17,33 @@ struct UIKitSetupAnalysis {
         var fonts: [ViewFontFact] = []
         for (type, methods) in analysis.members.sorted(by: { $0.key < $1.key }) {
             for method in methods.sorted(by: { $0.location < $1.location }) {
-                guard !method.isStatic, case .function(_, let body) = method.kind else { continue }
-                let setup = setupPairs(type: type, body: body)
-                pairs += setup.drawn
-                fonts += setup.fonts
+                guard !method.isStatic, case .function(let parameters, let body) = method.kind else { continue }
+                var seen: Set<ViewCodeAnalysis.DrawnPairKey> = []
+                var fontsSeen: Set<SourceLocation> = []
+                for variant in variants(of: parameters, in: type) {
+                    let setup = setupPairs(type: type, body: body, locals: variant.locals, variant: variant.label)
+                    // Cases that draw the same colors in the same place are one pair (the first case names it).
+                    pairs += setup.drawn.filter { seen.insert(ViewCodeAnalysis.DrawnPairKey($0)).inserted }
+                    fonts += setup.fonts.filter { fontsSeen.insert($0.location).inserted }
+                }
             }
         }
         return (pairs, fonts)
+    }
+
+    /// The method's parameters bound once per case of each enum-typed one (the others unknown), named by the case.
+    func variants(of parameters: [Parameter], in type: String) -> [(label: String?, locals: [String: Value])] {
+        let interpreter = analysis.interpreter
+        let scope = type.split(separator: ".").map(String.init)
+        var result: [(label: String?, locals: [String: Value])] = []
+        for parameter in parameters {
+            guard let written = parameter.type.map(Interpreter.baseTypeName), let enumType = interpreter.resolveType(written, in: scope),
+                  interpreter.typeKind(enumType) == .enum else { continue }
+            for enumCase in interpreter.enumCases(of: enumType) where enumCase.parameters.isEmpty {
+                result.append((enumCase.name, [parameter.name: .enumCase(type: enumType, name: enumCase.name, payload: [])]))
+            }
+        }
+        return result.isEmpty ? [(nil, [:])] : result
     }
 
     struct Assignment {
@@ -32,13 +54,16 @@ struct UIKitSetupAnalysis {
         var location: SourceLocation
     }
 
-    func setupPairs(type: String, body: [Stmt]) -> (drawn: [DrawnPair], fonts: [ViewFontFact]) {
+    func setupPairs(type: String, body: [Stmt], locals given: [String: Value] = [:], variant: String? = nil)
+        -> (drawn: [DrawnPair], fonts: [ViewFontFact]) {
         var backgrounds: [[String]: Assignment] = [:]
         var viewFonts: [[String]: FontValue] = [:]
         var fontFacts: [ViewFontFact] = []
         var foregrounds: [(assignment: Assignment, role: Role, element: String)] = []
         var parents: [[String]: [String]] = [:]
-        var locals: [String: Value] = [:]
+        /// Buttons given a title, and those given a title color, in this method.
+        var titled: Set<[String]> = [], titleColored: Set<[String]> = []
+        var locals = given
         let scope = type.split(separator: ".").map(String.init)
         let interpreter = analysis.interpreter
 
@@ -84,21 +109,38 @@ struct UIKitSetupAnalysis {
                 default: break
                 }
             case .expression(let e):
-                guard case .call(let callee, let arguments) = e.kind, case .member(let base, let name) = callee.kind,
-                      let receiver = viewPath(base) else { continue }
+                guard case .call(let callee, let arguments) = e.kind else { continue }
+                let name: String, receiver: [String]
+                switch callee.kind {
+                case .member(let base, let method):
+                    guard let path = viewPath(base) else { continue }
+                    (name, receiver) = (method, path)
+                // `addSubview(label)` in a view's own method: added to `self`.
+                case .name(let method): (name, receiver) = (method, [])
+                default: continue
+                }
                 switch name {
                 case "addSubview", "addArrangedSubview", "insertSubview":
                     if let child = arguments.first.flatMap({ viewPath($0.value) }) { parents[child] = receiver }
                 case "setTitleColor":
+                    titleColored.insert(receiver)
                     if let first = arguments.first, let a = assignment(receiver, first.value) {
                         foregrounds.append((a, .text, (receiver.last ?? type) + " title"))
                     }
+                case "setTitle", "setAttributedTitle":
+                    titled.insert(receiver)
                 default: break
                 }
             default: break
             }
         }
         guard !foregrounds.isEmpty else { return ([], fontFacts) }
+        // A titled system button with no title color draws its title in its tint.
+        for (index, fg) in foregrounds.enumerated() where fg.element.hasSuffix(".tintColor")
+            && titled.contains(fg.assignment.view) && !titleColored.contains(fg.assignment.view) {
+            foregrounds[index].role = .text
+            foregrounds[index].element = (fg.assignment.view.last ?? type) + " title (tintColor)"
+        }
         let name = type.split(separator: ".").last.map(String.init) ?? type
         let drawn = foregrounds.compactMap { fg, role, element -> DrawnPair? in
             // The view's own background, else the chain of views it was added to, else the container's.
@@ -112,7 +154,7 @@ struct UIKitSetupAnalysis {
             if behind == nil { behind = Self.containers.lazy.compactMap { backgrounds[$0] }.first }
             let background = behind.map { DrawnColor(color: $0.color, token: $0.token, expression: $0.expression, location: $0.location) }
             if background?.color == fg.color { return nil }
-            return DrawnPair(view: name, variant: nil, branches: [], foreground: DrawnColor(color: fg.color, token: fg.token,
+            return DrawnPair(view: name, variant: variant, branches: [], foreground: DrawnColor(color: fg.color, token: fg.token,
                              expression: fg.expression, location: fg.location),
                              background: background, role: role, element: element,
                              font: role == .text ? viewFonts[fg.view] : nil, fontExpression: role == .text && viewFonts[fg.view] != nil ? "font" : nil,

@@ -62,22 +62,33 @@ extension Walk {
                     if horizontal { width = width.map { $0 + 2 * amount } }
                     if vertical { height = height.map { $0 + 2 * amount } }
                     return (width, height, inner.location)
+                case "contentShape":
+                    // The hit area is the shape: `Rectangle()` is the frame so far (padding included), and
+                    // `.inset(by: -12)` grows it by 12pt on every side. `contentShape(.interaction, shape)`: the last one.
+                    guard let shape = arguments.last(where: { $0.label == nil })?.value else { return inner }
+                    let grown = -2 * inset(of: shape, context)
+                    return (inner.width.map { $0 + grown }, inner.height.map { $0 + grown }, inner.location)
                 default:
                     return inner
                 }
             }
-            if case .name(let name) = callee.kind, Self.tappables.contains(name) {
+            if case .name(let name) = callee.kind, Self.tappables.contains(name),
+               let body = Self.labelClosures(arguments).last, body.count == 1, case .expression(let label) = body[0].kind {
                 // A button is as large as its label.
-                for argument in arguments.reversed() {
-                    if case .closure(_, let body) = argument.value.kind, body.count == 1, case .expression(let label) = body[0].kind {
-                        return size(of: label, context)
-                    }
-                }
+                return size(of: label, context)
             }
             return (nil, nil, nil)
         default:
             return (nil, nil, nil)
         }
+    }
+
+    /// How far a shape is inset from the frame it fills (`Rectangle().inset(by: -12)`: -12), through its modifiers.
+    func inset(of shape: Expr, _ context: Context) -> Double {
+        guard case .call(let callee, let arguments) = shape.kind, case .member(let base, let modifier) = callee.kind,
+              !Self.isTypeName(base) else { return 0 }
+        let own = modifier == "inset" ? arguments.first { $0.label == "by" }.flatMap { evaluate($0.value, context).number } ?? 0 : 0
+        return own + inset(of: base, context)
     }
 
     /// `.lineLimit(1)` text in a fixed `.frame(height:)` that its font outgrows at AX5 (the largest accessibility size).

@@ -30,6 +30,18 @@ struct Context {
     var fontExpression: String?
     var disabled = false
     var opacity = 1.0
+    /// The environment's tint (`.tint`, `.accentColor`): what buttons draw their labels in, or fill with.
+    var tint: DrawnColor?
+    /// The environment's button style (`.buttonStyle(.plain)`), where it is written; nil is `.automatic`.
+    var buttonStyle: (name: ButtonStyleKind, location: SourceLocation)?
+    /// Bars' backgrounds set by `.toolbarBackground(color, for: bars)` (`navigationBar`, `bottomBar`, `tabBar`).
+    var bars: [String: DrawnColor] = [:]
+    /// `.toolbarColorScheme` is set: the bars draw their own text in a scheme the walk does not follow.
+    var barSchemeSet = false
+    /// Inside a `List`/`Form` row (a navigation link there is a plain row, not a tinted button).
+    var inList = false
+    /// The environment's list style (`.listStyle(.plain)`), by name; nil is `.automatic`.
+    var listStyle: String?
     var labels: [String] = []
     /// Conditions the evaluator could not decide, as assumed on this path.
     var decided: [String: Bool] = [:]
@@ -405,9 +417,23 @@ struct Walk {
         } else if ViewCodeAnalysis.shapes.contains(name) {
             // A shape with no fill is filled with the foreground style.
             emit(element: name, role: .graphic, context, at: location)
-        } else if Self.tappables.contains(name) {
-            _ = recordTappable(Expr(.call(Expr(.name(name), at: location), arguments), at: location), context)
-            for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, context) } }
+        } else if Self.tappables.contains(name) || Self.tintedGraphics.contains(name) {
+            visitControl(name, arguments: arguments, context, at: location)
+        } else if name == "List" || name == "Form" {
+            // Rows sit on the row background the list's style gives, not on what is behind the list; a row's own
+            // `listRowBackground` replaces it.
+            var rows = rowBackground(of: name, context, at: location).map { context.on(Choice(color: $0)) } ?? context.onUnknown()
+            rows.inList = true
+            for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, rows) } }
+        } else if name == "Section", context.inList {
+            // A section's header and footer are drawn on the list's own background (hidden or not): unknown here.
+            for argument in arguments {
+                if argument.label == "header" || argument.label == "footer" { visit(argument.value, context.onUnknown()) }
+                else if case .closure(_, let body) = argument.value.kind { visit(body, context) }
+            }
+        } else if name == "ToolbarItem" || name == "ToolbarItemGroup" {
+            let items = Self.barPlacement(arguments).map { context.onBar($0) } ?? context
+            for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, items) } }
         } else if name == "ZStack" {
             for argument in arguments { if case .closure(_, let body) = argument.value.kind { visitLayers(body, context) } }
         } else if let (body, inner) = helper(name, arguments: arguments, context, at: location) {
@@ -416,7 +442,7 @@ struct Walk {
         } else if visitNestedView(name, arguments: arguments, context) {
             for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, context) } }
         } else {
-            // Containers (stacks, Group, Button labels, ScrollView, List, ForEach): their content closures.
+            // Containers (stacks, Group, ScrollView, ForEach, NavigationStack): their content closures.
             for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, context) } }
         }
     }
@@ -546,17 +572,51 @@ struct Walk {
             }
             for choice in choices { visit(base, context.drawing(choice)) }
         case "tint", "accentColor":
-            // Tint colors controls (progress views, toggles); text keeps its foreground style.
+            // The environment's tint, drawn by the controls below (`visitControl`); text keeps its foreground style. A
+            // tint the evaluator cannot read is as unknown as the app's accent color.
             guard let first else { return visit(base, context) }
-            if Self.isElement(base, ["ProgressView", "Toggle", "Slider"]) {
-                for choice in colors(first, context, background: false) {
-                    emit(element: Self.describe(base), role: .graphic, context.drawing(choice), at: first.location)
-                }
+            let choices = colors(first, context, background: false)
+            if choices.isEmpty {
+                var inner = context
+                inner.tint = nil
+                return visit(base, inner)
+            }
+            for choice in choices {
+                var inner = context
+                inner.tint = choice.color
+                inner.assume(choice.decisions)
+                visit(base, inner)
+            }
+        case "buttonStyle":
+            var inner = context
+            if let first { inner.buttonStyle = (ButtonStyleKind(first), first.location) }
+            visit(base, inner)
+        case "listStyle":
+            var inner = context
+            inner.listStyle = first.map { Self.describe($0).replacingOccurrences(of: "(...)", with: "") }
+            visit(base, inner)
+        case "toolbarBackground":
+            for inner in settingBarBackground(arguments, context) { visit(base, inner) }
+        case "toolbarColorScheme":
+            var inner = context
+            inner.barSchemeSet = true
+            visit(base, inner)
+        case "toolbar":
+            // Toolbar items are drawn on the navigation bar (`ToolbarItem(placement: .bottomBar)` on the bottom bar).
+            for bar in barContexts(below: base, context) {
+                let items = bar.onBar("navigationBar")
+                for argument in arguments { if case .closure(_, let body) = argument.value.kind { visit(body, items) } }
             }
             visit(base, context)
+        case "navigationTitle":
+            if let title = arguments.first(where: { $0.label == nil })?.value { emitBarTitle(title, below: base, context) }
+            visit(base, context)
         case "fill", "stroke", "strokeBorder":
-            guard let first else { return }
             let element = Self.describe(base).replacingOccurrences(of: "(...)", with: "") + " " + modifier
+            // `.stroke(lineWidth: 1)`, `.fill()`: drawn in the foreground style.
+            guard let first = arguments.first(where: { $0.label == nil || $0.label == "content" })?.value else {
+                return emit(element: element, role: .graphic, context, at: location)
+            }
             for choice in colors(first, context, background: false) {
                 emit(element: element, role: .graphic, context.drawing(choice), at: first.location)
             }
@@ -669,16 +729,6 @@ struct Walk {
         }
     }
 
-    static func isElement(_ expr: Expr, _ names: Set<String>) -> Bool {
-        switch expr.kind {
-        case .call(let callee, _):
-            if case .name(let n) = callee.kind { return names.contains(n) }
-            if case .member(let base, _) = callee.kind { return isElement(base, names) }
-            return false
-        default: return false
-        }
-    }
-
     /// The numbers an expression can be (`isDisabled ? 0.5 : 1`), each with the branches it assumed.
     func numbers(_ expr: Expr, _ context: Context) -> [(decisions: [Decision], value: Double)] {
         if case .ternary(let condition, let a, let b) = expr.kind {
@@ -691,12 +741,14 @@ struct Walk {
 
     // MARK: Pairs
 
-    mutating func emit(element: String, role: Role, _ context: Context, at location: SourceLocation) {
+    /// One pair of what `context` draws; `inPrimary`: text drawn in `.primary` when no foreground style is set (a `Text`,
+    /// a control's title).
+    mutating func emit(element: String, role: Role, _ context: Context, at location: SourceLocation, inPrimary: Bool? = nil) {
         guard pairs.count < ViewCodeAnalysis.maxPairsPerView else { return }
         var foreground: DrawnColor
         if let style = context.foreground {
             foreground = style
-        } else if ViewCodeAnalysis.textElements.contains(element), context.background != nil, !context.foregroundUnknown,
+        } else if inPrimary ?? ViewCodeAnalysis.textElements.contains(element), context.background != nil, !context.foregroundUnknown,
                   let primary = SystemColors.color(named: "label") {
             // Text with no foreground style is drawn in `.primary` (black / white): on a background the view sets, that
             // is a pair too (dark text on a brand fill in dark mode).
@@ -781,6 +833,12 @@ extension Context {
         fontExpression = caller.fontExpression
         disabled = caller.disabled
         opacity = caller.opacity
+        tint = caller.tint
+        buttonStyle = caller.buttonStyle
+        bars = caller.bars
+        barSchemeSet = caller.barSchemeSet
+        inList = caller.inList
+        listStyle = caller.listStyle
         labels = caller.labels
         decided = caller.decided
         assumptions = caller.assumptions

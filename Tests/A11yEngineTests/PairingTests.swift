@@ -183,13 +183,27 @@ extension PairingTests {
             Self.color("Chip.Colors.background", "#FFFFFF", line: 6),
             Self.color("Chip.Colors.pressedBackground", "#E0E0E0", line: 7),
             Self.color("Chip.Colors.pressedText", "#222222", line: 8),
-        ], components: ["Picker", "Chip"])
+            Self.color("Row.Colors.background", "#FFFFFF", line: 9),
+            Self.color("Row.Colors.backgroundHover", "#E8E8E8", line: 10),
+            Self.color("Row.Colors.text", "#111111", line: 11),
+            Self.color("Row.Colors.textHover", "#333333", line: 12),
+            // `hovered` and `hover` name the same state.
+            Self.color("Menu.Colors.background", "#FAFAFA", line: 13),
+            Self.color("Menu.Colors.hoveredBackground", "#1F3FAA", line: 14),
+            Self.color("Menu.Colors.hoverIcon", "#FFFFFF", line: 15),
+        ], components: ["Picker", "Chip", "Row", "Menu"])
         let pairs = inference.pairings(surfaces: surfaces).0.map { "\($0.foreground.name) on \($0.background.name)" }
         #expect(pairs.contains("selectedDayText on tint"))
         #expect(!pairs.contains("selectedDayText on background"))
         #expect(pairs.contains("dayText on background"))
         #expect(pairs.contains("pressedText on pressedBackground"))
         #expect(!pairs.contains("pressedText on background"))
+        #expect(pairs.contains("textHover on backgroundHover"))
+        #expect(!pairs.contains("textHover on background"))
+        #expect(pairs.contains("text on background"))
+        #expect(!pairs.contains("text on backgroundHover"))
+        #expect(pairs.contains("hoverIcon on hoveredBackground"))
+        #expect(!pairs.contains("hoverIcon on background"))
     }
 
     @Test func aClearBorderIsNoBorderAndNeverFails() {

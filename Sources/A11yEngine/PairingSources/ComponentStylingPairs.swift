@@ -36,8 +36,8 @@ public struct ComponentStylingPairs: PairingSource {
             }
             // A state's foreground is drawn in that state: `selectedDayText` on a `selected...` background, else on the
             // component's tint (iOS draws the selected day on the tint circle), never on the resting background.
-            if let state = words.first(where: Self.stateWords.contains) {
-                let sameState = opaqueBackgrounds.filter { nameWords($0.name).contains(state) }
+            if let state = words.lazy.compactMap(Self.state(of:)).first {
+                let sameState = opaqueBackgrounds.filter { nameWords($0.name).contains { Self.state(of: $0) == state } }
                 let tints = colors.filter { c in
                     c.qualifiedName != fg.qualifiedName && !input.isClear(c.qualifiedName)
                         && nameWords(c.name).contains { $0 == "tint" || $0 == "accent" }
@@ -87,6 +87,12 @@ public struct ComponentStylingPairs: PairingSource {
 
     /// Words of a state a foreground is drawn in.
     static let stateWords: Set<String> = ["selected", "pressed", "hover", "hovered", "focused", "highlighted", "checked"]
+
+    /// The state a name word says (`hovered` is the `hover` state), nil for other words.
+    static func state(of word: String) -> String? {
+        guard stateWords.contains(word) else { return nil }
+        return word == "hovered" ? "hover" : word
+    }
 
     /// Backgrounds a component's colors return from functions (`static func sheetBackground(for colorScheme:) -> Color`),
     /// evaluated per appearance: a `ColorScheme` parameter gets `.light` or `.dark`, others their defaults.

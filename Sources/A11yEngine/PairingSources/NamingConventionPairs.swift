@@ -47,7 +47,9 @@ public struct NamingConventionPairs: PairingSource {
                     let fitting = backgrounds.compactMap { bg -> (key: String, extra: Int)? in
                         let after = Self.afterRoleWord(bg.words)
                         guard after.starts(with: suffix),
-                              !after.contains(where: { ComponentStylingPairs.stateWords.contains($0) && !fg.words.contains($0) }) else { return nil }
+                              !after.contains(where: { word in
+                                  ComponentStylingPairs.state(of: word).map { state in !fg.words.contains { ComponentStylingPairs.state(of: $0) == state } } ?? false
+                              }) else { return nil }
                         return (bg.key, after.count - suffix.count)
                     }
                     let fewest = fitting.map(\.extra).min()
