@@ -41,10 +41,16 @@ public struct SwiftSourceReader: Sendable {
     /// The parse finding for a run of more than `maximumBracketRun` `[` with only `(` and trivia between them, outside
     /// string literals and comments; nil when there is none.
     static func bracketRunFinding(source: String, file: String) -> Finding? {
+        // A file with no more `[` in all than a run may hold has no such run: one count settles nearly every file.
+        guard source.utf8.lazy.filter({ $0 == UInt8(ascii: "[") }).count > maximumBracketRun else { return nil }
         enum State { case code, lineComment, blockComment, string, multilineString }
         let bytes = Array(source.utf8)
         var state = State.code, run = 0, line = 1, column = 1, start = (line: 1, column: 1), index = 0
-        func at(_ offset: Int, _ text: String) -> Bool { bytes[(index + offset)...].starts(with: text.utf8) }
+        func at(_ offset: Int, _ text: StaticString) -> Bool {
+            let start = index + offset
+            guard start + text.utf8CodeUnitCount <= bytes.count else { return false }
+            return (0..<text.utf8CodeUnitCount).allSatisfy { bytes[start + $0] == text.utf8Start[$0] }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             var step = 1
@@ -61,7 +67,8 @@ public struct SwiftSourceReader: Sendable {
                                        message: "\(file) opens more than \(maximumBracketRun) `[` in a row: not read (Swift's syntax parser takes exponential time on such a run)",
                                        location: A11yEngine.SourceLocation(file: file, line: start.line, column: start.column))
                     }
-                } else if ![UInt8(ascii: "("), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(byte) {
+                } else if byte != UInt8(ascii: "("), byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\n"),
+                          byte != UInt8(ascii: "\r") {
                     run = 0
                 }
             case .lineComment: if byte == UInt8(ascii: "\n") { state = .code }
