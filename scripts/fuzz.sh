@@ -13,6 +13,7 @@ bin=".build-fuzz/debug/a11y-fuzz"
 timeout="${FUZZ_TIMEOUT:-10}"
 [ -x "$bin" ] || { echo "build it first: make fuzz (or see the Makefile's fuzz target)" >&2; exit 2; }
 shared="../shared/corpus"
+failed=""
 for target in $targets; do
     corpus=".build-fuzz/corpus/$target"
     crashes=".build-fuzz/crashes/$target"
@@ -31,5 +32,9 @@ for target in $targets; do
     # SWIFT_BACKTRACE=enable=no: let libFuzzer's own handler see a Swift trap, so it saves the input that caused it.
     SWIFT_BACKTRACE=enable=no A11Y_FUZZ_TARGET="$target" "$bin" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" -print_final_stats=1 "$corpus" 2>&1 | tee ".build-fuzz/$target.log" | grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY)" || true
-    echo "   $(( $(date +%s) - start ))s; crashes: $(ls "$crashes" | wc -l)"
+    found=$(ls "$crashes" | wc -l)
+    echo "   $(( $(date +%s) - start ))s; crashes: $found"
+    [ "$found" -eq 0 ] || failed="$failed $target"
 done
+# A crash fails the run (CI or a loop can tell), naming the targets; their inputs are in .build-fuzz/crashes/.
+if [ -n "$failed" ]; then echo "fuzz: crashes in:$failed (inputs in .build-fuzz/crashes/)" >&2; exit 1; fi
