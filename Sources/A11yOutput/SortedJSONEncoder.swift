@@ -35,6 +35,8 @@ struct StreamingWriter {
     let chunk: Int
     let sink: ([UInt8]) throws -> Void
     var out: [UInt8] = []
+    /// Each type's member keys in the order it encodes them, and that order sorted: thousands of pairs share one.
+    var keyOrders: [ObjectIdentifier: (keys: [String], sorted: [Int])] = [:]
 
     mutating func flush() throws {
         guard !out.isEmpty else { return }
@@ -56,7 +58,7 @@ struct StreamingWriter {
         } else if let elements = value as? any EncodableElements {
             return try writeArray(elements.encodableElements, depth: depth)
         } else if !(value is any EncodableOptional), let members = MemberCollector.members(of: value) {
-            return try writeObject(members, depth: depth)
+            return try writeObject(members, depth: depth, type: ObjectIdentifier(T.self))
         }
         try ValueWriter.append(value, depth: depth, pretty: pretty, into: &out)
     }
@@ -71,10 +73,18 @@ struct StreamingWriter {
     }
 
     /// nil values are `null`.
-    mutating func writeObject(_ members: [(key: String, value: (any Encodable)?)], depth: Int) throws {
+    mutating func writeObject(_ members: [(key: String, value: (any Encodable)?)], depth: Int, type: ObjectIdentifier? = nil) throws {
         JSONLayout.open(isArray: false, into: &out)
-        let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        for (i, member) in sorted.enumerated() {
+        let keys = members.map(\.key)
+        let sorted: [Int]
+        if let type, let known = keyOrders[type], known.keys == keys {
+            sorted = known.sorted
+        } else {
+            sorted = members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
+            if let type { keyOrders[type] = (keys, sorted) }
+        }
+        for (i, index) in sorted.enumerated() {
+            let member = members[index]
             JSONLayout.beforeMember(i, key: member.key, depth: depth, pretty: pretty, into: &out)
             if let value = member.value { try write(value, depth: depth + 1) } else { out.append(contentsOf: "null".utf8) }
         }
