@@ -60,7 +60,17 @@ public struct AuditTable {
     }
 
     public func render(_ audit: Audit) -> String {
+        var text = ""
+        write(audit) { text += $0 }
+        return text
+    }
+
+    /// The same text as `render`, handed to `sink` in pieces (a component's rows, a run of findings) as it is written.
+    public func write(_ audit: Audit, to sink: (String) -> Void) {
         var out = header(audit)
+        func flushIfLarge() {
+            if out.utf8.count >= 1 << 16 { sink(out); out = "" }
+        }
         var groups: [(String, [Audit.Pair])] = []
         for pair in audit.pairs {
             let name = pair.component ?? "Tokens (naming convention and declared pairs)"
@@ -102,10 +112,11 @@ public struct AuditTable {
                         + result + "\n"
                 }
             }
+            flushIfLarge()
         }
-        out += findings(audit.findings)
-        out += "\n" + summary(audit) + "\n"
-        return out
+        sink(out)
+        writeFindings(audit.findings, to: sink)
+        sink("\n" + summary(audit) + "\n")
     }
 
     func header(_ audit: Audit) -> String {
@@ -120,7 +131,13 @@ public struct AuditTable {
     }
 
     public func findings(_ findings: [Finding]) -> String {
-        guard !findings.isEmpty else { return "\nNo findings.\n" }
+        var text = ""
+        writeFindings(findings) { text += $0 }
+        return text
+    }
+
+    func writeFindings(_ findings: [Finding], to sink: (String) -> Void) {
+        guard !findings.isEmpty else { return sink("\nNo findings.\n") }
         var out = "\n" + paint("Findings", ANSI.bold) + "\n"
         for f in findings {
             let severity: String
@@ -132,8 +149,9 @@ public struct AuditTable {
             out += "\(f.location?.description ?? "-"): \(severity): [\(f.rule)] \(f.message)\n"
             for related in f.relatedLocations { out += "    see \(related)\n" }
             if let hint = f.fixHint { out += "    fix: \(hint)\n" }
+            if out.utf8.count >= 1 << 16 { sink(out); out = "" }
         }
-        return out
+        sink(out)
     }
 
     public func summary(_ audit: Audit) -> String {

@@ -175,7 +175,7 @@ extension A11yCtl {
             switch format {
             case .json: try AuditJSON.write(result.audit, to: FileHandle.standardOutput)
             case .sarif: try SARIF.write(result.audit, toolVersion: toolVersion, to: FileHandle.standardOutput)
-            case .table: print(AuditTable(color: color.choice.enabled(), width: terminalWidth()).render(result.audit), terminator: "")
+            case .table: AuditTable(color: color.choice.enabled(), width: terminalWidth()).write(result.audit) { print($0, terminator: "") }
             }
             if !fixed.isEmpty {
                 let list = fixed.map { "  \($0.rule) \($0.subject)\($0.appearance.map { " (\($0.rawValue))" } ?? "")" }.joined(separator: "\n")

@@ -100,7 +100,7 @@ extension A11yCtl {
             let audit = try decode(A11yEngine.Audit.self, from: object).filtered(rule: rule)
             switch format {
             case .json: try AuditJSON.write(audit, to: FileHandle.standardOutput)
-            case .table: print(AuditTable(color: color.choice.enabled(), width: terminalWidth()).render(audit), terminator: "")
+            case .table: AuditTable(color: color.choice.enabled(), width: terminalWidth()).write(audit) { print($0, terminator: "") }
             }
             if audit.findings.contains(where: { $0.severity >= failOn.severity }) { throw ExitCode(Exit.findings) }
         }
