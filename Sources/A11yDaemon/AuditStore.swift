@@ -25,8 +25,10 @@ public struct StoredAudit: Sendable, Hashable {
 }
 
 /// Durable audit history in SQLite (WAL). Each append is one transaction, so a `kill -9` at any moment loses
-/// nothing that `append` reported as stored. Not thread-safe: the daemon uses it from its audit queue only.
-public final class AuditStore {
+/// nothing that `append` reported as stored. One caller at a time: the daemon appends on its store queue and reads on
+/// its audit queue only after waiting for the store queue (and only the audit queue enqueues appends), so the two never
+/// overlap; the connection is also opened serialized (`SQLITE_OPEN_FULLMUTEX`).
+public final class AuditStore: @unchecked Sendable {
     private var db: OpaquePointer?
     public let path: String
     public let retention: Int

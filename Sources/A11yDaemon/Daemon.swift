@@ -61,10 +61,22 @@ public final class Daemon: @unchecked Sendable {
     // Audit state: only touched on `queue`.
     private var current: AuditResult?
     private var previousAudit: Audit?
-    /// The next audit id when the store cannot say (ids stay increasing while history is not kept).
+    /// The next audit id: read from the store once at start-up, then counted here (ids stay increasing while
+    /// history is not kept).
     private var nextIDInMemory = 1
-    /// Why the last audit could not be stored; nil while history is kept.
-    private var historyProblem: String?
+    /// Why the last audit could not be stored; nil while history is kept. Set by the store queue, read by requests.
+    private var historyProblem: String? {
+        get { historyLock.withLock { historyProblemStorage } }
+        set { historyLock.withLock { historyProblemStorage = newValue } }
+    }
+    private var historyProblemStorage: String?
+    private let historyLock = NSLock()
+    /// Audits are encoded and written to SQLite here, after they are published: a 4 MB audit takes 75–95 ms to store,
+    /// and the next save's audit does not wait for it. Requests that read history or its health wait for it
+    /// (`storeQueue.sync {}`), so they always see every published audit.
+    private let storeQueue = DispatchQueue(label: "a11yd.store")
+    /// At most two audits wait to be stored: memory stays bounded when saves come faster than SQLite writes.
+    private let storeSlots = DispatchSemaphore(value: 2)
     private var pending: Set<String> = []
     private var rescanPending = false
     private var burstStart: DispatchTime?
@@ -102,6 +114,7 @@ public final class Daemon: @unchecked Sendable {
             if let stored = try store?.latest() {
                 previousAudit = try? JSONDecoder().decode(Audit.self, from: Data(stored.auditJSON.utf8))
             }
+            nextIDInMemory = max((try? store?.nextID()) ?? 1, 1)
             auditNow(changed: nil, reason: "start-up")
         }
         server.onDisconnect = { [weak self] client in
@@ -163,6 +176,7 @@ public final class Daemon: @unchecked Sendable {
         watcher?.stop()
         server.stop()
         queue.sync { timer?.cancel(); trimTimer?.cancel() }
+        storeQueue.sync {}  // every published audit is in the history before the process ends
     }
 
     /// SIGHUP / config.reload: re-read `.a11yd.yml` and the policy, then audit everything.
@@ -240,15 +254,16 @@ public final class Daemon: @unchecked Sendable {
             return // bytes unchanged (a touch, a save without edits): nothing to audit or report
         }
         var result = Auditor.run(input, previous: current)
-        let id = max((try? store?.nextID()) ?? 0, nextIDInMemory)
+        let id = nextIDInMemory
         nextIDInMemory = id + 1
         result.audit.id = id
         result.audit.time = ISO8601DateFormatter().string(from: Date())
         // The very first audit is the baseline, not news: nothing regressed (a restart compares with the stored audit).
         let diff = previousAudit == nil ? AuditDiff.baseline(result.audit) : AuditDiff.between(previousAudit, result.audit)
-        // Published before it is stored: subscribers hear of it without waiting for 4 MB of JSON to reach SQLite, and
-        // no request sees the gap (requests run on this queue, after this function returns). The last audit is let go
-        // after that too: freeing a large design system's evaluation takes milliseconds.
+        // Published before it is stored: subscribers hear of it without waiting for 4 MB of JSON to reach SQLite (the
+        // store queue writes it while the next save is audited), and no request sees the gap (those reading history
+        // wait for the store queue). The last audit is let go after that too: freeing a large design system's
+        // evaluation takes milliseconds.
         publish(result.audit, diff)
         onAudit?(result.audit, diff)
         let retired = (current, previousAudit)
@@ -256,17 +271,22 @@ public final class Daemon: @unchecked Sendable {
         previousAudit = result.audit
         // No store at all (it could not be opened): historyProblem already says why, and nothing is retried.
         if let store {
-            do {
-                try store.append(StoredAudit(
-                    id: id, createdAt: result.audit.time ?? "", inputDigest: result.audit.inputDigest,
-                    summaryJSON: Self.json(result.audit.summary), auditJSON: Self.json(result.audit), diffJSON: Self.json(diff)))
-                if historyProblem != nil { log.info("the audit history is kept again") }
-                historyProblem = nil
-            } catch {
-                // Only durability failed (history locked by another process, disk full): the audit is still served,
-                // published and compared; `status` says history is not being kept.
-                historyProblem = "\(error)"
-                log.error("cannot store audit \(id), serving it from memory: \(error)")
+            let audit = result.audit
+            storeSlots.wait()
+            storeQueue.async { [self] in
+                defer { storeSlots.signal() }
+                do {
+                    try store.append(StoredAudit(
+                        id: id, createdAt: audit.time ?? "", inputDigest: audit.inputDigest,
+                        summaryJSON: Self.json(audit.summary), auditJSON: Self.json(audit), diffJSON: Self.json(diff)))
+                    if historyProblem != nil { log.info("the audit history is kept again") }
+                    historyProblem = nil
+                } catch {
+                    // Only durability failed (history locked by another process, disk full): the audit is still served,
+                    // published and compared; `status` says history is not being kept.
+                    historyProblem = "\(error)"
+                    log.error("cannot store audit \(id), serving it from memory: \(error)")
+                }
             }
         }
         log.debug("audit \(id) (\(reason)): \(Self.statusLine(result.audit))")
@@ -333,6 +353,7 @@ public final class Daemon: @unchecked Sendable {
             case "audit.latest": respond(.success(try latest(params)))
             case "audit.run":
                 auditNow(changed: nil, reason: "audit.run")
+                storeQueue.sync {}  // an audit asked for is answered once it is in the history (or failed to be)
                 guard let audit = current?.audit else { throw RPCError.serverError("no audit") }
                 respond(.success(["id": audit.id ?? 0, "summary": JSONLine.object(audit.summary)]))
             case "audit.history": respond(.success(try history(params)))
@@ -373,6 +394,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func status() -> [String: Any] {
+        storeQueue.sync {}  // historyWarning speaks of every published audit
         var result: [String: Any] = [
             "version": version, "pid": Int(getpid()), "root": options.root, "socket": server.path ?? "inherited",
             "stateDirectory": options.stateDirectory, "clients": server.clientCount, "subscribers": subscribers.count,
@@ -430,6 +452,7 @@ public final class Daemon: @unchecked Sendable {
 
     /// The store for history, diff and replay; without one, their error says why history is not kept.
     private func storeForQueries() throws -> AuditStore {
+        storeQueue.sync {}  // history includes every published audit
         guard let store else { throw RPCError.serverError("history is not being kept: \(historyProblem ?? "no store")") }
         return store
     }
@@ -468,6 +491,7 @@ public final class Daemon: @unchecked Sendable {
         respond(.success(["subscribed": true, "clock": current?.audit.id ?? 0]))
         // Nothing to replay without a store (history is not being kept: `status` says why).
         guard let since = params["since"] as? Int, let store else { return }
+        storeQueue.sync {}  // the replay includes every published audit
         // Replayed from the stored JSON as is: no decoding of whole audits.
         for stored in try store.since(since) {
             guard server.isServing(client) else { return }

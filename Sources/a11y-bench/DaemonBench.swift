@@ -4,9 +4,11 @@ import Glibc
 
 /// `a11y-bench daemon`: starts the real a11yd (next to this executable) on a copy of the example design system, or with
 /// `--tokens N` on the synthetic system of the cold bench, and measures save-to-event latency (file rename ->
-/// `audit.completed` received) for a one-token edit, idle CPU and RSS, and status round trips.
+/// `audit.completed` received) for a one-token edit, idle CPU and RSS, and status round trips. By default the next save
+/// waits for a `status` answer after each audit; `--interval-ms N` saves every N ms instead, as an editor saving
+/// often would, so a save can land while the daemon is still storing the previous audit.
 enum DaemonBench {
-    static func run(saves: Int, settleMilliseconds: Int, syntheticTokens: Int?) throws {
+    static func run(saves: Int, settleMilliseconds: Int, syntheticTokens: Int?, intervalMilliseconds: Int? = nil) throws {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let daemonPath = here.appendingPathComponent("a11yd").path
         guard FileManager.default.isExecutableFile(atPath: daemonPath) else {
@@ -61,8 +63,14 @@ enum DaemonBench {
                 if message["method"] as? String == "audit.completed" { break }
             }
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
-            // Drain regression/resolution notifications of this audit before the next save.
-            _ = try client.call("status")
+            if let intervalMilliseconds {
+                let next = start.uptimeNanoseconds + UInt64(intervalMilliseconds) * 1_000_000
+                let now = DispatchTime.now().uptimeNanoseconds
+                if next > now { usleep(UInt32((next - now) / 1000)) }
+            } else {
+                // Drain regression/resolution notifications of this audit before the next save.
+                _ = try client.call("status")
+            }
         }
         latencies.sort()
         func percentile(_ p: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }

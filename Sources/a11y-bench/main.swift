@@ -17,7 +17,9 @@ func argument(_ name: String, default value: Int) -> Int {
 
 if CommandLine.arguments.dropFirst().first == "daemon" {
     let tokens = CommandLine.arguments.contains("--tokens") ? argument("--tokens", default: 5000) : nil
-    try DaemonBench.run(saves: argument("--saves", default: 200), settleMilliseconds: argument("--settle-ms", default: 30), syntheticTokens: tokens)
+    let interval = CommandLine.arguments.contains("--interval-ms") ? argument("--interval-ms", default: 100) : nil
+    try DaemonBench.run(saves: argument("--saves", default: 200), settleMilliseconds: argument("--settle-ms", default: 30),
+                        syntheticTokens: tokens, intervalMilliseconds: interval)
     exit(0)
 }
 
