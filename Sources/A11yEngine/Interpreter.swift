@@ -118,18 +118,8 @@ public final class Interpreter {
     /// An interpreter over `previous`'s declarations with some static members' declarations replaced (same owner and
     /// name, `changed` as (before, now)): the indexes are taken over instead of built again. Nothing evaluated is taken
     /// here (`reuse(_:invalidating:)` does). Nil when a declaration is not where `previous` has it.
-    init?(updating previous: Interpreter, replacing changed: [(before: MemberDeclaration, now: MemberDeclaration)]) {
-        configuration = previous.configuration
-        members = previous.members
-        types = previous.types
-        aliases = previous.aliases
-        typesByLastName = previous.typesByLastName
-        aliasLastNames = previous.aliasLastNames
-        memberNames = previous.memberNames
-        nestedTypeNames = previous.nestedTypeNames
-        functionNames = previous.functionNames
-        typesWithInitializers = previous.typesWithInitializers
-        assetSymbols = previous.assetSymbols
+    convenience init?(updating previous: Interpreter, replacing changed: [(before: MemberDeclaration, now: MemberDeclaration)]) {
+        self.init(indexesOf: previous, configuration: previous.configuration)
         for (before, now) in changed {
             let owner = now.owner.joined(separator: ".")
             guard let index = members[owner]?[now.name]?.firstIndex(of: before) else { return nil }
@@ -139,6 +129,22 @@ public final class Interpreter {
                 assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joined(separator: ".")] = now
             }
         }
+    }
+
+    /// An interpreter over the same declarations as `other` under another configuration (a theme bound): the indexes are
+    /// shared (copied on write), nothing evaluated is.
+    init(indexesOf other: Interpreter, configuration: Configuration) {
+        self.configuration = configuration
+        members = other.members
+        types = other.types
+        aliases = other.aliases
+        typesByLastName = other.typesByLastName
+        aliasLastNames = other.aliasLastNames
+        memberNames = other.memberNames
+        nestedTypeNames = other.nestedTypeNames
+        functionNames = other.functionNames
+        typesWithInitializers = other.typesWithInitializers
+        assetSymbols = other.assetSymbols
     }
 
     // MARK: - Declarations

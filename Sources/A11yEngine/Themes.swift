@@ -229,9 +229,12 @@ public struct ThemedSystem {
             }
             return c
         }
+        // Each theme's program shares the sources and the interpreter's indexes (built once, above); each is then used
+        // by one worker only.
+        nonisolated(unsafe) let programs = configurations.map { TokenGraph.Program(program, configuration: $0) }
         let built = ConcurrentResults<TokenGraph>(count: configurations.count)
         DispatchQueue.concurrentPerform(iterations: configurations.count) { i in
-            built.set(i, TokenGraph(sources: sources, configuration: configurations[i], themeFamilies: families))
+            built.set(i, TokenGraph(program: programs[i], themeFamilies: families))
         }
         let graphs = built.values.map { $0! }
         // `AppTheme.color(for: .primaryText01)` returning `ThemeColor.primaryText01(for:)` in every theme is that token

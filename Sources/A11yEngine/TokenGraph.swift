@@ -145,6 +145,19 @@ public final class TokenGraph {
             }
         }
 
+        /// The same program under another configuration (a theme bound): everything read from the sources is shared, the
+        /// interpreter shares `base`'s indexes and evaluates afresh.
+        public init(_ base: Program, configuration: Interpreter.Configuration) {
+            interpreter = Interpreter(indexesOf: base.interpreter, configuration: configuration)
+            sources = base.sources
+            dataTokens = base.dataTokens
+            dataOrder = base.dataOrder
+            findings = base.findings
+            declarations = base.declarations
+            sourceDeclarationCount = base.sourceDeclarationCount
+            types = base.types
+        }
+
         /// The static members whose declarations changed in place (the same declarations in the same order, but for
         /// some static members' values), as (before, now); nil when anything else differs (a declaration added, removed
         /// or moved, a type or function changed: the program then starts afresh).
