@@ -43,10 +43,18 @@ public struct ThemeFamily: Hashable, Sendable {
         public var location: SourceLocation
     }
 
+    /// A static (or top-level) function giving a color or font whose one required parameter is the theme enum.
+    public struct Function: Hashable, Sendable {
+        public var declaration: MemberDeclaration
+        public var parameter: Parameter
+    }
+
     public var form: Form
     /// Qualified name of the selector type (the palette struct, the theme enum, the palette protocol).
     public var type: String
     public var members: [Member]
+    /// A theme switch's token functions, found once at discovery (every theme's graph calls them).
+    public var functions: [Function] = []
 }
 
 /// Finds the theme families of a design system with the interpreter. Names decide only whether a family is themes
@@ -105,23 +113,24 @@ public enum ThemeDiscovery {
         let cases = interpreter.enumCases(of: type).filter { $0.parameters.isEmpty }
         // Cases named like themes: an enum of color tokens named `ThemeStyle` (`case primaryText01`) is not a theme enum.
         guard cases.count >= 2, cases.filter({ isThemeName($0.name) }).count >= 2 else { return nil }
-        guard !colorFunctions(taking: type, interpreter).isEmpty
+        let functions = colorFunctions(taking: type, interpreter)
+        guard !functions.isEmpty
             || !interpreter.computedProperties(of: type).filter({ $0.type.flatMap(Interpreter.kindOfType) == .color }).isEmpty
             || interpreter.isSelected(type)
         else { return nil }
         return ThemeFamily(form: .themeSwitch, type: type, members: cases.map {
             .init(name: $0.name, value: .enumCase(type: type, name: $0.name, payload: []), location: $0.location)
-        })
+        }, functions: functions)
     }
 
     /// Static (or top-level) functions returning a color whose one required parameter is the theme enum.
-    static func colorFunctions(taking enumType: String, _ interpreter: Interpreter) -> [(function: MemberDeclaration, parameter: Parameter)] {
-        var result: [(MemberDeclaration, Parameter)] = []
+    static func colorFunctions(taking enumType: String, _ interpreter: Interpreter) -> [ThemeFamily.Function] {
+        var result: [ThemeFamily.Function] = []
         for function in interpreter.allFunctions where function.isStatic || function.owner.isEmpty {
             guard case .function(let parameters, _) = function.kind, function.type.flatMap(Interpreter.kindOfType) != nil else { continue }
             let themed = parameters.filter { p in p.type.flatMap { interpreter.resolveType($0, in: function.owner) } == enumType }
             guard themed.count == 1, parameters.allSatisfy({ $0 == themed[0] || $0.defaultValue != nil }) else { continue }
-            result.append((function, themed[0]))
+            result.append(.init(declaration: function, parameter: themed[0]))
         }
         return result
     }

@@ -333,7 +333,8 @@ public final class TokenGraph {
                 addPaletteToken(owner + [p.name], value: value, kind: kind(p), location: p.location, palette: family.type)
             }
         case .themeSwitch:
-            for (function, parameter) in ThemeDiscovery.colorFunctions(taking: family.type, interpreter) {
+            for themeFunction in family.functions {
+                let (function, parameter) = (themeFunction.declaration, themeFunction.parameter)
                 let key = function.qualifiedName.joined(separator: ".")
                 familyDeclarations.insert(key)
                 let value = interpreter.call(function, arguments: [(parameter.label, selected)], selfValue: .type(function.owner.joined(separator: ".")))
