@@ -487,6 +487,8 @@ public final class Daemon: @unchecked Sendable {
 
     /// Registers a subscriber; with `since`, first replays every stored audit after that clock value.
     private func subscribe(_ client: RPCServer.ClientID, _ params: [String: Any], _ respond: @escaping @Sendable (Result<Any, RPCError>) -> Void) throws {
+        // A request read before its client was dropped (too slow) must not subscribe it again after the drop removed it.
+        guard server.isServing(client) else { return }
         subscribers.insert(client)
         respond(.success(["subscribed": true, "clock": current?.audit.id ?? 0]))
         // Nothing to replay without a store (history is not being kept: `status` says why).

@@ -268,6 +268,8 @@ public final class RPCServer: @unchecked Sendable {
             if n == 0 { return disconnect(id, client) }
             client.input.append(contentsOf: chunk[0..<n])
             while let newline = client.input.firstIndex(of: 0x0A) {
+                // A dropped client's remaining requests are not served (a subscribe among them would subscribe it again).
+                if lock.withLock({ client.closeAfterFlush }) { client.input.removeAll(); break }
                 let line = Data(client.input[client.input.startIndex..<newline])
                 client.input.removeSubrange(client.input.startIndex...newline)
                 if line.count > limits.maxMessageBytes { return reject(id, client, size: line.count) }
