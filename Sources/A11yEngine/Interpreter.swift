@@ -145,7 +145,6 @@ public final class Interpreter {
         functionNames = other.functionNames
         typesWithInitializers = other.typesWithInitializers
         assetSymbols = other.assetSymbols
-        allFunctions = other.allFunctions
     }
 
     // MARK: - Declarations

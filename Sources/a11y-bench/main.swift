@@ -72,7 +72,9 @@ if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.co
         audit.append(milliseconds(since: start))
         if audit.count == 1 { peaks.append("audit \(peakResidentMegabytes()) MB") }
         start = DispatchTime.now()
-        let bytes = try AuditJSON.encode(result.audit).count
+        // Streamed as `a11yctl audit --format json` writes it; the pieces are only counted.
+        var bytes = 0
+        try SortedJSONEncoder(pretty: true).write(result.audit) { bytes += $0.count }
         json.append(milliseconds(since: start))
         if json.count == 1 {
             peaks.append("JSON \(peakResidentMegabytes()) MB")
