@@ -1,4 +1,5 @@
 import A11yEngine
+import SwiftOperators
 import SwiftSyntax
 
 /// Builds the engine's Swift IR from syntax: expressions, statements, patterns. Knows Swift, not SwiftUI.
@@ -8,13 +9,28 @@ struct SwiftIRBuilder {
     /// Current nesting depth: a pathological chain must become an unsupported node, not a stack overflow.
     private var depth = 0
     static let maxDepth = 200
+    /// Where the tree being read starts in the file. Operator sequences are folded one at a time as they are met (not the
+    /// whole file up front: that copied every declaration's tree); a folded sequence is a new tree whose positions
+    /// start at 0, so its nodes are located by adding the sequence's own position.
+    private var positionOffset = 0
 
     init(locator: SourceLocator, ifConfig: IfConfigEvaluator) {
         self.locator = locator
         self.ifConfig = ifConfig
     }
 
-    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { locator.location(node) }
+    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { locator.location(node, offset: positionOffset) }
+
+    /// `a == b ? c : d` and `space8 * 2` as trees: the sequence folded by the standard operator table (an unknown
+    /// operator leaves its part of the sequence as it is), read by `body` with locations kept right.
+    mutating func folding<T>(_ sequence: SequenceExprSyntax, _ body: (inout Self, ExprSyntax) -> T) -> T {
+        let folded = (try? OperatorTable.standardOperators.foldSingle(sequence) { _ in }) ?? ExprSyntax(sequence)
+        guard folded.id != ExprSyntax(sequence).id else { return body(&self, folded) }
+        let saved = positionOffset
+        positionOffset += sequence.position.utf8Offset
+        defer { positionOffset = saved }
+        return body(&self, folded)
+    }
 
     /// The node's source on one line, whitespace runs collapsed, cut to 60 characters. Reads only the first tokens: an
     /// unsupported view body can be thousands of lines, and nested ones would otherwise re-print it at every level.
@@ -51,6 +67,13 @@ struct SwiftIRBuilder {
         let at = location(expr)
         guard depth <= Self.maxDepth else {
             return Expr(.unsupported("expression nests too deeply (over \(Self.maxDepth) levels)"), at: at)
+        }
+        if let sequence = expr.as(SequenceExprSyntax.self) {
+            depth -= 1  // folding is not a level of the expression
+            defer { depth += 1 }
+            return folding(sequence) { builder, folded in
+                folded.is(SequenceExprSyntax.self) ? builder.unsupported(folded) : builder.expression(folded)
+            }
         }
         if let string = expr.as(StringLiteralExprSyntax.self) {
             var text = ""
@@ -179,6 +202,11 @@ struct SwiftIRBuilder {
             if let expressionStmt = stmt.as(ExpressionStmtSyntax.self) { return statement(.expr(expressionStmt.expression)) }
             return [Stmt(.unsupported("cannot evaluate `\(Self.snippet(stmt))`"), at: at)]
         case .expr(let expr):
+            if let sequence = expr.as(SequenceExprSyntax.self) {
+                return folding(sequence) { builder, folded in
+                    folded.is(SequenceExprSyntax.self) ? [Stmt(.expression(builder.unsupported(folded)), at: at)] : builder.statement(.expr(folded))
+                }
+            }
             if let ifExpr = expr.as(IfExprSyntax.self) { return [ifStatement(ifExpr)] }
             if let switchExpr = expr.as(SwitchExprSyntax.self) { return [switchStatement(switchExpr)] }
             if let infix = expr.as(InfixOperatorExprSyntax.self) {

@@ -89,8 +89,6 @@ public struct SwiftSourceReader: Sendable {
 
     private func readOnCurrentThread(source: String, file: String) -> ParsedSource {
         let parsed = Parser.parse(source: source)
-        // Operators are folded so `a == b ? c : d` and `space8 * 2` arrive as trees, not flat sequences.
-        let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
         // Built from the text (identical to the tree's, the parser is lossless): building it from the tree recurses per
         // nesting level and overflows the stack on pathological chains.
         let converter = SourceLocationConverter(file: file, source: source)
@@ -111,7 +109,7 @@ public struct SwiftSourceReader: Sendable {
                 location: A11yEngine.SourceLocation(file: file, line: location?.line ?? 1, column: location?.column ?? 1))])
         }
         var walker = DeclarationWalker(file: file, converter: converter, flags: customFlags)
-        walker.visit(items: folded.statements.map { Syntax($0.item) }, scope: [])
+        walker.visit(items: parsed.statements.map { Syntax($0.item) }, scope: [])
         return ParsedSource(file: file, declarations: walker.declarations, types: walker.types, components: walker.components,
                             findings: walker.findings)
     }
@@ -122,8 +120,9 @@ struct SourceLocator {
     let file: String
     let converter: SourceLocationConverter
 
-    func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation {
-        let l = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+    /// `offset`: where the node's tree starts in the file (a folded operator sequence is a tree of its own).
+    func location(_ node: some SyntaxProtocol, offset: Int = 0) -> A11yEngine.SourceLocation {
+        let l = converter.location(for: node.positionAfterSkippingLeadingTrivia.advanced(by: offset))
         return A11yEngine.SourceLocation(file: file, line: l.line, column: l.column)
     }
 }
