@@ -218,6 +218,25 @@ struct SwiftSourceReaderTests {
         #expect(try finding("dangling").location?.line == 6)
     }
 
+    /// Operator sequences are folded one by one as they are read, each into a tree of its own: a value found inside
+    /// one (here inside a sequence inside another) must still be located in the file.
+    @Test func valuesInsideFoldedOperatorSequencesKeepTheirFileLocations() throws {
+        let source = """
+            extension CGFloat { static let gap: CGFloat = 4 }
+            extension Color {
+                static let flag = CGFloat.gap * 2 > 6
+                static let picked = flag
+                    ? Color(hex: "#12")
+                    : Color(hex: CGFloat.gap + 1 > 2 ? "#12345" : "#000000")
+            }
+            """
+        let (g, _) = Self.graph([("Folded.swift", source)])
+        let finding = try #require(g.findings().first { $0.subject == "picked" })
+        #expect(finding.message.contains("invalid hex color \"#12\""))
+        #expect(finding.relatedLocations.first == A11yEngine.SourceLocation(file: "Folded.swift", line: 5, column: 22))
+        #expect(finding.location?.line == 4)
+    }
+
     @Test func unevaluableExpressionIsAParseFindingNotASilentSkip() throws {
         let source = """
             extension Color {
