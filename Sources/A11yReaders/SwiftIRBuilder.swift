@@ -9,10 +9,10 @@ struct SwiftIRBuilder {
     /// Current nesting depth: a pathological chain must become an unsupported node, not a stack overflow.
     private var depth = 0
     static let maxDepth = 200
-    /// Where the tree being read starts in the file. Operator sequences are folded one at a time as they are met (not the
-    /// whole file up front: that copied every declaration's tree); a folded sequence is a new tree whose positions
-    /// start at 0, so its nodes are located by adding the sequence's own position.
-    private var positionOffset = 0
+    /// Where the tree being read starts in the file. Declarations are read as trees of their own (`detached`) and
+    /// operator sequences are folded one at a time as they are met, each a new tree whose positions start at 0: its
+    /// nodes are located by adding its own position in the file.
+    var positionOffset = 0
 
     init(locator: SourceLocator, ifConfig: IfConfigEvaluator) {
         self.locator = locator
@@ -24,7 +24,7 @@ struct SwiftIRBuilder {
     /// `a == b ? c : d` and `space8 * 2` as trees: the sequence folded by the standard operator table (an unknown
     /// operator leaves its part of the sequence as it is), read by `body` with locations kept right.
     mutating func folding<T>(_ sequence: SequenceExprSyntax, _ body: (inout Self, ExprSyntax) -> T) -> T {
-        let folded = (try? OperatorTable.standardOperators.foldSingle(sequence) { _ in }) ?? ExprSyntax(sequence)
+        let folded = OperatorTable.standardOperators.foldSingle(sequence) { _ in }
         guard folded.id != ExprSyntax(sequence).id else { return body(&self, folded) }
         let saved = positionOffset
         positionOffset += sequence.position.utf8Offset
