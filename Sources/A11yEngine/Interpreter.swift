@@ -342,20 +342,20 @@ public final class Interpreter {
         return value
     }
 
-    /// Evaluates static members on all cores before they are asked for one by one: `workers` fresh interpreters over the
-    /// same declarations each take a contiguous share of `keys` (owner, name), and their memoised values become this
+    /// Evaluates static members on all cores before they are asked for one by one: `workers` fresh interpreters over
+    /// this one's declarations (sharing its indexes) each take a contiguous share of `keys` (owner, name), and their memoised values become this
     /// interpreter's. Values are plain and evaluation is deterministic, so the result is the one sequential evaluation
     /// gives; a worker that met a cycle, the step budget or the depth limit (whose results depend on evaluation order)
     /// contributes nothing, and those keys are evaluated in order later as before.
-    func prefetchStaticValues(_ keys: [(owner: [String], name: String)], declarations: [MemberDeclaration],
-                              types: [TypeDeclaration], workers: Int) {
+    func prefetchStaticValues(_ keys: [(owner: [String], name: String)], workers: Int) {
         let keys = keys.filter { staticCache[($0.owner + [$0.name]).joined(separator: ".")] == nil }
         guard workers > 1, keys.count >= 2 * workers else { return }
         let shares = ConcurrentResults<(values: [String: Value], dependencies: [String: Set<String>], readers: [String: Set<String>])>(count: workers)
-        let configuration = self.configuration
+        // Workers share this interpreter's indexes (copied here, on this thread) instead of building their own.
+        let interpreters = ReadOnly(value: (0..<workers).map { _ in Interpreter(indexesOf: self, configuration: configuration) })
         let chunk = (keys.count + workers - 1) / workers
         DispatchQueue.concurrentPerform(iterations: workers) { w in
-            let worker = Interpreter(declarations: declarations, types: types, configuration: configuration)
+            let worker = interpreters.value[w]
             for (owner, name) in keys[min(keys.count, w * chunk)..<min(keys.count, (w + 1) * chunk)] {
                 _ = worker.staticValue(owner: owner, name: name)
             }
