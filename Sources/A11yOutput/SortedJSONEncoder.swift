@@ -55,13 +55,30 @@ struct StreamingWriter {
             case .object(let members): return try writeObject(members.map { ($0.key, $0.value as (any Encodable)?) }, depth: depth)
             default: break
             }
-        } else if let elements = value as? any EncodableElements {
-            return try writeArray(elements.encodableElements, depth: depth)
-        } else if !(value is any EncodableOptional), let members = MemberCollector.members(of: value) {
-            return try writeObject(members, depth: depth, type: ObjectIdentifier(T.self))
+        } else {
+            // Told apart by type, once per type: casting the value itself copies it into an existential (a finding's
+            // every field retained and released) for each of thousands of values.
+            let type = ObjectIdentifier(T.self)
+            let kind: TypeKind
+            if let known = typeKinds[type] { kind = known } else {
+                kind = T.self is any EncodableElements.Type ? .array : T.self is any EncodableOptional.Type ? .optional : .other
+                typeKinds[type] = kind
+            }
+            switch kind {
+            case .array: return try writeArray((value as! any EncodableElements).encodableElements, depth: depth)
+            case .optional, .encodedWhole: break
+            case .other:
+                if let members = MemberCollector.members(of: value) { return try writeObject(members, depth: depth, type: type) }
+                // Not a plain keyed object (an enum's single value, nested containers): its type is written whole from
+                // now on, without collecting first. The text is the same either way; only streaming differs.
+                typeKinds[type] = .encodedWhole
+            }
         }
         try ValueWriter.append(value, depth: depth, pretty: pretty, into: &out)
     }
+
+    enum TypeKind { case array, optional, encodedWhole, other }
+    var typeKinds: [ObjectIdentifier: TypeKind] = [:]
 
     mutating func writeArray(_ elements: [any Encodable], depth: Int) throws {
         JSONLayout.open(isArray: true, into: &out)
@@ -80,8 +97,12 @@ struct StreamingWriter {
         if let type, let known = keyOrders[type], known.keys == keys {
             sorted = known.sorted
         } else {
-            sorted = members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
-            if let type { keyOrders[type] = (keys, sorted) }
+            // A key encoded twice keeps its last value, as the buffered path does.
+            var last: [String: Int] = [:]
+            for (i, member) in members.enumerated() { last[member.key] = i }
+            let unique = members.indices.filter { last[members[$0].key] == $0 }
+            sorted = unique.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
+            if let type, unique.count == members.count { keyOrders[type] = (keys, sorted) }
         }
         for (i, index) in sorted.enumerated() {
             let member = members[index]
@@ -113,10 +134,8 @@ final class MemberCollector: Encoder {
         return collector.members
     }
 
-    func add(_ key: String, _ value: (any Encodable)?) {
-        members.removeAll { $0.key == key }  // a key encoded twice keeps its last value, as the buffered path does
-        members.append((key, value))
-    }
+    /// In the order encoded, a key encoded twice twice (the writer keeps the last).
+    func add(_ key: String, _ value: (any Encodable)?) { members.append((key, value)) }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         containers += 1

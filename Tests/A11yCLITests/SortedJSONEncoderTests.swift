@@ -97,7 +97,42 @@ struct SortedJSONEncoderTests {
         }
     }
 
+    /// A key encoded twice: Foundation keeps the last value.
+    struct TwiceEncodedKey: Encodable {
+        enum Keys: String, CodingKey { case b, a }
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode("first", forKey: .a)
+            try c.encode(2, forKey: .b)
+            try c.encode("last", forKey: .a)
+        }
+    }
+
+    /// One type, written as a single value for one case and as a keyed object for the other (the streaming writer
+    /// remembers per type which way it went).
+    enum Shifting: Encodable {
+        case plain(String), keyed(Int)
+        enum Keys: String, CodingKey { case value }
+        func encode(to encoder: Encoder) throws {
+            switch self {
+            case .plain(let text): var c = encoder.singleValueContainer(); try c.encode(text)
+            case .keyed(let number): var c = encoder.container(keyedBy: Keys.self); try c.encode(number, forKey: .value)
+            }
+        }
+    }
+
     @Test func awkwardValuesEncodeAsFoundationEncodesThem() throws {
+        for pretty in [true, false] {
+            let shifting: [Shifting] = [.keyed(1), .plain("x"), .keyed(2), .plain("y")]
+            let twice = [TwiceEncodedKey(), TwiceEncodedKey()]
+            #expect(try Self.fast(twice, pretty: pretty) == Self.foundation(twice, pretty: pretty))
+            #expect(try Self.fast(shifting, pretty: pretty) == Self.foundation(shifting, pretty: pretty))
+            for chunk in [1, 1 << 16] {
+                #expect(try Self.streamed(twice, pretty: pretty, chunk: chunk).text == Self.foundation(twice, pretty: pretty))
+                #expect(try Self.streamed(shifting, pretty: pretty, chunk: chunk).text == Self.foundation(shifting, pretty: pretty))
+            }
+        }
+        #expect(try Self.fast(TwiceEncodedKey(), pretty: false) == #"{"a":"last","b":2}"#)
         for pretty in [true, false] {
             #expect(try Self.fast(Awkward(), pretty: pretty) == Self.foundation(Awkward(), pretty: pretty))
             #expect(try Self.fast(ExplicitNull(value: nil), pretty: pretty) == Self.foundation(ExplicitNull(value: nil), pretty: pretty))
