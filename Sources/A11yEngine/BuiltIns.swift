@@ -277,14 +277,15 @@ enum BuiltIns {
         let saved = interpreter.traitReads
         defer { interpreter.traitReads = saved }
         var reads: Interpreter.TraitReads = []
-        var values: [Appearance: ColorValue] = [:]
+        var color = AppearanceColor(constant: .clear)  // every appearance is set below (or nothing is returned)
         var innerExplicit: AppearanceSet = []
         // The provider depends only on the traits it reads: a run whose reads do not tell two appearances apart stands
         // for both (no style read: dark is light's result; no contrast read: each high-contrast appearance is its base's).
-        var results: [Appearance: Value] = [:]
+        // Slots by appearance order, not a dictionary: this runs for every adaptive token.
+        var results = [Value?](repeating: nil, count: Appearance.allCases.count)
         for appearance in Appearance.allCases {
             let result: Value
-            if let base = appearance.fallback, let known = results[base],
+            if let base = appearance.fallback, let known = results[base.order],
                appearance.isHighContrast ? !reads.contains(.contrast) : reads.isEmpty {
                 result = known
             } else {
@@ -293,10 +294,10 @@ enum BuiltIns {
                 result = interpreter.apply(closure, [traits], expected: "UIColor", at: location)
                 reads.formUnion(interpreter.traitReads)
             }
-            results[appearance] = result
+            results[appearance.order] = result
             switch result {
             case .color(let c):
-                values[appearance] = c[appearance]
+                color[appearance] = c[appearance]
                 if c.explicit.contains(appearance) && !c.isConstant { innerExplicit.insert(appearance) }
             case .unknown(var u):
                 if u.kind == nil { u.kind = .color }
@@ -309,7 +310,8 @@ enum BuiltIns {
         if reads.contains(.style) { explicit.formUnion([.light, .dark]) }
         if reads.contains(.contrast) { explicit.formUnion(reads.contains(.style) ? .all : [.light, .lightHighContrast]) }
         explicit.formUnion(innerExplicit)
-        return .color(AppearanceColor(values: values, explicit: explicit))
+        color.explicit = explicit
+        return .color(color)
     }
 
     /// Colors given per appearance (asset catalogs, per-mode token files): missing ones fall back as iOS does.

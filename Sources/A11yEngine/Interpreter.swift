@@ -1118,6 +1118,7 @@ public final class Interpreter {
                 at location: SourceLocation) -> Value {
         withCall(at: location) {
             var frame = Frame(scope: function.owner, selfValue: selfValue)
+            frame.locals.reserveCapacity(function.parameters.count)  // one allocation, not a resize per parameter
             var index = 0
             for parameter in function.parameters {
                 if index < arguments.count, arguments[index].label == parameter.label {
@@ -1144,6 +1145,7 @@ public final class Interpreter {
     func apply(_ closure: Value.Closure, _ arguments: [Value], expected: String? = nil, at location: SourceLocation) -> Value {
         withCall(at: location) {
             var frame = Frame(scope: closure.scope, selfValue: closure.selfValue, locals: closure.captured)
+            frame.locals.reserveCapacity(closure.captured.count + max(closure.parameters.count, arguments.count))
             for (name, value) in zip(closure.parameters, arguments) { frame.locals[name] = value }
             // `$0` in closures without named parameters.
             if closure.parameters.isEmpty { for (i, value) in arguments.enumerated() { frame.locals["$\(i)"] = value } }
