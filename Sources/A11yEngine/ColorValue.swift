@@ -115,6 +115,10 @@ public struct ColorValue: Hashable, Sendable, Codable {
 /// Ratios are compared unrounded and displayed rounded down, so 4.496 reads 4.49 and never "4.5 but failing".
 public func displayRatio(_ ratio: Double) -> String {
     // The epsilon absorbs binary noise (4.54 * 100 = 453.99999...), far below any threshold's precision.
-    let floored = (ratio * 100 + 1e-9).rounded(.down) / 100
-    return String(format: "%.2f", floored)
+    let hundredths = (ratio * 100 + 1e-9).rounded(.down)
+    // Digits by integer arithmetic (what "%.2f" prints for a whole number of hundredths); String(format:) was ~2% of
+    // a large audit. Anything out of that range keeps the formatter.
+    guard hundredths >= 0, hundredths < 1e15 else { return String(format: "%.2f", hundredths / 100) }
+    let whole = Int(hundredths) / 100, cents = Int(hundredths) % 100
+    return "\(whole)." + (cents < 10 ? "0" : "") + String(cents)
 }

@@ -586,8 +586,9 @@ public final class TokenGraph {
         nameCache[key] ?? Self.nameInfo(of: tokens[key]?.name ?? key)
     }
 
-    static func nameInfo(of name: String) -> (words: [String], role: Role, roleWord: String?) {
-        let words = nameWords(name)
+    static func nameInfo(of name: String) -> (words: [String], role: Role, roleWord: String?) { nameInfo(ofWords: nameWords(name)) }
+
+    static func nameInfo(ofWords words: [String]) -> (words: [String], role: Role, roleWord: String?) {
         let inferred = Role.inferred(fromWords: words)
         return (words, inferred.role, inferred.word)
     }

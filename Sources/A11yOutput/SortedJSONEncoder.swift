@@ -61,10 +61,14 @@ struct StreamingWriter {
             let type = ObjectIdentifier(T.self)
             let kind: TypeKind
             if let known = typeKinds[type] { kind = known } else {
-                kind = T.self is any EncodableElements.Type ? .array : T.self is any EncodableOptional.Type ? .optional : .other
+                kind = T.self is any JSONMembersWritable.Type ? .direct : T.self is any EncodableElements.Type ? .array
+                    : T.self is any EncodableOptional.Type ? .optional : .other
                 typeKinds[type] = kind
             }
             switch kind {
+            case .direct:
+                let direct = value as! any JSONMembersWritable
+                return try JSONObjectWriter.write(direct, depth: depth, pretty: pretty, into: &out)
             case .array: return try writeArray((value as! any EncodableElements).encodableElements, depth: depth)
             case .optional, .encodedWhole: break
             case .other:
@@ -77,7 +81,7 @@ struct StreamingWriter {
         try ValueWriter.append(value, depth: depth, pretty: pretty, into: &out)
     }
 
-    enum TypeKind { case array, optional, encodedWhole, other }
+    enum TypeKind { case direct, array, optional, encodedWhole, other }
     var typeKinds: [ObjectIdentifier: TypeKind] = [:]
 
     mutating func writeArray(_ elements: [any Encodable], depth: Int) throws {
@@ -203,6 +207,10 @@ enum ValueWriter {
         if T.self == Bool.self { return out.append(contentsOf: (unsafeBitCast(value, to: Bool.self) ? "true" : "false").utf8) }
         if T.self == URL.self { return appendString(unsafeBitCast(value, to: URL.self).absoluteString, into: &out) }
         if T.self == Data.self { return appendString(unsafeBitCast(value, to: Data.self).base64EncodedString(), into: &out) }
+        if T.self is any JSONMembersWritable.Type {
+            let direct = value as! any JSONMembersWritable
+            return try JSONObjectWriter.write(direct, depth: depth, pretty: pretty, into: &out)
+        }
         if let optional = value as? any EncodableOptional {
             // `nil` is `null`; a present value is written as itself, without an encoder of its own.
             guard let wrapped = optional.wrappedEncodable else { return out.append(contentsOf: "null".utf8) }

@@ -52,6 +52,14 @@ struct ContrastMathTests {
         #expect(displayRatio(4.5) == "4.50")
         #expect(displayRatio(2.999) == "2.99")
         #expect(displayRatio(21) == "21.00")
+        #expect(displayRatio(1) == "1.00")
+        #expect(displayRatio(1.05) == "1.05")
+        #expect(displayRatio(4.54) == "4.54")  // 4.54 * 100 is 453.99999... in binary
+        #expect(displayRatio(10.1) == "10.10")
+        // Whole hundredths are printed as "%.2f" prints them, across the range ratios take.
+        for hundredths in stride(from: 100, through: 2100, by: 1) {
+            #expect(displayRatio(Double(hundredths) / 100) == String(format: "%.2f", Double(hundredths) / 100))
+        }
     }
 
     @Test(arguments: [

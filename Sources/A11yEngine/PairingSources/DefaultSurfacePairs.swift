@@ -17,9 +17,10 @@ public struct DefaultSurfacePairs: PairingSource {
             guard let definition = input.graph.tokens[key], definition.declaredKind != .other else { continue }
             if definition.alias != nil { continue } // an alias is checked through what it names
             // Swift tokens are named by their last component; design-token paths (`color.text.primary`) by all of it.
-            let words = PairingInference.isNamespace(key) ? input.graph.nameInfo(key).words : nameWords(key)
-            guard !words.contains("on"), !words.contains("inverse") else { continue }
-            let role = Role.inferred(fromName: words.joined(separator: "_"))
+            // The graph keeps each token's words and the role they imply; other keys are split here.
+            let info = PairingInference.isNamespace(key) ? input.graph.nameInfo(key) : TokenGraph.nameInfo(ofWords: nameWords(key))
+            guard !info.words.contains("on"), !info.words.contains("inverse") else { continue }
+            let role = (role: info.role, word: info.roleWord)
             guard (role.role == .text && role.word != nil) || (role.role == .graphic && role.word != nil),
                   input.color(key) != nil, let fg = input.tokenEndpoint(key) else { continue }
             for surface in surfaces.endpoints {

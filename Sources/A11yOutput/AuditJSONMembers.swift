@@ -1,0 +1,154 @@
+import A11yEngine
+
+/// A value that writes its JSON object's members itself, in sorted key order, straight into the output. Findings,
+/// pairs, their endpoints and locations are thousands of objects in a large audit; collecting each one's members
+/// through `Encoder` (an existential per member) was most of the time spent writing JSON. The text is the one their
+/// `Encodable` conformance gives (tests compare it with Foundation's encoder on real audits).
+protocol JSONMembersWritable {
+    func writeMembers(_ object: inout JSONObjectWriter) throws
+}
+
+/// Writes one object's members, keys in the order given (which must be sorted, as the encoder sorts keys).
+struct JSONObjectWriter {
+    var out: [UInt8]
+    let depth: Int
+    let pretty: Bool
+    private var count = 0
+    private var lastKey: StaticString?
+
+    private init(depth: Int, pretty: Bool) {
+        self.out = []
+        self.depth = depth
+        self.pretty = pretty
+    }
+
+    private mutating func key(_ key: StaticString) {
+        assert(lastKey.map { Self.bytes($0).lexicographicallyPrecedes(Self.bytes(key)) } ?? true, "\(key) is out of order")
+        lastKey = key
+        if count > 0 { out.append(UInt8(ascii: ",")) }
+        ValueWriter.newline(depth: depth + 1, pretty: pretty, into: &out)
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: Self.bytes(key))
+        out.append(contentsOf: pretty ? "\" : ".utf8 : "\":".utf8)
+        count += 1
+    }
+
+    private static func bytes(_ key: StaticString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+    }
+
+    mutating func string(_ key: StaticString, _ value: String?) {
+        self.key(key)
+        if let value { ValueWriter.appendString(value, into: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    mutating func number(_ key: StaticString, _ value: Double?) throws {
+        self.key(key)
+        if let value { try ValueWriter.appendNumber(value, into: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    mutating func integer(_ key: StaticString, _ value: Int) {
+        self.key(key)
+        ValueWriter.appendInteger(value, into: &out)
+    }
+
+    mutating func bool(_ key: StaticString, _ value: Bool) {
+        self.key(key)
+        out.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    mutating func object(_ key: StaticString, _ value: (some JSONMembersWritable)?) throws {
+        self.key(key)
+        guard let value else { return out.append(contentsOf: "null".utf8) }
+        try Self.write(value, depth: depth + 1, pretty: pretty, into: &out)
+    }
+
+    mutating func objects(_ key: StaticString, _ values: [some JSONMembersWritable]) throws {
+        self.key(key)
+        JSONLayout.open(isArray: true, into: &out)
+        for (i, value) in values.enumerated() {
+            JSONLayout.beforeMember(i, key: nil, depth: depth + 1, pretty: pretty, into: &out)
+            try Self.write(value, depth: depth + 2, pretty: pretty, into: &out)
+        }
+        JSONLayout.close(isArray: true, isEmpty: values.isEmpty, depth: depth + 1, pretty: pretty, into: &out)
+    }
+
+    /// Writes `value` as an object at `depth`.
+    static func write(_ value: some JSONMembersWritable, depth: Int, pretty: Bool, into out: inout [UInt8]) throws {
+        var object = JSONObjectWriter(depth: depth, pretty: pretty)
+        swap(&object.out, &out)  // write into the caller's buffer without copying it
+        defer { swap(&object.out, &out) }
+        try object.finish(value)
+    }
+
+    private mutating func finish(_ value: some JSONMembersWritable) throws {
+        JSONLayout.open(isArray: false, into: &out)
+        try value.writeMembers(&self)
+        JSONLayout.close(isArray: false, isEmpty: count == 0, depth: depth, pretty: pretty, into: &out)
+    }
+}
+
+extension SourceLocation: JSONMembersWritable {
+    func writeMembers(_ object: inout JSONObjectWriter) throws {
+        object.integer("column", column)
+        object.string("file", file)
+        object.integer("line", line)
+    }
+}
+
+extension Finding: JSONMembersWritable {
+    /// As `encode(to:)`: `appearance`, `location` and `theme` always present, the others only when set.
+    func writeMembers(_ object: inout JSONObjectWriter) throws {
+        object.string("appearance", appearance?.rawValue)
+        if let component { object.string("component", component) }
+        if let fixHint { object.string("fixHint", fixHint) }
+        try object.object("location", location)
+        if let measured { try object.number("measured", measured) }
+        object.string("message", message)
+        if !relatedLocations.isEmpty { try object.objects("relatedLocations", relatedLocations) }
+        if let required { try object.number("required", required) }
+        object.string("rule", rule)
+        object.string("severity", severity.rawValue)
+        object.string("subject", subject)
+        object.string("theme", theme)
+    }
+}
+
+extension Audit.Endpoint: JSONMembersWritable {
+    func writeMembers(_ object: inout JSONObjectWriter) throws {
+        object.string("color", color)
+        object.bool("explicit", explicit)
+        try object.object("location", location)
+        if let property { object.string("property", property) }
+        if let token { object.string("token", token) }
+    }
+}
+
+extension Audit.Typography: JSONMembersWritable {
+    func writeMembers(_ object: inout JSONObjectWriter) throws {
+        object.string("how", how)
+        object.string("property", property)
+        if let size { try object.number("size", size) }
+        if let weight { object.string("weight", weight) }
+    }
+}
+
+extension Audit.Pair: JSONMembersWritable {
+    /// As `encode(to:)`: `component`, `required` and `theme` always present, `typography` and `drawnAt` when set.
+    func writeMembers(_ object: inout JSONObjectWriter) throws {
+        object.string("appearance", appearance.rawValue)
+        try object.object("background", background)
+        object.string("component", component)
+        if let drawnAt { try object.object("drawnAt", drawnAt) }
+        object.string("explanation", explanation)
+        try object.object("foreground", foreground)
+        object.bool("pass", pass)
+        try object.number("ratio", ratio)
+        object.string("reason", reason.rawValue)
+        try object.number("required", required)
+        object.string("role", role.rawValue)
+        object.string("subject", subject)
+        object.string("theme", theme)
+        if let typography { try object.object("typography", typography) }
+    }
+}
