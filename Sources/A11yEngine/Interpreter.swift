@@ -60,7 +60,7 @@ public final class Interpreter {
     private var entries = 0
     /// Set when an evaluation met a cycle, the step budget or the depth limit: what it memoised then depends on the
     /// order values were asked for, so `prefetchStaticValues` keeps nothing from that worker.
-    private var orderDependent = false
+    private(set) var orderDependent = false
     /// Traits read while a dynamic color provider runs (`style`, `contrast`): they decide which appearances it defines.
     var traitReads: TraitReads = []
 

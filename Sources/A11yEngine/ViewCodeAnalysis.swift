@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Reads what SwiftUI views draw from their IR: `View` bodies, `ViewModifier.body(content:)`, `...Style.makeBody`,
 /// and the `@ViewBuilder` helpers they call. Modifier chains are walked from the outside in (as SwiftUI applies
 /// them: the innermost `.foregroundStyle` wins, the nearest `.background` is what a foreground sits on), containers
@@ -5,7 +7,8 @@
 /// branch of a condition the evaluator cannot decide is followed. Colors and fonts are evaluated by the interpreter
 /// with the view's properties bound, once per case of each enum-typed property (its variants). Pure and bounded.
 public struct ViewCodeAnalysis {
-    let interpreter: Interpreter
+    /// The graph's interpreter; a worker of `facts()` has its own.
+    private(set) var interpreter: Interpreter
     let graph: TokenGraph
     /// Types by qualified key with their inheritance (extensions merged).
     let inheritance: [String: [String]]
@@ -80,19 +83,13 @@ public struct ViewCodeAnalysis {
 
     public func facts() -> ViewCodeFacts {
         var facts = ViewCodeFacts()
-        for (type, entry) in entryPoints() {
+        for walks in walksPerEntry() {
             var seen: Set<DrawnPairKey> = []
-            var walks: [Walk] = []
-            for variant in variants(of: type) {
-                interpreter.recordingStaticReads = true
-                var walk = Walk(analysis: self, type: type, variant: variant.label, selfValue: variant.selfValue, flags: variant.flags)
-                walk.visitEntry(entry, Context())
-                interpreter.recordingStaticReads = false
+            for walk in walks {
                 for pair in walk.pairs {
                     // Variants that draw the same colors in the same place are one pair (the first variant names it).
                     if seen.insert(DrawnPairKey(pair)).inserted { facts.drawn.append(pair) }
                 }
-                walks.append(walk)
             }
             // Sizes and fonts: once per place, the smallest any variant gives.
             var targets: [SourceLocation: TouchTargetFact] = [:]
@@ -113,6 +110,45 @@ public struct ViewCodeAnalysis {
         facts.drawn += uikit.drawn
         facts.fonts += uikit.fonts
         return facts
+    }
+
+    /// The walks of every entry point, one per variant, in entry order. Entries are walked on all cores when there are
+    /// many: each worker has an interpreter over the same indexes that starts from what the graph's interpreter has
+    /// memoised, and memoised values do not depend on the order they are computed in, so the walks are the ones a
+    /// single thread makes. When evaluation met a cycle or a limit (results that do depend on order) they run in order.
+    func walksPerEntry() -> [[Walk]] {
+        let entries = entryPoints()
+        let workers = interpreter.configuration.workers
+        guard workers > 1, entries.count >= 4 * workers, !interpreter.orderDependent else { return entries.map(walks(of:)) }
+        let analyses = ReadOnly(value: (0..<workers).map { _ in
+            var worker = self
+            worker.interpreter = Interpreter(indexesOf: interpreter, configuration: interpreter.configuration)
+            worker.interpreter.reuse(interpreter, invalidating: [])
+            return worker
+        })
+        let results = ConcurrentResults<[[Walk]]>(count: workers)
+        let chunk = (entries.count + workers - 1) / workers
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            let analysis = analyses.value[w]
+            let share = entries[min(entries.count, w * chunk)..<min(entries.count, (w + 1) * chunk)]
+            results.set(w, analysis.interpreter.orderDependent ? nil : share.map(analysis.walks(of:)))
+        }
+        let shares = results.values
+        guard shares.allSatisfy({ $0 != nil }), !analyses.value.contains(where: \.interpreter.orderDependent) else {
+            return entries.map(walks(of:))
+        }
+        return shares.flatMap { $0! }
+    }
+
+    /// One walk per variant of the entry's type.
+    func walks(of entry: (type: String, entry: MemberDeclaration)) -> [Walk] {
+        variants(of: entry.type).map { variant in
+            interpreter.recordingStaticReads = true
+            defer { interpreter.recordingStaticReads = false }
+            var walk = Walk(analysis: self, type: entry.type, variant: variant.label, selfValue: variant.selfValue, flags: variant.flags)
+            walk.visitEntry(entry.entry, Context())
+            return walk
+        }
     }
 
     struct DrawnPairKey: Hashable {

@@ -50,4 +50,21 @@ struct ConcurrentEvaluationTests {
             #expect(concurrent.findings() == inOrder.findings())
         }
     }
+
+    /// View code is walked on several threads when it has many drawing types (here 17): the pairs, touch targets and
+    /// fonts must be the ones one thread finds, in the same order.
+    @Test func viewCodeIsTheSameOnOneThreadAndOnSeveral() throws {
+        let root = ExampleAuditTests.packageRoot.appendingPathComponent("Tests/Fixtures/ViewCode").path
+        var input = try Workspace(root: root).refresh()
+        input.evaluationThreads = 1
+        let inOrder = Auditor.run(input).audit
+        #expect(inOrder.pairs.filter { $0.reason == .viewCode }.count > 50)
+        for workers in [2, 3, 4] {
+            input.evaluationThreads = workers
+            let concurrent = Auditor.run(input).audit
+            #expect(concurrent.pairs.count == inOrder.pairs.count, "\(workers) workers")
+            #expect(concurrent.pairs.elementsEqual(inOrder.pairs), "\(workers) workers")
+            #expect(concurrent.findings.elementsEqual(inOrder.findings), "\(workers) workers")
+        }
+    }
 }
