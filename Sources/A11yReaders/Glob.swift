@@ -2,33 +2,36 @@
 /// component, `**` spans any number of components (including none), `[abc]` is a character class.
 public struct Glob: Hashable, Sendable {
     public let pattern: String
-    private let components: [Substring]
+    /// The pattern's components as characters, split once (a root of a few hundred files is matched against every
+    /// include and exclude pattern).
+    private let components: [[Character]]
+    private static let globstar: [Character] = ["*", "*"]
 
     public init(_ pattern: String) {
         self.pattern = pattern
         var p = Substring(pattern)
         while p.hasPrefix("./") { p = p.dropFirst(2) }
-        self.components = p.split(separator: "/", omittingEmptySubsequences: true)
+        self.components = p.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
     }
 
     /// Matches a path relative to the audited root, `/`-separated.
     public func matches(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         // A pattern without a slash matches the file name anywhere, as in .gitignore.
-        if components.count == 1, components[0] != "**" {
-            return parts.last.map { Self.matchComponent(Array(components[0]), Array($0)) } ?? false
+        if components.count == 1, components[0] != Self.globstar {
+            return path.split(separator: "/", omittingEmptySubsequences: true).last.map { Self.matchComponent(components[0], Array($0)) } ?? false
         }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
         return Self.match(components[...], parts[...])
     }
 
-    private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
+    private static func match(_ pattern: ArraySlice<[Character]>, _ path: ArraySlice<[Character]>) -> Bool {
         guard let head = pattern.first else { return path.isEmpty }
-        if head == "**" {
+        if head == globstar {
             let rest = pattern.dropFirst()
             for skip in 0...path.count where match(rest, path.dropFirst(skip)) { return true }
             return false
         }
-        guard let first = path.first, matchComponent(Array(head), Array(first)) else { return false }
+        guard let first = path.first, matchComponent(head, first) else { return false }
         return match(pattern.dropFirst(), path.dropFirst())
     }
 

@@ -85,19 +85,37 @@ public final class Workspace {
     public func listFiles() -> [String] {
         if isSingleFile { return [(root as NSString).lastPathComponent] }
         let include = configuration.include.map(Glob.init), exclude = configuration.exclude.map(Glob.init)
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var result: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if Self.skippedDirectories.contains(name) {
-                enumerator.skipDescendants()
-                continue
-            }
-            if let type = enumerator.fileAttributes?[.type] as? FileAttributeType, type == .typeDirectory { continue }
+        for relative in Self.filesBelow(root) {
             guard include.contains(where: { $0.matches(relative) }), !exclude.contains(where: { $0.matches(relative) }) else { continue }
             result.append(relative)
         }
         return result.sorted()
+    }
+
+    /// Relative paths of everything under `directory` that is not a directory (symbolic links are not followed),
+    /// leaving out `skippedDirectories` by name. Read with readdir: the entry types come with the names, where
+    /// FileManager's enumerator asked for each entry's attributes (~20 ms of a 200-file repository's cold audit).
+    static func filesBelow(_ directory: String) -> [String] {
+        var result: [String] = []
+        var pending: [String] = [""]
+        while let relative = pending.popLast() {
+            let path = relative.isEmpty ? directory : directory + "/" + relative
+            guard let stream = opendir(path) else { continue }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+                guard name != ".", name != "..", !skippedDirectories.contains(name) else { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {  // file systems that do not fill in the type
+                    var info = stat()
+                    isDirectory = lstat(directory + "/" + child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                }
+                if isDirectory { pending.append(child) } else { result.append(child) }
+            }
+        }
+        return result
     }
 
     public func path(of relative: String) -> String {
