@@ -356,11 +356,19 @@ public final class Interpreter {
         let chunk = (keys.count + workers - 1) / workers
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
+            // Sized once for the share: growing them a doubling at a time rehashed every key each time.
+            worker.staticCache.reserveCapacity(chunk)
+            worker.staticDependencies.reserveCapacity(chunk)
+            worker.staticReaders.reserveCapacity(chunk)
+            worker.hexCache.reserveCapacity(chunk)
             for (owner, name) in keys[min(keys.count, w * chunk)..<min(keys.count, (w + 1) * chunk)] {
                 _ = worker.staticValue(owner: owner, name: name)
             }
             shares.set(w, worker.orderDependent ? ([:], [:], [:]) : (worker.staticCache, worker.staticDependencies, worker.staticReaders))
         }
+        staticCache.reserveCapacity(staticCache.count + keys.count)
+        staticDependencies.reserveCapacity(staticDependencies.count + keys.count)
+        staticReaders.reserveCapacity(staticReaders.count + keys.count)
         for case let share? in shares.values {
             staticCache.merge(share.values) { existing, _ in existing }
             staticDependencies.merge(share.dependencies) { existing, _ in existing }
