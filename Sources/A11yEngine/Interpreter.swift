@@ -310,14 +310,19 @@ public final class Interpreter {
 
     /// The value of a static member (or top-level value, or enum case), memoised. Cycles are unknown (`reference`).
     public func staticValue(owner: [String], name: String) -> Value {
-        let key = (owner + [name]).joined(separator: ".")
+        staticValue(ownerKey: owner.joined(separator: "."), name: name)
+    }
+
+    /// `staticValue(owner:name:)` with the owner as its qualified key (`Theme.Colors`), as look-ups have it.
+    func staticValue(ownerKey owner: String, name: String) -> Value {
+        let key = owner.isEmpty ? name : owner + "." + name
         if recordingStaticReads { staticReads.append(key) }
         if let reader = inProgress.last {
             staticDependencies[reader, default: []].insert(key)
             if reader != Self.graphReader { staticReaders[key, default: []].insert(reader) }
         }
         if let cached = staticCache[key] { return cached }
-        let declaration = declarations(owner: owner.joined(separator: "."), name: name).first { d in
+        let declaration = declarations(owner: owner, name: name).first { d in
             switch d.kind {
             case .stored, .computed, .enumCase: return true
             default: return false
@@ -336,7 +341,7 @@ public final class Interpreter {
             return selected
         }
         inProgress.append(key)
-        let value = entry { evaluateMember(declaration, selfValue: .type(owner.joined(separator: "."))) }
+        let value = entry { evaluateMember(declaration, selfValue: .type(owner)) }
         inProgress.removeLast()
         staticCache[key] = value
         return value
@@ -676,7 +681,7 @@ public final class Interpreter {
                 default: return false
                 }
             }) {
-                return staticValue(owner: owner.isEmpty ? [] : owner.split(separator: ".").map(String.init), name: name)
+                return staticValue(ownerKey: owner, name: name)
             }
             let nested = owner.isEmpty ? name : owner + "." + name
             if types[nested] != nil { return .type(nested) }

@@ -236,9 +236,21 @@ struct FNV1a64 {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func add<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
-        for byte in bytes { mix(byte) }
+        // Contiguous bytes (a file's Data, a string's UTF-8) are read through a pointer: Data's iterator costs a call
+        // per byte, ~3 ms for the 5k system's half megabyte.
+        let done: Bool? = bytes.withContiguousStorageIfAvailable { buffer in
+            for byte in buffer { mix(byte) }
+            return true
+        }
+        if done == nil {
+            for byte in bytes { mix(byte) }
+        }
         // A separator, so ("ab", "c") and ("a", "bc") differ.
         mix(0xFF)
+    }
+
+    mutating func add(_ data: Data) {
+        data.withUnsafeBytes { raw in add(raw.bindMemory(to: UInt8.self)) }
     }
 
     mutating func add(_ string: String) { add(Array(string.utf8)) }
