@@ -87,16 +87,32 @@ public struct PairingResolver {
             settled.merge(settledHere) { $0 + $1 }
         }
         // Keep the most trusted reason for each (component, foreground, background).
-        var best: [String: Pairing] = [:]
+        var best: [BestKey: Pairing] = [:]
         for pair in kept {
-            let key = [pair.component ?? "", pair.foreground.qualifiedName, pair.background.qualifiedName].joined(separator: "|")
+            let key = BestKey(component: pair.component ?? "", foreground: pair.foreground.qualifiedName, background: pair.background.qualifiedName)
             if let existing = best[key], existing.reason <= pair.reason { continue }
             best[key] = pair
         }
-        let ordered = best.values.sorted {
-            ($0.component ?? "~", $0.foreground.location, $0.background.qualifiedName)
-                < ($1.component ?? "~", $1.foreground.location, $1.background.qualifiedName)
+        return Resolution(pairings: Self.ordered(Array(best.values)), findings: proposals.flatMap(\.findings), dropped: dropped)
+    }
+
+    struct BestKey: Hashable {
+        var component: String, foreground: String, background: String
+    }
+
+    /// Pairs by component (none last), the foreground's location, then the background's name. Sorted as integer ranks
+    /// of those strings (each distinct string compared once), moving indices rather than whole pairs.
+    static func ordered(_ pairs: [Pairing]) -> [Pairing] {
+        func ranks(_ strings: some Sequence<String>) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: Set(strings).sorted().enumerated().map { ($1, $0) })
         }
-        return Resolution(pairings: ordered, findings: proposals.flatMap(\.findings), dropped: dropped)
+        let components = ranks(pairs.map { $0.component ?? "~" })
+        let files = ranks(pairs.map(\.foreground.location.file))
+        let backgrounds = ranks(pairs.map(\.background.qualifiedName))
+        let keys = pairs.map { p in
+            (components[p.component ?? "~"]!, files[p.foreground.location.file]!, p.foreground.location.line,
+             p.foreground.location.column, backgrounds[p.background.qualifiedName]!)
+        }
+        return pairs.indices.sorted { keys[$0] < keys[$1] }.map { pairs[$0] }
     }
 }
