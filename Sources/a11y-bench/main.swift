@@ -59,7 +59,7 @@ if CommandLine.arguments.dropFirst().first == "peer" {
 // `a11y-bench phases DIR [--runs 9]`: where a cold audit of DIR spends its time (medians per phase, in process).
 if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.count > 2 {
     let root = CommandLine.arguments[2]
-    var read: [Double] = [], audit: [Double] = [], json: [Double] = []
+    var read: [Double] = [], audit: [Double] = [], json: [Double] = [], stored: [Double] = []
     // Peak resident memory after each phase of the first run (VmHWM only grows: each figure is the peak so far).
     var peaks: [String] = ["start \(peakResidentMegabytes()) MB"]
     for _ in 0..<argument("--runs", default: 9) {
@@ -81,8 +81,13 @@ if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.co
             print("\(result.audit.summary.tokens) tokens, \(result.audit.summary.pairs) pairs, \(bytes) bytes of JSON")
             print("peak resident memory after each phase of the first run: " + peaks.joined(separator: ", "))
         }
+        // Compact and in one buffer, as the daemon encodes each audit to store it.
+        start = DispatchTime.now()
+        _ = try SortedJSONEncoder(pretty: false).encode(result.audit)
+        stored.append(milliseconds(since: start))
     }
     print(String(format: "read + parse %.1f ms, evaluate + pair + rules %.1f ms, JSON %.1f ms (medians)", median(read), median(audit), median(json)))
+    print(String(format: "the daemon's encoding of the audit for its history (compact, one buffer): %.1f ms (median)", median(stored)))
     exit(0)
 }
 
