@@ -57,10 +57,12 @@ struct DaemonEndToEndTests {
             p.standardError = FileHandle(forWritingAtPath: logPath ?? "/dev/null")
             try p.run()
             daemon = p
-            // Ready when the socket answers (bounded wait).
+            // Ready when the first audit is published (bounded wait). The socket answers before that, and under load the
+            // first audit can take seconds: a test that subscribed and saved then would read the first audit's
+            // `audit.completed` as its edit's, and a replay from `since: 0` would have nothing to send.
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline, p.isRunning {
-                if (try? python("call('status')")) != nil { return p }
+                if (try? python("print('auditId' in call('status')['result'])")) == "True" { return p }
                 Thread.sleep(forTimeInterval: 0.05)
             }
             return p
