@@ -81,6 +81,8 @@ struct StreamingWriter {
         try ValueWriter.append(value, depth: depth, pretty: pretty, into: &out)
     }
 
+    /// How values of a type are written: their own members (`direct`), element by element (`array`), unwrapped
+    /// (`optional`), whole through `encode(to:)` (`encodedWhole`), or member by member after collecting them (`other`).
     enum TypeKind { case direct, array, optional, encodedWhole, other }
     var typeKinds: [ObjectIdentifier: TypeKind] = [:]
 
