@@ -57,7 +57,7 @@ let package = Package(
             // ~112,000 relocations at every start, reading and dirtying ~3 MB before `main` (BENCHMARKS.md). The
             // long-running daemon stays position-independent (address randomisation).
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]),
-        .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CMalloc"]),
+        .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient"]),
         // libFuzzer target (`make fuzz`); an ordinary build of it does nothing when run.
         .executableTarget(name: "a11y-fuzz", dependencies: ["A11yEngine", "A11yReaders", "A11yDaemon"], path: "Fuzz"),
         .testTarget(name: "A11yEngineTests", dependencies: ["A11yEngine"]),

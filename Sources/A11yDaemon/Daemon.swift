@@ -71,8 +71,8 @@ public final class Daemon: @unchecked Sendable {
     }
     private var historyProblemStorage: String?
     private let historyLock = NSLock()
-    /// Audits are encoded and written to SQLite here, after they are published: a 4 MB audit takes 75–95 ms to store,
-    /// and the next save's audit does not wait for it. Requests that read history or its health wait for it
+    /// Audits are encoded and written to SQLite here, after they are published: the next save's audit does not wait for
+    /// a 4 MB audit's encoding (~14 ms) and write. Requests that read history or its health wait for it
     /// (`storeQueue.sync {}`), so they always see every published audit.
     private let storeQueue = DispatchQueue(label: "a11yd.store")
     /// At most two audits wait to be stored: memory stays bounded when saves come faster than SQLite writes.

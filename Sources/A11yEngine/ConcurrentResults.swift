@@ -21,6 +21,13 @@ public final class ConcurrentResults<Value>: @unchecked Sendable {
     }
 }
 
+/// `count` items in `workers` contiguous shares of nearly equal size, in order (the last ones may be shorter or empty):
+/// each worker of a `concurrentPerform` takes one.
+func contiguousShares(of count: Int, workers: Int) -> [Range<Int>] {
+    let chunk = (count + workers - 1) / workers
+    return (0..<workers).map { w in min(count, w * chunk)..<min(count, (w + 1) * chunk) }
+}
+
 /// A value shared with concurrent workers that only read it (an audit context once the graph is complete).
 struct ReadOnly<Value>: @unchecked Sendable {
     let value: Value

@@ -355,26 +355,26 @@ public final class Interpreter {
     func prefetchStaticValues(_ keys: [(owner: [String], name: String)], workers: Int) {
         let keys = keys.filter { staticCache[($0.owner + [$0.name]).joined(separator: ".")] == nil }
         guard workers > 1, keys.count >= 2 * workers else { return }
-        let shares = ConcurrentResults<(values: [String: Value], dependencies: [String: Set<String>], readers: [String: Set<String>])>(count: workers)
+        let memos = ConcurrentResults<(values: [String: Value], dependencies: [String: Set<String>], readers: [String: Set<String>])>(count: workers)
         // Workers share this interpreter's indexes (copied here, on this thread) instead of building their own.
         let interpreters = ReadOnly(value: (0..<workers).map { _ in Interpreter(indexesOf: self, configuration: configuration) })
-        let chunk = (keys.count + workers - 1) / workers
+        let shares = contiguousShares(of: keys.count, workers: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
             // Sized once for the share: growing them a doubling at a time rehashed every key each time.
-            worker.staticCache.reserveCapacity(chunk)
-            worker.staticDependencies.reserveCapacity(chunk)
-            worker.staticReaders.reserveCapacity(chunk)
-            worker.hexCache.reserveCapacity(chunk)
-            for (owner, name) in keys[min(keys.count, w * chunk)..<min(keys.count, (w + 1) * chunk)] {
+            worker.staticCache.reserveCapacity(shares[w].count)
+            worker.staticDependencies.reserveCapacity(shares[w].count)
+            worker.staticReaders.reserveCapacity(shares[w].count)
+            worker.hexCache.reserveCapacity(shares[w].count)
+            for (owner, name) in keys[shares[w]] {
                 _ = worker.staticValue(owner: owner, name: name)
             }
-            shares.set(w, worker.orderDependent ? ([:], [:], [:]) : (worker.staticCache, worker.staticDependencies, worker.staticReaders))
+            memos.set(w, worker.orderDependent ? ([:], [:], [:]) : (worker.staticCache, worker.staticDependencies, worker.staticReaders))
         }
         staticCache.reserveCapacity(staticCache.count + keys.count)
         staticDependencies.reserveCapacity(staticDependencies.count + keys.count)
         staticReaders.reserveCapacity(staticReaders.count + keys.count)
-        for case let share? in shares.values {
+        for case let share? in memos.values {
             staticCache.merge(share.values) { existing, _ in existing }
             staticDependencies.merge(share.dependencies) { existing, _ in existing }
             staticReaders.merge(share.readers) { $0.union($1) }

@@ -127,17 +127,13 @@ public struct ViewCodeAnalysis {
             return worker
         })
         let results = ConcurrentResults<[[Walk]]>(count: workers)
-        let chunk = (entries.count + workers - 1) / workers
+        let shares = contiguousShares(of: entries.count, workers: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let analysis = analyses.value[w]
-            let share = entries[min(entries.count, w * chunk)..<min(entries.count, (w + 1) * chunk)]
-            results.set(w, analysis.interpreter.orderDependent ? nil : share.map(analysis.walks(of:)))
+            results.set(w, entries[shares[w]].map(analysis.walks(of:)))
         }
-        let shares = results.values
-        guard shares.allSatisfy({ $0 != nil }), !analyses.value.contains(where: \.interpreter.orderDependent) else {
-            return entries.map(walks(of:))
-        }
-        return shares.flatMap { $0! }
+        guard !analyses.value.contains(where: \.interpreter.orderDependent) else { return entries.map(walks(of:)) }
+        return results.values.flatMap { $0! }
     }
 
     /// One walk per variant of the entry's type.

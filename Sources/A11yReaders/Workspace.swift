@@ -253,7 +253,7 @@ struct FNV1a64 {
         data.withUnsafeBytes { raw in add(raw.bindMemory(to: UInt8.self)) }
     }
 
-    mutating func add(_ string: String) { add(Array(string.utf8)) }
+    mutating func add(_ string: String) { add(string.utf8) }
 
     mutating func add(word: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }

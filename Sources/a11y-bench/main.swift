@@ -83,7 +83,7 @@ if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.co
         }
         // Compact and in one buffer, as the daemon encodes each audit to store it.
         start = DispatchTime.now()
-        _ = try SortedJSONEncoder(pretty: false).encode(result.audit)
+        _ = try AuditJSON.encode(result.audit, pretty: false)
         stored.append(milliseconds(since: start))
     }
     print(String(format: "read + parse %.1f ms, evaluate + pair + rules %.1f ms, JSON %.1f ms (medians)", median(read), median(audit), median(json)))
