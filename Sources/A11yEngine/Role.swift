@@ -13,8 +13,13 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
         // Plural and singular role words are one word (`surfaces`, `icons`, `borders`); a numbered role word is the role
         // word (`primaryText01`, `icon2`: the number is a step of a scale).
         let words = written.map { word in
-            let stem = word.prefix { !$0.isNumber }
-            return singular(stem.isEmpty || stem.count == word.count ? word : String(stem))
+            guard word.utf8.allSatisfy({ $0 < 0x80 }) else {
+                let stem = word.prefix { !$0.isNumber }
+                return singular(stem.isEmpty || stem.count == word.count ? word : String(stem))
+            }
+            // Nearly every word is ASCII: its bytes, without grapheme breaking.
+            let stem = word.utf8.prefix { $0 < 0x30 || $0 > 0x39 }
+            return singular(stem.isEmpty || stem.count == word.utf8.count ? word : String(decoding: stem, as: UTF8.self))
         }
         if let word = words.first(where: { disabledWords.contains($0) }) { return (.disabled, word) }
         if let word = words.first(where: { decorativeWords.contains($0) }) { return (.decorative, word) }
@@ -45,11 +50,11 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// `surfaces` -> `surface`, `icons` -> `icon`; other words as they are.
     public static func singular(_ word: String) -> String {
-        guard word.count > 3, word.hasSuffix("s") else { return word }
+        guard word.utf8.count > 3, word.utf8.last == UInt8(ascii: "s") else { return word }
         let stem = String(word.dropLast())
-        let roleWords = textWords.union(graphicWords).union(backgroundWords).union(decorativeWords)
         return roleWords.contains(stem) ? stem : word
     }
+    static let roleWords = textWords.union(graphicWords).union(backgroundWords).union(decorativeWords)
     static let decorativeWords: Set<String> = ["decorative", "shadow", "overlay"]
 }
 
