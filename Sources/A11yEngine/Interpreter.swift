@@ -686,17 +686,22 @@ public final class Interpreter {
             let nested = owner.isEmpty ? name : owner + "." + name
             if types[nested] != nil { return .type(nested) }
         }
-        // Static members declared in a protocol extension the type conforms to.
-        for proto in protocols(of: type) where !declarations(owner: proto, name: name).isEmpty {
-            if let d = declarations(owner: proto, name: name).first(where: { $0.isStatic }) {
-                return evaluateMember(d, selfValue: .type(type))
-            }
-        }
+        if let value = protocolStaticMember(type, name) { return value }
         guard builtIns else { return nil }
         if Self.namespaceKind(type) == .color || type.isEmpty {
             if let asset = assetSymbols[name] { return staticValue(owner: asset.owner, name: asset.name) }
         }
         return BuiltIns.staticMember(type, name, interpreter: self, at: location)
+    }
+
+    /// A static member declared in a protocol extension the type conforms to.
+    private func protocolStaticMember(_ type: String, _ name: String) -> Value? {
+        for proto in protocols(of: type) where !declarations(owner: proto, name: name).isEmpty {
+            if let d = declarations(owner: proto, name: name).first(where: { $0.isStatic }) {
+                return evaluateMember(d, selfValue: .type(type))
+            }
+        }
+        return nil
     }
 
     func implicitMember(_ name: String, _ frame: Frame, expected: String?, at location: SourceLocation) -> Value {
@@ -707,9 +712,10 @@ public final class Interpreter {
         }
         // Untyped context: a project color/number/font member, an enclosing scope's member, then a platform color or enum case.
         for kind in [TokenKind.color, .number, .font] where isDeclared(name) {
-            for owner in Self.namespaces[kind]! {
-                if let v = staticMember(owner, name, at: location, frame: frame, builtIns: false) { return v }
-            }
+            // `staticMember` looks in every type of the namespace; only protocol extensions depend on the type asked.
+            let owners = Self.namespaces[kind]!
+            if let v = staticMember(owners[0], name, at: location, frame: frame, builtIns: false) { return v }
+            for owner in owners.dropFirst() { if let v = protocolStaticMember(owner, name) { return v } }
         }
         for depth in stride(from: frame.scope.count, through: 1, by: -1) where isDeclared(name) {
             let owner = frame.scope.prefix(depth).joined(separator: ".")

@@ -108,7 +108,7 @@ public struct SwiftSourceReader: Sendable {
                 message: "\(file) is not valid Swift: \(first?.message ?? "syntax error")",
                 location: A11yEngine.SourceLocation(file: file, line: location?.line ?? 1, column: location?.column ?? 1))])
         }
-        var walker = DeclarationWalker(file: file, converter: converter, flags: customFlags)
+        var walker = DeclarationWalker(file: file, source: source, converter: converter, flags: customFlags)
         walker.visit(items: parsed.statements.map { Syntax($0.item) }, scope: [])
         return ParsedSource(file: file, declarations: walker.declarations, types: walker.types, components: walker.components,
                             findings: walker.findings)
@@ -130,6 +130,8 @@ struct SourceLocator {
 /// Walks declarations (types, extensions, `#if` clauses) and records types, members and components.
 struct DeclarationWalker {
     let file: String
+    /// The file's bytes: a node's text is cut from them (`text(of:)`).
+    let bytes: [UInt8]
     let converter: SourceLocationConverter
     let flags: Set<String>
     var declarations: [MemberDeclaration] = []
@@ -138,14 +140,26 @@ struct DeclarationWalker {
     var findings: [Finding] = []
     var builder: SwiftIRBuilder
 
-    init(file: String, converter: SourceLocationConverter, flags: Set<String>) {
+    init(file: String, source: String, converter: SourceLocationConverter, flags: Set<String>) {
         self.file = file
+        bytes = Array(source.utf8)
         self.converter = converter
         self.flags = flags
         builder = SwiftIRBuilder(locator: SourceLocator(file: file, converter: converter), ifConfig: IfConfigEvaluator(flags: flags))
     }
 
     func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { builder.location(node) }
+
+    /// The node's `trimmedDescription`, cut from the file (the parse is lossless): `trimmed` rebuilds the node without
+    /// its outer trivia first, and type annotations are read for every declaration.
+    func text(of node: some SyntaxProtocol) -> String {
+        let start = builder.positionOffset + node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = builder.positionOffset + node.endPositionBeforeTrailingTrivia.utf8Offset
+        guard start >= 0, start <= end, end <= bytes.count else { return node.trimmedDescription }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        assert(text == node.trimmedDescription, "\(text) is not the node's text")
+        return text
+    }
 
     static let componentGroups: Set<String> = ["Colors", "Layout", "Typography"]
 
@@ -190,12 +204,12 @@ struct DeclarationWalker {
             visitInitializer(initializer, scope: scope)
         } else if let alias = node.as(TypeAliasDeclSyntax.self) {
             types.append(TypeDeclaration(kind: .typealias, qualifiedName: scope + [alias.name.identifierText], inheritance: [],
-                                         aliasOf: alias.initializer.value.trimmedDescription, location: location(alias.name)))
+                                         aliasOf: text(of: alias.initializer.value), location: location(alias.name)))
         } else if let enumCase = node.as(EnumCaseDeclSyntax.self) {
             for element in enumCase.elements {
                 let payload = element.parameterClause?.parameters.map { p in
                     Parameter(label: p.firstName.map { $0.text == "_" ? nil : $0.identifierText } ?? nil, name: (p.secondName ?? p.firstName)?.identifierText ?? "_",
-                              type: p.type.trimmedDescription, defaultValue: p.defaultValue.map { builder.expression($0.value) })
+                              type: text(of: p.type), defaultValue: p.defaultValue.map { builder.expression($0.value) })
                 } ?? []
                 declarations.append(MemberDeclaration(
                     owner: scope, name: element.name.identifierText, isStatic: true,
@@ -221,24 +235,24 @@ struct DeclarationWalker {
     func typeName(_ type: TypeSyntax) -> [String] {
         if let member = type.as(MemberTypeSyntax.self) { return typeName(member.baseType) + [member.name.identifierText] }
         if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.identifierText] }
-        return [type.trimmedDescription]
+        return [text(of: type)]
     }
 
     static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
 
-    static func attributes(_ list: AttributeListSyntax) -> [String] {
-        list.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    func attributes(_ list: AttributeListSyntax) -> [String] {
+        list.compactMap { $0.as(AttributeSyntax.self).map { text(of: $0.attributeName) } }
     }
 
     mutating func visitVariable(_ variable: VariableDeclSyntax, scope: [String]) {
         let isStatic = Self.isStatic(variable.modifiers)
-        let attributes = Self.attributes(variable.attributes)
+        let attributeNames = attributes(variable.attributes)
         // `static let a: Color = x, b: Color = y` and `let a, b: CGFloat` (the type applies to the names before it).
         var pendingType: String?
         for binding in variable.bindings.reversed() {
-            if let annotation = binding.typeAnnotation?.type { pendingType = annotation.trimmedDescription }
+            if let annotation = binding.typeAnnotation?.type { pendingType = text(of: annotation) }
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
             let kind: MemberDeclaration.Kind
             if let value = binding.initializer?.value {
@@ -249,7 +263,7 @@ struct DeclarationWalker {
                 kind = .stored(initial: nil)
             }
             declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: kind, type: pendingType,
-                                                  attributes: attributes, location: location(binding.pattern)))
+                                                  attributes: attributeNames, location: location(binding.pattern)))
         }
     }
 
@@ -265,7 +279,7 @@ struct DeclarationWalker {
     mutating func parameters(_ clause: FunctionParameterClauseSyntax) -> [Parameter] {
         clause.parameters.map { p in
             let first = p.firstName.identifierText
-            return Parameter(label: first == "_" ? nil : first, name: p.secondName?.identifierText ?? first, type: p.type.trimmedDescription,
+            return Parameter(label: first == "_" ? nil : first, name: p.secondName?.identifierText ?? first, type: text(of: p.type),
                              defaultValue: p.defaultValue.map { builder.expression($0.value) })
         }
     }
@@ -277,7 +291,7 @@ struct DeclarationWalker {
         declarations.append(MemberDeclaration(
             owner: scope, name: function.name.identifierText, isStatic: Self.isStatic(function.modifiers) || scope.isEmpty,
             kind: .function(parameters: parameters, body: builder.statements(body)),
-            type: function.signature.returnClause?.type.trimmedDescription, attributes: Self.attributes(function.attributes),
+            type: function.signature.returnClause.map { text(of: $0.type) }, attributes: attributes(function.attributes),
             location: location(function.name)))
     }
 
