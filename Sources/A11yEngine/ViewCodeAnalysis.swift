@@ -15,6 +15,8 @@ public struct ViewCodeAnalysis {
     let members: [String: [MemberDeclaration]]
     /// Names of font tokens.
     let fontTokenNames: Set<String>
+    /// Color tokens' values by key: a drawn color is matched to the tokens the walk read (`token(for:)`).
+    let tokenColors: [String: AppearanceColor]
     let entries: [(type: String, entry: MemberDeclaration)]
     /// Entry points by the type's own name (the first, by qualified name, when two nested types share one).
     let entriesByName: [String: (type: String, entry: MemberDeclaration)]
@@ -42,10 +44,16 @@ public struct ViewCodeAnalysis {
         for d in declarations { members[d.owner.joined(separator: "."), default: []].append(d) }
         self.members = members
         var fontTokenNames: Set<String> = []
+        var tokenColors: [String: AppearanceColor] = [:]
         for (key, token) in graph.tokens {
-            if case .success(.font) = graph.value(of: key) { fontTokenNames.insert(token.name) }
+            switch graph.value(of: key) {
+            case .success(.font): fontTokenNames.insert(token.name)
+            case .success(.color(let color)): tokenColors[key] = color
+            default: break
+            }
         }
         self.fontTokenNames = fontTokenNames
+        self.tokenColors = tokenColors
         entries = Self.entryPoints(inheritance: inheritance, members: members)
         var byName: [String: (type: String, entry: MemberDeclaration)] = [:]
         for e in entries {
@@ -230,10 +238,7 @@ public struct ViewCodeAnalysis {
     /// Two tokens with one color are told apart by the name written (`colors.border` -> `borderBrand`), then by role.
     func token(for color: AppearanceColor, background: Bool, written: String?) -> String? {
         var candidates: [String] = []
-        for key in interpreter.staticReads where !candidates.contains(key) {
-            guard graph.tokens[key] != nil, case .success(.color(let c)) = graph.value(of: key), c == color else { continue }
-            candidates.append(key)
-        }
+        for key in interpreter.staticReads where tokenColors[key] == color && !candidates.contains(key) { candidates.append(key) }
         let writtenWords = Set(written.map(nameWords) ?? [])
         func name(_ key: String) -> String { graph.tokens[key]?.name ?? key }
         if let sameWord = candidates.first(where: { !Set(nameWords(name($0))).isDisjoint(with: writtenWords) }) { return sameWord }
