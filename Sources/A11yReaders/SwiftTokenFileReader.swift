@@ -1,0 +1,769 @@
+import A11yEngine
+import SwiftParser
+import SwiftSyntax
+
+/// Reads the declarations token files are made of straight from the text: types and extensions, enum cases, and
+/// `static let x = Color(hex: "#0B1120")`-like stored properties whose values are names, member accesses, calls and
+/// plain literals. Every other declaration (functions, computed properties, closures, operators, `#if`, attributes with
+/// arguments) is cut out of the text and read by SwiftSyntax, as a fragment of its own. The IR is the one the
+/// whole-file parse gives (`SwiftTokenFileReaderTests`; a debug build compares both on every file it reads): a
+/// whole-file parse builds and walks a syntax tree for each of a token file's thousands of one-line declarations.
+///
+/// Nil when the file has anything it does not lex with certainty (interpolated, raw or multiline strings, `\r`,
+/// non-ASCII outside strings and comments, unbalanced brackets, a fragment SwiftSyntax finds an error in): the
+/// whole-file parse reads it, and reports its errors.
+struct SwiftTokenFileReader {
+    private let bytes: [UInt8]
+    private let file: String
+    private var lexemes: [Lexeme] = []
+    private var position = 0
+    private var walker: DeclarationWalker
+
+    static func read(source: String, file: String, converter: SourceLocationConverter, flags: Set<String>) -> ParsedSource? {
+        var reader = SwiftTokenFileReader(source: source, file: file, converter: converter, flags: flags)
+        var lexer = Lexer(bytes: reader.bytes)
+        guard let lexemes = lexer.lexemes() else { return nil }
+        reader.lexemes = lexemes
+        var nested: Set<String> = []
+        guard reader.items(scope: [], nested: &nested), reader.position == lexemes.count - 1 else { return nil }
+        let walker = reader.walker
+        return ParsedSource(file: file, declarations: walker.declarations, types: walker.types, components: walker.components,
+                            findings: walker.findings)
+    }
+
+    private init(source: String, file: String, converter: SourceLocationConverter, flags: Set<String>) {
+        walker = DeclarationWalker(file: file, source: source, converter: converter, flags: flags)
+        bytes = walker.bytes
+        self.file = file
+    }
+
+    // MARK: Declarations
+
+    private var current: Lexeme { lexemes[position] }
+    private func lexeme(_ offset: Int) -> Lexeme { lexemes[max(0, min(position + offset, lexemes.count - 1))] }
+    private func text(_ l: Lexeme) -> Substring { Substring(decoding: bytes[l.start..<l.end], as: UTF8.self) }
+    private func location(_ l: Lexeme) -> A11yEngine.SourceLocation { A11yEngine.SourceLocation(file: file, line: l.line, column: l.column) }
+    private func isPunctuation(_ l: Lexeme, _ byte: UInt8) -> Bool { l.kind == .punctuation && bytes[l.start] == byte }
+    private func isWord(_ l: Lexeme, _ word: String) -> Bool { l.kind == .identifier && text(l) == word }
+
+    /// Members of a block (or the file) up to its `}` (or the end). False when the file must be read whole.
+    private mutating func items(scope: [String], nested: inout Set<String>, end: Int = .max) -> Bool {
+        // Consecutive declarations the fast reader cannot read are parsed together: a view's members are mostly such.
+        var pending: Range<Int>?
+        while position < end, current.kind != .end, !isPunctuation(current, UInt8(ascii: "}")) {
+            let start = position
+            if current.kind == .pound, text(current) == "#if" {
+                if let fragment = pending {
+                    guard readFragment(fragment, scope: scope, nested: &nested) else { return false }
+                    pending = nil
+                }
+                guard conditionalBlock(scope: scope) else { return false }
+                continue
+            }
+            let counts = (walker.declarations.count, walker.types.count, walker.components.count)
+            switch declaration(scope: scope, nested: &nested) {
+            case .read:
+                guard let fragment = pending else { continue }
+                // What was just read comes after the fragment before it.
+                let read = (walker.declarations[counts.0...], walker.types[counts.1...], walker.components[counts.2...])
+                walker.declarations.removeSubrange(counts.0...)
+                walker.types.removeSubrange(counts.1...)
+                walker.components.removeSubrange(counts.2...)
+                guard readFragment(fragment, scope: scope, nested: &nested) else { return false }
+                walker.declarations += read.0
+                walker.types += read.1
+                walker.components += read.2
+                pending = nil
+            case .unreadable: return false
+            case .fragment:
+                position = start
+                guard fragmentEnd() else { return false }
+                pending = (pending?.lowerBound ?? start)..<position
+            }
+        }
+        if let fragment = pending { return readFragment(fragment, scope: scope, nested: &nested) }
+        return true
+    }
+
+    private enum Outcome { case read, fragment, unreadable }
+
+    /// `#if` ... `#endif` around declarations: the clause `IfConfigEvaluator` picks is read like the block around it; the
+    /// others are only parsed (an error in them is the whole-file parse's to report, as it would).
+    private mutating func conditionalBlock(scope: [String]) -> Bool {
+        var directives = [position]
+        var depth = 0, index = position
+        while directives.count == 1 || text(lexemes[directives[directives.count - 1]]) != "#endif" {
+            index += 1
+            let l = lexemes[index]
+            if l.kind == .end { return false }
+            guard l.kind == .pound else { continue }
+            switch text(l) {
+            case "#if": depth += 1
+            case "#endif":
+                if depth == 0 { directives.append(index) } else { depth -= 1 }
+            case "#else", "#elseif":
+                if depth == 0 { directives.append(index) }
+            default: break
+            }
+        }
+        // The directives alone, parsed and evaluated as the whole-file read does.
+        var skeleton = ""
+        var bodies: [Range<Int>] = []
+        for (k, directive) in directives.dropLast().enumerated() {
+            guard lexemes[directive].atStartOfLine else { return false }
+            var bodyStart = directive + 1
+            while !lexemes[bodyStart].atStartOfLine, lexemes[bodyStart].kind != .end { bodyStart += 1 }
+            skeleton += String(decoding: bytes[lexemes[directive].start..<lexemes[bodyStart - 1].end], as: UTF8.self) + "\n"
+            bodies.append(bodyStart..<directives[k + 1])
+        }
+        skeleton += "#endif"
+        let parsed = Parser.parse(source: skeleton)
+        guard !parsed.hasError, parsed.statements.count == 1, let block = parsed.statements.first?.item.as(IfConfigDeclSyntax.self),
+              block.clauses.count == bodies.count else { return false }
+        let active = IfConfigEvaluator(flags: walker.flags).activeClause(block).flatMap { clause in block.clauses.firstIndex { $0.id == clause.id } }
+        for (k, body) in bodies.enumerated() where !body.isEmpty {
+            if k == active.map({ block.clauses.distance(from: block.clauses.startIndex, to: $0) }) {
+                position = body.lowerBound
+                var names: Set<String> = []  // a type's members inside `#if` do not make it a component
+                guard items(scope: scope, nested: &names, end: body.upperBound), position == body.upperBound else { return false }
+            } else {
+                guard parse(body, scope: scope) != nil else { return false }
+            }
+        }
+        position = directives[directives.count - 1] + 1
+        return current.atStartOfLine || current.kind == .end
+    }
+
+    private static let modifiers: Set<Substring> = [
+        "public", "private", "fileprivate", "internal", "open", "package", "final", "static", "lazy", "weak", "unowned",
+        "override", "nonisolated", "dynamic", "required", "convenience",
+    ]
+    private static let typeKinds: [Substring: TypeDeclaration.Kind] = ["enum": .enum, "struct": .struct, "class": .class, "actor": .actor]
+
+    private mutating func declaration(scope: [String], nested: inout Set<String>) -> Outcome {
+        var isStatic = false
+        var attributes: [String] = []
+        while true {
+            let l = current
+            if isPunctuation(l, UInt8(ascii: "@")) {
+                // `@MainActor`, `@available(iOS 15, *)`: the name is what is kept. A qualified name is read by SwiftSyntax.
+                let name = lexeme(1)
+                guard name.kind == .identifier, name.start == l.end, !Lexer.isReserved(text(name)) else { return .fragment }
+                let after = lexeme(2)
+                if after.start == name.end, isPunctuation(after, UInt8(ascii: ".")) { return .fragment }
+                attributes.append(String(text(name)))
+                position += 2
+                if after.start == name.end, isPunctuation(after, UInt8(ascii: "(")), !skipBalanced() { return .unreadable }
+            } else if l.kind == .identifier, Self.modifiers.contains(text(l)) {
+                if isPunctuation(lexeme(1), UInt8(ascii: "(")) { return .fragment }  // `private(set)`
+                if text(l) == "static" { isStatic = true }
+                position += 1
+            } else if isWord(l, "class"), lexeme(1).kind == .identifier, ["let", "var", "func"].contains(text(lexeme(1))) || Self.modifiers.contains(text(lexeme(1))) {
+                isStatic = true
+                position += 1
+            } else {
+                break
+            }
+        }
+        let keyword = current
+        guard keyword.kind == .identifier else { return .fragment }
+        switch text(keyword) {
+        case "let", "var": return binding(scope: scope, isStatic: isStatic, attributes: attributes)
+        case "case": return attributes.isEmpty ? enumCases(scope: scope) : .fragment
+        case "extension": return extensionDeclaration()
+        case "import" where attributes.isEmpty && !isStatic:
+            // Imports declare nothing the audit reads: the rest of the line.
+            position += 1
+            while current.kind != .end, !current.atStartOfLine {
+                if isPunctuation(current, UInt8(ascii: ";")) { return .fragment }
+                position += 1
+            }
+            return .read
+        default:
+            if let kind = Self.typeKinds[text(keyword)] { return typeDeclaration(kind, scope: scope, nested: &nested) }
+            return .fragment
+        }
+    }
+
+    /// `let name: Type = value`, one binding, no accessors.
+    private mutating func binding(scope: [String], isStatic: Bool, attributes: [String]) -> Outcome {
+        position += 1
+        let nameLexeme = current
+        guard let name = identifier(nameLexeme) else { return .fragment }
+        position += 1
+        var type: String?
+        if isPunctuation(current, UInt8(ascii: ":")) {
+            position += 1
+            guard let written = typeText() else { return .fragment }
+            type = written
+        }
+        var initial: Expr?
+        if current.kind == .operator, text(current) == "=" {
+            position += 1
+            guard let value = expression(depth: 0) else { return .fragment }
+            initial = value
+        }
+        guard type != nil || initial != nil, atDeclarationEnd else { return .fragment }
+        walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: .stored(initial: initial),
+                                                     type: type, attributes: attributes, location: location(nameLexeme)))
+        return .read
+    }
+
+    /// `case a, b = "b"`: cases without payloads.
+    private mutating func enumCases(scope: [String]) -> Outcome {
+        var cases: [MemberDeclaration] = []
+        repeat {
+            position += 1  // `case` or `,`
+            let nameLexeme = current
+            guard let name = identifier(nameLexeme) else { return .fragment }
+            position += 1
+            var rawValue: Expr?
+            if current.kind == .operator, text(current) == "=" {
+                position += 1
+                guard let value = expression(depth: 0) else { return .fragment }
+                rawValue = value
+            }
+            cases.append(MemberDeclaration(owner: scope, name: name, isStatic: true, kind: .enumCase(payload: [], rawValue: rawValue),
+                                           type: scope.joined(separator: "."), location: location(nameLexeme)))
+        } while isPunctuation(current, UInt8(ascii: ","))
+        guard atDeclarationEnd else { return .fragment }
+        walker.declarations += cases
+        return .read
+    }
+
+    private mutating func typeDeclaration(_ kind: TypeDeclaration.Kind, scope: [String], nested: inout Set<String>) -> Outcome {
+        position += 1
+        let nameLexeme = current
+        guard let name = identifier(nameLexeme) else { return .fragment }
+        position += 1
+        guard let inheritance = inheritanceClause(), isPunctuation(current, UInt8(ascii: "{")) else { return .fragment }
+        position += 1
+        walker.types.append(TypeDeclaration(kind: kind, qualifiedName: scope + [name], inheritance: inheritance, location: location(nameLexeme)))
+        // The walker records a component before its members' components: its place is kept until its members are read.
+        let componentIndex = walker.components.count
+        var members: Set<String> = []
+        guard items(scope: scope + [name], nested: &members), isPunctuation(current, UInt8(ascii: "}")) else { return .unreadable }
+        position += 1
+        if !members.isDisjoint(with: DeclarationWalker.componentGroups) {
+            walker.components.insert(ComponentDeclaration(qualifiedName: scope + [name], location: location(nameLexeme)), at: componentIndex)
+        }
+        nested.insert(name)
+        return atDeclarationEnd ? .read : .unreadable
+    }
+
+    private mutating func extensionDeclaration() -> Outcome {
+        position += 1
+        let typeStart = current
+        guard let path = typePath(), let inheritance = inheritanceClause(), isPunctuation(current, UInt8(ascii: "{")) else { return .fragment }
+        position += 1
+        walker.types.append(TypeDeclaration(kind: .extension, qualifiedName: path, inheritance: inheritance, location: location(typeStart)))
+        var members: Set<String> = []
+        guard items(scope: path, nested: &members), isPunctuation(current, UInt8(ascii: "}")) else { return .unreadable }
+        position += 1
+        return atDeclarationEnd ? .read : .unreadable
+    }
+
+    /// `: A, B.C` (or nothing); nil for any other form (generic parameters, `where`).
+    private mutating func inheritanceClause() -> [String]? {
+        guard isPunctuation(current, UInt8(ascii: ":")) else { return isPunctuation(current, UInt8(ascii: "{")) ? [] : nil }
+        var inherited: [String] = []
+        repeat {
+            position += 1
+            guard let path = typePath() else { return nil }
+            inherited.append(path.joined(separator: "."))
+        } while isPunctuation(current, UInt8(ascii: ","))
+        return inherited
+    }
+
+    /// `A.B.C` written without spaces.
+    private mutating func typePath() -> [String]? {
+        var path: [String] = []
+        while true {
+            guard let name = identifier(current) else { return nil }
+            path.append(name)
+            position += 1
+            guard isPunctuation(current, UInt8(ascii: ".")), current.start == lexeme(-1).end, lexeme(1).start == current.end else { return path }
+            position += 1
+        }
+    }
+
+    /// A type annotation as written: `Color`, `SwiftUI.Color`, `CGFloat?`; nil for other forms.
+    private mutating func typeText() -> String? {
+        let first = current
+        guard typePath() != nil else { return nil }
+        if (isPunctuation(current, UInt8(ascii: "?")) || isPunctuation(current, UInt8(ascii: "!"))), current.start == lexeme(-1).end {
+            position += 1
+        }
+        return String(decoding: bytes[first.start..<lexeme(-1).end], as: UTF8.self)
+    }
+
+    /// A declaration ends at the block's `}`, the file's end, or a line that starts another declaration.
+    private var atDeclarationEnd: Bool {
+        let l = current
+        if l.kind == .end || isPunctuation(l, UInt8(ascii: "}")) { return true }
+        guard l.atStartOfLine else { return false }
+        if l.kind == .pound { return !isPostfixIfConfig(position) }
+        return isPunctuation(l, UInt8(ascii: "@")) || (l.kind == .identifier && Lexer.declarationStarts.contains(text(l)))
+    }
+
+    /// `#if` continuing the expression before it (its clause's first line starts with `.member`), as SwiftSyntax reads it.
+    private func isPostfixIfConfig(_ index: Int) -> Bool {
+        guard text(lexemes[index]) == "#if" else { return false }
+        guard let next = lexemes[(index + 1)...].first(where: \.atStartOfLine) else { return false }
+        return next.kind == .punctuation && bytes[next.start] == UInt8(ascii: ".")
+    }
+
+    /// A name as declared or used: an identifier that is not a keyword, written plainly.
+    private func identifier(_ l: Lexeme) -> String? {
+        guard l.kind == .identifier else { return nil }
+        let name = text(l)
+        if name.utf8.first == UInt8(ascii: "`") { return String(name.dropFirst().dropLast()) }  // `` `default` ``
+        guard !Lexer.isReserved(name) else { return nil }
+        return String(name)
+    }
+
+    // MARK: Expressions
+
+    /// Names, `.implicitMember`, member accesses, calls with plain arguments, and literals; nil for anything else.
+    /// `height`: levels of the tree returned. The IR builder makes a deeper tree than `SwiftIRBuilder.maxDepth` an
+    /// unsupported node; such a chain is left to it.
+    private mutating func expression(depth: Int) -> Expr? {
+        var height = 0
+        return expression(depth: depth, height: &height)
+    }
+
+    private mutating func expression(depth: Int, height: inout Int) -> Expr? {
+        guard depth < 64 else { return nil }
+        height = 1
+        let first = current
+        let at = location(first)
+        var expr: Expr
+        switch first.kind {
+        case .identifier:
+            let word = text(first)
+            if word == "true" || word == "false" { expr = Expr(.bool(word == "true"), at: at) }
+            else if word == "nil" { expr = Expr(.nilLiteral, at: at) }
+            else if let name = identifier(first) { expr = Expr(.name(name), at: at) }
+            else { return nil }
+            position += 1
+        case .number, .float:
+            guard let value = SwiftIRBuilder.numberLiteral(String(text(first)), isFloat: first.kind == .float) else { return nil }
+            expr = Expr(.number(value), at: at)
+            position += 1
+        case .string:
+            expr = Expr(.string(String(decoding: bytes[(first.start + 1)..<(first.end - 1)], as: UTF8.self)), at: at)
+            position += 1
+        case .punctuation where bytes[first.start] == UInt8(ascii: "."):
+            guard let name = memberName(after: first) else { return nil }
+            expr = Expr(.implicitMember(name), at: at)
+            position += 2
+        default:
+            return nil
+        }
+        while true {
+            let l = current
+            if isPunctuation(l, UInt8(ascii: ".")) {
+                // A member access may start the next line (`Color.brand\n    .opacity(0.5)`); its name follows the dot.
+                guard let name = memberName(after: l) else { return nil }
+                expr = Expr(.member(expr, name), at: at)
+                height += 1
+                position += 2
+            } else if isPunctuation(l, UInt8(ascii: "(")), !l.atStartOfLine {
+                position += 1
+                var arguments: [CallArgument] = []
+                var calleeHeight = height
+                while !isPunctuation(current, UInt8(ascii: ")")) {
+                    var label: String?
+                    if current.kind == .identifier, isPunctuation(lexeme(1), UInt8(ascii: ":")) {
+                        guard bytes[current.start] != UInt8(ascii: "$"), text(current) != "_" else { return nil }
+                        label = String(text(current))
+                        position += 2
+                    }
+                    var argumentHeight = 0
+                    guard let value = expression(depth: depth + 1, height: &argumentHeight) else { return nil }
+                    arguments.append(CallArgument(label: label, value: value))
+                    calleeHeight = max(calleeHeight, argumentHeight)
+                    if isPunctuation(current, UInt8(ascii: ",")) {
+                        position += 1
+                        if isPunctuation(current, UInt8(ascii: ")")) { return nil }  // a trailing comma
+                    } else if !isPunctuation(current, UInt8(ascii: ")")) {
+                        return nil
+                    }
+                }
+                position += 1
+                expr = Expr(.call(expr, arguments), at: at)
+                height = calleeHeight + 1
+            } else if isPunctuation(l, UInt8(ascii: "{")) || isPunctuation(l, UInt8(ascii: "[")) && !l.atStartOfLine
+                        || (isPunctuation(l, UInt8(ascii: "?")) || isPunctuation(l, UInt8(ascii: "!"))) && l.start == lexeme(-1).end {
+                return nil  // trailing closures, subscripts, optional chaining
+            } else {
+                return height <= SwiftIRBuilder.maxDepth / 2 ? expr : nil
+            }
+            if height > SwiftIRBuilder.maxDepth / 2 { return nil }
+        }
+    }
+
+    /// The member name written right after a `.` (keywords are member names there: `.default`, `.init`).
+    private func memberName(after dot: Lexeme) -> String? {
+        let name = lexeme(1)
+        guard name.kind == .identifier, name.start == dot.end, bytes[name.start] != UInt8(ascii: "$") else { return nil }
+        let word = text(name)
+        if word.utf8.first == UInt8(ascii: "`") { return String(word.dropFirst().dropLast()) }
+        guard word != "self", word != "Type", word != "Protocol" else { return nil }
+        return String(word)
+    }
+
+    // MARK: Fragments
+
+    /// At an opening bracket: past its closing one. False when they do not balance.
+    private mutating func skipBalanced() -> Bool {
+        var depth = 0
+        repeat {
+            let l = current
+            if l.kind == .end { return false }
+            if l.kind == .punctuation {
+                switch bytes[l.start] {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                default: break
+                }
+            }
+            position += 1
+        } while depth > 0
+        return depth == 0
+    }
+
+    /// Past the declaration at `position`, which SwiftSyntax is to read: it runs to the line that starts the next
+    /// declaration at the same bracket depth, the block's `}`, or the end. False when the brackets do not balance.
+    private mutating func fragmentEnd() -> Bool {
+        let start = position
+        // Attributes and modifiers are part of the declaration they stand before, on their own lines or not.
+        while true {
+            if isPunctuation(current, UInt8(ascii: "@")) {
+                position += 1
+                while current.kind == .identifier || isPunctuation(current, UInt8(ascii: ".")) { position += 1 }
+            } else if current.kind == .identifier, Lexer.modifierWords.contains(text(current)) {
+                position += 1
+            } else {
+                break
+            }
+            if isPunctuation(current, UInt8(ascii: "(")), current.start == lexeme(-1).end, !skipBalanced() { return false }
+        }
+        let keyword = position
+        var depth = 0
+        while true {
+            let l = current
+            if l.kind == .end { break }
+            if depth == 0, position > keyword, isPunctuation(l, UInt8(ascii: "}")) || (l.atStartOfLine && atDeclarationEnd) { break }
+            if l.kind == .punctuation {
+                switch bytes[l.start] {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth -= 1
+                    if depth < 0 { return false }
+                default: break
+                }
+            } else if l.kind == .pound {
+                let word = text(l)
+                if word == "#if" { depth += 1 } else if word == "#endif" { depth -= 1; if depth < 0 { return false } }
+            }
+            position += 1
+        }
+        return depth == 0 && position > start
+    }
+
+    /// A member is parsed inside a type body, as it is written (`case a(Int)` is not a top-level statement).
+    private static let memberOpening = "enum Fragment {"
+
+    /// The items of the text of `range` (lexeme indices) parsed by SwiftSyntax, positioned from the text's start plus
+    /// `memberOpening` inside a type; nil when it has a syntax error.
+    private mutating func parse(_ range: Range<Int>, scope: [String]) -> [Syntax]? {
+        let text = String(decoding: bytes[lexemes[range.lowerBound].start..<lexemes[range.upperBound - 1].end], as: UTF8.self)
+        let parsed = Parser.parse(source: scope.isEmpty ? text : Self.memberOpening + text + "\n}")
+        guard !parsed.hasError else { return nil }
+        if scope.isEmpty { return parsed.statements.map { Syntax($0.item) } }
+        guard parsed.statements.count == 1, let body = parsed.statements.first?.item.as(EnumDeclSyntax.self) else { return nil }
+        return body.memberBlock.members.map { Syntax($0.decl) }
+    }
+
+    /// The declarations in `range` (lexeme indices), parsed by SwiftSyntax.
+    private mutating func readFragment(_ range: Range<Int>, scope: [String], nested: inout Set<String>) -> Bool {
+        guard let items = parse(range, scope: scope) else { return false }
+        let startOffset = lexemes[range.lowerBound].start
+        for item in items {
+            if let name = item.asProtocol(NamedDeclSyntax.self)?.name { nested.insert(name.identifierText) }
+        }
+        let saved = walker.builder.positionOffset
+        walker.builder.positionOffset = startOffset - (scope.isEmpty ? 0 : Self.memberOpening.utf8.count)
+        walker.visit(items: items, scope: scope)
+        walker.builder.positionOffset = saved
+        return true
+    }
+}
+
+/// One lexeme of a token file, with its byte range and 1-based line and UTF-8 column.
+private struct Lexeme {
+    enum Kind: UInt8 { case identifier, number, float, string, otherString, punctuation, `operator`, pound, end }
+    var kind: Kind
+    var start: Int
+    var end: Int
+    var line: Int
+    var column: Int
+    /// A line break stands between this lexeme and the one before.
+    var atStartOfLine: Bool
+}
+
+/// Splits a file into lexemes; nil when it holds something only SwiftSyntax reads with certainty.
+private struct Lexer {
+    let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var atStartOfLine = true
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    static let reserved: Set<Substring> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
+        "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
+        "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "async", "some", "any", "_",
+    ]
+    static func isReserved(_ word: Substring) -> Bool { reserved.contains(word) || word.utf8.first == UInt8(ascii: "$") }
+
+    /// Words that start a declaration at the beginning of a line.
+    static let declarationStarts: Set<Substring> = [
+        "let", "var", "func", "init", "deinit", "subscript", "static", "class", "struct", "enum", "actor", "protocol",
+        "extension", "typealias", "associatedtype", "case", "import", "public", "private", "fileprivate", "internal",
+        "open", "package", "final", "lazy", "weak", "unowned", "override", "nonisolated", "dynamic", "required",
+        "convenience", "mutating", "nonmutating", "indirect", "prefix", "postfix", "infix", "operator", "precedencegroup",
+        "macro",
+    ]
+
+    /// Words that may stand before a declaration's keyword.
+    static let modifierWords: Set<Substring> = [
+        "static", "class", "public", "private", "fileprivate", "internal", "open", "package", "final", "lazy", "weak",
+        "unowned", "override", "nonisolated", "dynamic", "required", "convenience", "mutating", "nonmutating", "indirect",
+        "prefix", "postfix", "infix",
+    ]
+
+    static func isIdentifierStart(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == UInt8(ascii: "_") || b == UInt8(ascii: "$")
+    }
+    static func isIdentifierByte(_ b: UInt8) -> Bool { isIdentifierStart(b) || (b >= 0x30 && b <= 0x39) }
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    static let operatorBytes: Set<UInt8> = Set("=-+*/%<>&|^~!?.".utf8)
+
+    private func byte(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+
+    mutating func lexemes() -> [Lexeme]? {
+        // A byte-order mark or a `#!` line: the whole-file parse.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: Array("#!".utf8)) { return nil }
+        var result: [Lexeme] = []
+        result.reserveCapacity(bytes.count / 4)
+        while true {
+            guard skipTrivia() else { return nil }
+            let start = index, startLine = line, column = start - lineStart + 1, startsLine = atStartOfLine
+            guard index < bytes.count else {
+                result.append(Lexeme(kind: .end, start: start, end: start, line: line, column: column, atStartOfLine: true))
+                return result
+            }
+            guard let kind = lexeme() else { return nil }
+            result.append(Lexeme(kind: kind, start: start, end: index, line: startLine, column: column, atStartOfLine: startsLine))
+            atStartOfLine = false
+        }
+    }
+
+    /// Spaces, line breaks and comments (block comments nest); false for bytes SwiftSyntax would have to judge.
+    private mutating func skipTrivia() -> Bool {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1
+            case UInt8(ascii: "\n"):
+                index += 1
+                line += 1
+                lineStart = index
+                atStartOfLine = true
+            case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+                    if bytes[index] == UInt8(ascii: "\r") { return false }
+                    index += 1
+                }
+            case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
+                var depth = 0
+                repeat {
+                    guard index < bytes.count else { return false }
+                    if bytes[index] == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "*") { depth += 1; index += 2 }
+                    else if bytes[index] == UInt8(ascii: "*"), byte(1) == UInt8(ascii: "/") { depth -= 1; index += 2 }
+                    else if bytes[index] == UInt8(ascii: "\n") { index += 1; line += 1; lineStart = index; atStartOfLine = true }
+                    else if bytes[index] == UInt8(ascii: "\r") { return false }
+                    else { index += 1 }
+                } while depth > 0
+            default:
+                return true
+            }
+        }
+        return true
+    }
+
+    private mutating func lexeme() -> Lexeme.Kind? {
+        let b = bytes[index]
+        if Self.isIdentifierStart(b) {
+            while index < bytes.count {
+                if Self.isIdentifierByte(bytes[index]) { index += 1; continue }
+                guard bytes[index] >= 0x80, let length = letterLength() else { break }
+                index += length
+            }
+            return .identifier
+        }
+        if Self.isDigit(b) { return number() }
+        switch b {
+        case UInt8(ascii: "`"):
+            index += 1
+            guard index < bytes.count, Self.isIdentifierStart(bytes[index]) else { return nil }
+            while index < bytes.count, bytes[index] != UInt8(ascii: "`") {
+                if Self.isIdentifierByte(bytes[index]) { index += 1; continue }
+                guard bytes[index] >= 0x80, let length = letterLength() else { return nil }
+                index += length
+            }
+            guard index < bytes.count else { return nil }
+            index += 1
+            return .identifier
+        case UInt8(ascii: "\\"):  // key paths: only brackets matter in what the fast reader does not read
+            index += 1
+            return .punctuation
+        case UInt8(ascii: "\""):
+            return stringLiteral(hashes: 0)
+        case UInt8(ascii: "#"):
+            var hashes = 0
+            while byte(hashes) == UInt8(ascii: "#") { hashes += 1 }
+            if byte(hashes) == UInt8(ascii: "\"") {
+                index += hashes
+                return stringLiteral(hashes: hashes)
+            }
+            guard hashes == 1, Self.isIdentifierStart(byte(1)) else { return nil }  // regex literals
+            index += 1
+            while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+            return .pound
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "@"):
+            index += 1
+            return .punctuation
+        case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"):
+            // `.`, `?` and `!` alone are punctuation; in a run of operator bytes (`..<`, `??`, `!=`) an operator.
+            if !Self.operatorBytes.contains(byte(1)) || (b == UInt8(ascii: ".") && byte(1) != UInt8(ascii: ".")) {
+                index += 1
+                return .punctuation
+            }
+            return operatorRun()
+        default:
+            return Self.operatorBytes.contains(b) ? operatorRun() : nil
+        }
+    }
+
+    /// At the opening quote of a string literal (after its `hashes` `#`), to its end. A plain one-line string is `.string`
+    /// (its text is the value); one with escapes or interpolation, a raw or a multiline string is `.otherString`.
+    private mutating func stringLiteral(hashes: Int) -> Lexeme.Kind? {
+        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#")
+        let multiline = byte(1) == quote && byte(2) == quote
+        let delimiter = multiline ? 3 : 1
+        index += delimiter
+        var plain = hashes == 0 && !multiline
+        while index < bytes.count {
+            let c = bytes[index]
+            if c == quote, (0..<delimiter).allSatisfy({ byte($0) == quote }), (0..<hashes).allSatisfy({ byte(delimiter + $0) == hash }) {
+                index += delimiter + hashes
+                return plain ? .string : .otherString
+            }
+            if c == UInt8(ascii: "\\"), (0..<hashes).allSatisfy({ byte(1 + $0) == hash }) {
+                plain = false
+                index += 1 + hashes
+                if byte(0) == UInt8(ascii: "(") {
+                    guard interpolation() else { return nil }
+                } else if byte(0) != UInt8(ascii: "\n") {
+                    index += 1
+                }
+                continue
+            }
+            if c == UInt8(ascii: "\n") {
+                guard multiline else { return nil }
+                index += 1
+                line += 1
+                lineStart = index
+                continue
+            }
+            if c == UInt8(ascii: "\r") { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// At the `(` of `\(...)` in a string: past its `)`, lexing what is inside (strings nest).
+    private mutating func interpolation() -> Bool {
+        let startsLine = atStartOfLine
+        defer { atStartOfLine = startsLine }
+        var depth = 0
+        while true {
+            guard skipTrivia(), index < bytes.count else { return false }
+            let b = bytes[index]
+            guard lexeme() != nil else { return false }
+            if b == UInt8(ascii: "(") { depth += 1 } else if b == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { return true }
+            }
+        }
+    }
+
+    /// The UTF-8 length of the letter, mark or digit at `index` (`primaryUi01Rosé`); nil for other characters, which may
+    /// be operators.
+    private func letterLength() -> Int? {
+        let lead = bytes[index]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+        guard length > 0, index + length <= bytes.count else { return nil }
+        var decoder = UTF8()
+        var iterator = bytes[index..<(index + length)].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+        let p = scalar.properties
+        switch p.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return length
+        default: return p.isAlphabetic ? length : nil
+        }
+    }
+
+    private mutating func operatorRun() -> Lexeme.Kind? {
+        while index < bytes.count, Self.operatorBytes.contains(bytes[index]) {
+            // A comment starting right after an operator (`=//`) is SwiftSyntax's to judge.
+            if bytes[index] == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "/") || byte(1) == UInt8(ascii: "*") { return nil }
+            index += 1
+        }
+        return .operator
+    }
+
+    /// `12`, `1_000`, `0xFF`, `0b1010`, `0o17`, `0.5`, `1e-3`; nil for hexadecimal floats and digits run into letters.
+    private mutating func number() -> Lexeme.Kind? {
+        var isFloat = false
+        if bytes[index] == UInt8(ascii: "0"), [UInt8(ascii: "x"), UInt8(ascii: "b"), UInt8(ascii: "o")].contains(byte(1)) {
+            index += 2
+            while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "."), Self.isIdentifierByte(byte(1)) { return nil }
+        } else {
+            while index < bytes.count, Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
+            if byte(0) == UInt8(ascii: "."), Self.isDigit(byte(1)) {
+                isFloat = true
+                index += 1
+                while index < bytes.count, Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
+            }
+            if byte(0) == UInt8(ascii: "e") || byte(0) == UInt8(ascii: "E") {
+                isFloat = true
+                index += 1
+                if byte(0) == UInt8(ascii: "+") || byte(0) == UInt8(ascii: "-") { index += 1 }
+                guard Self.isDigit(byte(0)) else { return nil }
+                while index < bytes.count, Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
+            }
+            if index < bytes.count, Self.isIdentifierByte(bytes[index]) { return nil }
+        }
+        return isFloat ? .float : .number
+    }
+}
+

@@ -1,0 +1,142 @@
+import A11yEngine
+@testable import A11yReaders
+import Foundation
+import Testing
+
+/// The token file reader gives the IR the whole-file parse gives, declaration for declaration and location for
+/// location, on every Swift file of the fixtures and on the forms real design systems write; and it leaves to the
+/// whole-file parse what it does not read with certainty.
+struct SwiftTokenFileReaderTests {
+    let reader = SwiftSourceReader()
+
+    /// Read both ways; the token file reader's result when it read the file.
+    func readBothWays(_ source: String, file: String = "T.swift", sourceLocation: Testing.SourceLocation = #_sourceLocation) -> ParsedSource? {
+        let whole = reader.readWholeFile(source: source, file: file)
+        guard let fast = reader.readAsTokenFile(source: source, file: file) else { return nil }
+        #expect(fast.declarations == whole.declarations, sourceLocation: sourceLocation)
+        #expect(fast.types == whole.types, sourceLocation: sourceLocation)
+        #expect(fast.components == whole.components, sourceLocation: sourceLocation)
+        #expect(fast == whole, sourceLocation: sourceLocation)
+        return fast
+    }
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func everySwiftFileOfTheFixturesAndTheExampleReadsTheSameBothWays() throws {
+        var files: [URL] = []
+        for folder in ["Tests/Fixtures", "Examples"] {
+            let enumerator = FileManager.default.enumerator(at: Self.repositoryRoot.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            for case let url as URL in enumerator?.allObjects ?? [] where url.pathExtension == "swift" { files.append(url) }
+        }
+        #expect(files.count > 20)
+        var readFast = 0
+        for url in files {
+            let source = try String(contentsOf: url, encoding: .utf8)
+            if readBothWays(source, file: url.path) != nil { readFast += 1 }
+        }
+        // Nearly all of them are read without a whole-file parse (the rest have something it leaves to SwiftSyntax).
+        #expect(readFast * 10 >= files.count * 9, "\(readFast) of \(files.count) files read by the token file reader")
+    }
+
+    @Test func aTokenFileIsReadAndLocatedAsWritten() throws {
+        let source = """
+            import SwiftUI
+
+            // Brand colors.
+            public extension Color {
+                @available(iOS 15, *)
+                static let brand = Color(hex: "#0B1120")
+                static let `default`: Color = .brand.opacity(0.5)
+                static let accent = Color.blue
+                    .opacity(1_000e-3)
+                static var primaryUi01Rosé = UIColor(red: 0x1F, green: 0.5, blue: 1, alpha: true)
+            }
+
+            enum ThemeType: Int { case light = 0, dark, rosé = 3 }
+            """
+        let read = try #require(readBothWays(source))
+        #expect(read.declarations.map(\.name) == ["brand", "default", "accent", "primaryUi01Rosé", "light", "dark", "rosé"])
+        #expect(read.declarations[0].attributes == ["available"])
+        #expect(read.declarations[1].type == "Color")
+        #expect(read.declarations[3].location.line == 10 && read.declarations[3].location.column == 16)
+    }
+
+    @Test func declarationsItDoesNotReadAreParsedByFragmentsInPlace() throws {
+        let source = """
+            import SwiftUI
+
+            enum ButtonStyling {
+                struct Colors {
+                    static let label = Color.white
+                    static func background(pressed: Bool) -> Color { pressed ? .gray : .blue }
+                    static var border: Color { .black }
+                    static let shadow = Color.black.opacity(0.2 * 2)
+                    case plain(String)
+                    @Environment(\\.colorScheme) var scheme
+                    static let title = "\\(1) items"
+                    static let after = Color.red
+                }
+                struct Layout { static let height: CGFloat = 44 }
+            }
+            struct Badge: View {
+                var body: some View { Text("New").foregroundStyle(Color.red) }
+            }
+            """
+        let read = try #require(readBothWays(source))
+        #expect(read.declarations.map(\.name) == ["label", "background", "border", "shadow", "plain", "scheme", "title", "after", "height", "body"])
+        #expect(read.components.map(\.qualifiedName) == [["ButtonStyling"]])
+    }
+
+    @Test func onlyTheActiveClauseOfAConditionalBlockIsRead() throws {
+        let source = """
+            #if os(iOS)
+            import UIKit
+            extension Color {
+                #if DEBUG
+                static let debug = Color.red
+                #elseif targetEnvironment(simulator)
+                static let simulator = Color.green
+                #else
+                static let release = Color.blue
+                #endif
+                static let chained = Color.red
+                #if os(iOS)
+                    .opacity(0.5)
+                #endif
+            }
+            #else
+            extension Color { static let mac = Color.gray }
+            #endif
+            """
+        let read = try #require(readBothWays(source))
+        #expect(read.declarations.map(\.name) == ["release", "chained"])
+        let flagged = SwiftSourceReader(customFlags: ["DEBUG"])
+        #expect(flagged.readAsTokenFile(source: source, file: "T.swift")?.declarations.map(\.name) == ["debug", "chained"])
+    }
+
+    @Test func whatItCannotLexWithCertaintyIsLeftToTheWholeFileParse() {
+        let unreadable = [
+            "extension Color {\r\n    static let a = Color.red\r\n}\n",          // carriage returns
+            "extension Color { static let x = adaptive(light: }",                // a syntax error: the whole parse reports it
+            "extension Color { static let a = Color.red }\n}",                   // an extra brace
+            "#!/usr/bin/swift\nlet a = 1",
+            "let r = #/a+/#",
+            "let é = 1",
+            "extension Color {\n#if DEBUG\nstatic let = \n#else\nstatic let a = Color.red\n#endif\n}",  // an error in an inactive clause
+        ]
+        for source in unreadable {
+            #expect(reader.readAsTokenFile(source: source, file: "T.swift") == nil, "\(source)")
+        }
+    }
+
+    @Test func aChainDeeperThanTheBuilderAllowsIsTheBuildersToCutOff() throws {
+        let source = "extension Color {\n    static let x = Color.red" + String(repeating: ".opacity(0.9)", count: 150) + "\n}\n"
+        let read = try #require(readBothWays(source))
+        guard case .stored(let initial?) = read.declarations.first?.kind else { Issue.record("no initial value"); return }
+        var depth = 0
+        var expr = initial
+        while case .call(let callee, _) = expr.kind, case .member(let base, _) = callee.kind { expr = base; depth += 1 }
+        if case .unsupported(let reason) = expr.kind { #expect(reason.contains("nests too deeply")) } else { Issue.record("the chain was not cut off") }
+        #expect(depth < 150)
+    }
+}
