@@ -169,6 +169,7 @@ struct SwiftTokenFileReader {
         guard keyword.kind == .identifier else { return .fragment }
         switch text(keyword) {
         case "let", "var": return binding(scope: scope, isStatic: isStatic, attributes: attributes)
+        case "func": return function(scope: scope, isStatic: isStatic || scope.isEmpty, attributes: attributes)
         case "case": return attributes.isEmpty ? enumCases(scope: scope) : .fragment
         case "extension": return extensionDeclaration()
         case "import" where attributes.isEmpty && !isStatic:
@@ -197,16 +198,168 @@ struct SwiftTokenFileReader {
             guard let written = typeText() else { return .fragment }
             type = written
         }
-        var initial: Expr?
-        if current.kind == .operator, text(current) == "=" {
+        var kind = MemberDeclaration.Kind.stored(initial: nil)
+        if atAssignment {
             position += 1
             guard let value = expression(depth: 0) else { return .fragment }
-            initial = value
+            kind = .stored(initial: value)
+        } else if type != nil, isPunctuation(current, UInt8(ascii: "{")) {
+            // `var x: Color { .black }`; accessors (`get`, `didSet`, ...) are SwiftSyntax's to read.
+            let first = lexeme(1)
+            if first.kind == .identifier, Self.accessors.contains(text(first)) { return .fragment }
+            guard let body = block() else { return .fragment }
+            kind = .computed(body: body)
+        } else if type == nil {
+            return .fragment
         }
-        guard type != nil || initial != nil, atDeclarationEnd else { return .fragment }
-        walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: .stored(initial: initial),
+        guard atDeclarationEnd else { return .fragment }
+        walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: kind,
                                                      type: type, attributes: attributes, location: location(nameLexeme)))
         return .read
+    }
+
+    private static let accessors: Set<Substring> = ["get", "set", "willSet", "didSet", "_read", "_modify", "unsafeAddress",
+                                                    "unsafeMutableAddress", "init"]
+
+    /// `func name(label name: Type = value) -> Type { statements }` with plain parameter and return types.
+    private mutating func function(scope: [String], isStatic: Bool, attributes: [String]) -> Outcome {
+        position += 1
+        let nameLexeme = current
+        guard let name = identifier(nameLexeme) else { return .fragment }
+        position += 1
+        guard isPunctuation(current, UInt8(ascii: "(")) else { return .fragment }
+        position += 1
+        var parameters: [Parameter] = []
+        while !isPunctuation(current, UInt8(ascii: ")")) {
+            // A label may be a keyword (`for theme: Theme`); `_` is no label.
+            let first = current
+            guard first.kind == .identifier, bytes[first.start] != UInt8(ascii: "$") else { return .fragment }
+            let label = text(first) == "_" ? nil : (identifier(first) ?? String(text(first)))
+            position += 1
+            var parameterName = label
+            if current.kind == .identifier {
+                guard let second = identifier(current) else { return .fragment }
+                parameterName = second
+                position += 1
+            } else if label == nil || identifier(first) == nil {
+                return .fragment
+            }
+            guard isPunctuation(current, UInt8(ascii: ":")) else { return .fragment }
+            position += 1
+            guard let type = typeText() else { return .fragment }
+            var defaultValue: Expr?
+            if atAssignment {
+                position += 1
+                guard let value = expression(depth: 0) else { return .fragment }
+                defaultValue = value
+            }
+            parameters.append(Parameter(label: label, name: parameterName ?? "_", type: type, defaultValue: defaultValue))
+            if isPunctuation(current, UInt8(ascii: ",")) {
+                position += 1
+                if isPunctuation(current, UInt8(ascii: ")")) { return .fragment }
+            } else if !isPunctuation(current, UInt8(ascii: ")")) {
+                return .fragment
+            }
+        }
+        position += 1
+        var returnType: String?
+        if current.kind == .operator, text(current) == "->" {
+            position += 1
+            guard let type = typeText() else { return .fragment }
+            returnType = type
+        }
+        guard isPunctuation(current, UInt8(ascii: "{")), let body = block(), atDeclarationEnd else { return .fragment }
+        walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: .function(parameters: parameters, body: body),
+                                                     type: returnType, attributes: attributes, location: location(nameLexeme)))
+        return .read
+    }
+
+    // MARK: Statements
+
+    /// At `{`: the statements up to its `}`, and past it; nil for any statement `statement()` does not read.
+    private mutating func block() -> [Stmt]? {
+        position += 1
+        var body: [Stmt] = []
+        var first = true
+        while !isPunctuation(current, UInt8(ascii: "}")) {
+            guard first || current.atStartOfLine, let statement = statement() else { return nil }
+            body.append(statement)
+            first = false
+        }
+        position += 1
+        return body
+    }
+
+    /// `return value`, `let x = value`, `switch value { case .a, .b: ... default: ... }`, or an expression.
+    private mutating func statement() -> Stmt? {
+        let start = current
+        guard start.kind == .identifier else { return expressionStatement() }
+        switch text(start) {
+        case "return":
+            position += 1
+            // `return` alone, or its value on the same line (one on the next line is read as its value too, with a warning).
+            if isPunctuation(current, UInt8(ascii: "}")) { return Stmt(.return(nil), at: location(start)) }
+            guard !current.atStartOfLine, let value = expression(depth: 0) else { return nil }
+            return Stmt(.return(value), at: location(start))
+        case "let", "var":
+            position += 1
+            let nameLexeme = current
+            guard let name = identifier(nameLexeme) else { return nil }
+            position += 1
+            if isPunctuation(current, UInt8(ascii: ":")) {
+                position += 1
+                guard typeText() != nil else { return nil }
+            }
+            guard atAssignment else { return nil }
+            position += 1
+            guard let value = expression(depth: 0) else { return nil }
+            return Stmt(.binding(names: [name], value: value), at: location(nameLexeme))
+        case "switch":
+            position += 1
+            guard let subject = expression(depth: 0, endsAtBrace: true), isPunctuation(current, UInt8(ascii: "{")) else { return nil }
+            position += 1
+            var cases: [SwitchCase] = []
+            while !isPunctuation(current, UInt8(ascii: "}")) {
+                guard current.atStartOfLine || isPunctuation(lexeme(-1), UInt8(ascii: "{")) else { return nil }
+                var patterns: [Pattern]? = []
+                if isWord(current, "default") {
+                    position += 1
+                    patterns = nil
+                } else {
+                    guard isWord(current, "case") else { return nil }
+                    repeat {
+                        position += 1  // `case` or `,`
+                        guard isPunctuation(current, UInt8(ascii: ".")), let name = memberName(after: current) else { return nil }
+                        position += 2
+                        patterns?.append(.enumCase(name, nil))
+                    } while isPunctuation(current, UInt8(ascii: ","))
+                }
+                guard isPunctuation(current, UInt8(ascii: ":")) else { return nil }
+                position += 1
+                var body: [Stmt] = []
+                while !isPunctuation(current, UInt8(ascii: "}")), !isWord(current, "case"), !isWord(current, "default") {
+                    guard current.atStartOfLine || body.isEmpty, let statement = statement() else { return nil }
+                    body.append(statement)
+                }
+                guard !body.isEmpty else { return nil }  // an empty case is an error the whole-file parse reports
+                if let patterns {
+                    for pattern in patterns { cases.append(SwitchCase(patterns: [pattern], guardExpression: nil, body: body)) }
+                } else {
+                    cases.append(SwitchCase(patterns: [], guardExpression: nil, body: body))
+                }
+            }
+            position += 1
+            return Stmt(.switch(subject: subject, cases: cases), at: location(start))
+        default:
+            if Lexer.isReserved(text(start)), !["true", "false", "nil"].contains(text(start)) { return nil }
+            return expressionStatement()
+        }
+    }
+
+    private mutating func expressionStatement() -> Stmt? {
+        let at = location(current)
+        guard let value = expression(depth: 0) else { return nil }
+        return Stmt(.expression(value), at: at)
     }
 
     /// `case a, b = "b"`: cases without payloads.
@@ -218,7 +371,7 @@ struct SwiftTokenFileReader {
             guard let name = identifier(nameLexeme) else { return .fragment }
             position += 1
             var rawValue: Expr?
-            if current.kind == .operator, text(current) == "=" {
+            if atAssignment {
                 position += 1
                 guard let value = expression(depth: 0) else { return .fragment }
                 rawValue = value
@@ -297,6 +450,12 @@ struct SwiftTokenFileReader {
         return String(decoding: bytes[first.start..<lexeme(-1).end], as: UTF8.self)
     }
 
+    /// At `=` (with the same spacing on both sides: `a= b` is an error the whole-file parse reports).
+    private var atAssignment: Bool {
+        guard current.kind == .operator, text(current) == "=" else { return false }
+        return (lexeme(-1).end == current.start) == (lexeme(1).start == current.end)
+    }
+
     /// A declaration ends at the block's `}`, the file's end, or a line that starts another declaration.
     private var atDeclarationEnd: Bool {
         let l = current
@@ -327,12 +486,30 @@ struct SwiftTokenFileReader {
     /// Names, `.implicitMember`, member accesses, calls with plain arguments, and literals; nil for anything else.
     /// `height`: levels of the tree returned. The IR builder makes a deeper tree than `SwiftIRBuilder.maxDepth` an
     /// unsupported node; such a chain is left to it.
-    private mutating func expression(depth: Int) -> Expr? {
+    private mutating func expression(depth: Int, endsAtBrace: Bool = false) -> Expr? {
         var height = 0
-        return expression(depth: depth, height: &height)
+        return expression(depth: depth, height: &height, endsAtBrace: endsAtBrace)
     }
 
-    private mutating func expression(depth: Int, height: inout Int) -> Expr? {
+    /// Binary operators folded the same way whatever the precedence: an expression has at most one of them.
+    private static let binaryOperators: Set<Substring> = ["??", "==", "!=", "+", "-", "*", "/", "<", ">", "<=", ">=", "&&", "||"]
+
+    /// An operand, or two joined by one binary operator (spaced alike on both sides, as Swift reads it as binary).
+    private mutating func expression(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
+        guard let left = operand(depth: depth, height: &height, endsAtBrace: endsAtBrace) else { return nil }
+        let op = current
+        guard op.kind == .operator, Self.binaryOperators.contains(text(op)),
+              (lexeme(-1).end == op.start) == (lexeme(1).start == op.end) else { return left }
+        position += 1
+        var rightHeight = 0
+        guard let right = operand(depth: depth, height: &rightHeight, endsAtBrace: endsAtBrace) else { return nil }
+        // A second operator needs precedence: SwiftSyntax's folding.
+        if current.kind == .operator { return nil }
+        height = max(height, rightHeight) + 1
+        return Expr(.binary(String(text(op)), left, right), at: left.location)
+    }
+
+    private mutating func operand(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
         guard depth < 64 else { return nil }
         height = 1
         let first = current
@@ -353,6 +530,13 @@ struct SwiftTokenFileReader {
         case .string:
             expr = Expr(.string(String(decoding: bytes[(first.start + 1)..<(first.end - 1)], as: UTF8.self)), at: at)
             position += 1
+        case .operator where text(first) == "-" && lexeme(1).start == first.end && (lexeme(1).kind == .number || lexeme(1).kind == .float):
+            // `-4` is a negative number (the builder folds the prefix minus into the literal).
+            let literal = lexeme(1)
+            guard let value = SwiftIRBuilder.numberLiteral(String(text(literal)), isFloat: literal.kind == .float) else { return nil }
+            expr = Expr(.number(-value), at: at)
+            position += 2
+            height = 2
         case .punctuation where bytes[first.start] == UInt8(ascii: "."):
             guard let name = memberName(after: first) else { return nil }
             expr = Expr(.implicitMember(name), at: at)
@@ -380,7 +564,7 @@ struct SwiftTokenFileReader {
                         position += 2
                     }
                     var argumentHeight = 0
-                    guard let value = expression(depth: depth + 1, height: &argumentHeight) else { return nil }
+                    guard let value = expression(depth: depth + 1, height: &argumentHeight, endsAtBrace: false) else { return nil }
                     arguments.append(CallArgument(label: label, value: value))
                     calleeHeight = max(calleeHeight, argumentHeight)
                     if isPunctuation(current, UInt8(ascii: ",")) {
@@ -393,6 +577,8 @@ struct SwiftTokenFileReader {
                 position += 1
                 expr = Expr(.call(expr, arguments), at: at)
                 height = calleeHeight + 1
+            } else if isPunctuation(l, UInt8(ascii: "{")) && endsAtBrace {
+                return height <= SwiftIRBuilder.maxDepth / 2 ? expr : nil
             } else if isPunctuation(l, UInt8(ascii: "{")) || isPunctuation(l, UInt8(ascii: "[")) && !l.atStartOfLine
                         || (isPunctuation(l, UInt8(ascii: "?")) || isPunctuation(l, UInt8(ascii: "!"))) && l.start == lexeme(-1).end {
                 return nil  // trailing closures, subscripts, optional chaining

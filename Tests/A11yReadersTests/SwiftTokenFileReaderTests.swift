@@ -87,6 +87,53 @@ struct SwiftTokenFileReaderTests {
         #expect(read.components.map(\.qualifiedName) == [["ButtonStyling"]])
     }
 
+    /// Token functions switching over a theme enum, computed properties, negative and computed numbers.
+    @Test func tokenFunctionsAndComputedPropertiesAreReadAsTheWholeParseReadsThem() throws {
+        let source = """
+            import UIKit
+
+            enum Palette: Int { case day, night, dusk }
+
+            enum InkTokens {
+                private static let bodyDay = UIColor(hex: "#1A1A1A")
+                private static let bodyNight = UIColor(hex: "#F2F2F2")
+                static let inset: CGFloat = -2
+                static let doubled: CGFloat = 4 * 2.5
+                static var hairline: CGFloat { 1 / 3 }
+                static func body(for palette: Palette? = nil) -> UIColor {
+                    let palette = palette ?? Palette.day
+                    switch palette {
+                    case .day, .dusk:
+                        return InkTokens.bodyDay
+                    case .night: return bodyNight
+                    }
+                }
+                static func tint(_ base: UIColor, by amount: Double) -> UIColor { base }
+                static func fallback() -> UIColor {
+                    switch Palette.day {
+                    case .day: return .black
+                    default:
+                        return .white
+                    }
+                }
+                static func branching(_ dark: Bool) -> UIColor { if dark { return .black } else { return .white } }
+                static func chained() -> UIColor { tint(.red, by: 0.5) + tint(.blue, by: 1) - 1 }
+            }
+            """
+        let read = try #require(readBothWays(source))
+        #expect(read.declarations.map(\.name) == ["day", "night", "dusk", "bodyDay", "bodyNight", "inset", "doubled", "hairline", "body",
+                                                   "tint", "fallback", "branching", "chained"])
+        guard case .function(let parameters, let body) = read.declarations[8].kind, case .switch(_, let cases) = body.last?.kind else {
+            Issue.record("body(for:) is not a function ending in a switch")
+            return
+        }
+        #expect(parameters.map(\.label) == ["for"] && parameters.map(\.type) == ["Palette?"])
+        #expect(cases.map(\.patterns) == [[.enumCase("day", nil)], [.enumCase("dusk", nil)], [.enumCase("night", nil)]])
+        let graph = TokenGraph(sources: [read])
+        #expect(try graph.value(of: "InkTokens.inset").get() == .number(-2))
+        #expect(try graph.value(of: "InkTokens.doubled").get() == .number(10))
+    }
+
     @Test func onlyTheActiveClauseOfAConditionalBlockIsRead() throws {
         let source = """
             #if os(iOS)
@@ -122,6 +169,7 @@ struct SwiftTokenFileReaderTests {
             "#!/usr/bin/swift\nlet a = 1",
             "let r = #/a+/#",
             "let é = 1",
+            "enum Shade {\n    static let page: Color= .white\n}",  // `=` spaced on one side only (found by fuzzing)
             "extension Color {\n#if DEBUG\nstatic let = \n#else\nstatic let a = Color.red\n#endif\n}",  // an error in an inactive clause
         ]
         for source in unreadable {
