@@ -301,11 +301,15 @@ public final class Interpreter {
 
     // MARK: - Entry points
 
-    /// Static members read while `recordingStaticReads` is on, in the order they were asked for (an alias before what
-    /// it names): view code uses them to name the token behind a color it evaluated.
+    /// Static members read while `recordingStaticReads` is on, each once, in the order they were first asked for (an
+    /// alias before what it names): view code uses them to name the token behind a color it evaluated.
     public private(set) var staticReads: [String] = []
+    private var staticReadSet: Set<String> = []
     public var recordingStaticReads = false {
-        didSet { staticReads = [] }
+        didSet {
+            staticReads = []
+            staticReadSet = []
+        }
     }
 
     /// The value of a static member (or top-level value, or enum case), memoised. Cycles are unknown (`reference`).
@@ -316,7 +320,7 @@ public final class Interpreter {
     /// `staticValue(owner:name:)` with the owner as its qualified key (`Theme.Colors`), as look-ups have it.
     func staticValue(ownerKey owner: String, name: String) -> Value {
         let key = owner.isEmpty ? name : owner + "." + name
-        if recordingStaticReads { staticReads.append(key) }
+        if recordingStaticReads, staticReadSet.insert(key).inserted { staticReads.append(key) }
         if let reader = inProgress.last {
             staticDependencies[reader, default: []].insert(key)
             if reader != Self.graphReader { staticReaders[key, default: []].insert(reader) }

@@ -43,18 +43,21 @@ public struct ViewCodeAnalysis {
         var members: [String: [MemberDeclaration]] = [:]
         for d in declarations { members[d.owner.joined(separator: "."), default: []].append(d) }
         self.members = members
+        entries = Self.entryPoints(inheritance: inheritance, members: members)
         var fontTokenNames: Set<String> = []
         var tokenColors: [String: AppearanceColor] = [:]
-        for (key, token) in graph.tokens {
-            switch graph.value(of: key) {
-            case .success(.font): fontTokenNames.insert(token.name)
-            case .success(.color(let color)): tokenColors[key] = color
-            default: break
+        // Only view code reads them (a token file with thousands of tokens has none).
+        if !Self.readsNothing(entries: entries, members: members) {
+            for (key, token) in graph.tokens {
+                switch graph.value(of: key) {
+                case .success(.font): fontTokenNames.insert(token.name)
+                case .success(.color(let color)): tokenColors[key] = color
+                default: break
+                }
             }
         }
         self.fontTokenNames = fontTokenNames
         self.tokenColors = tokenColors
-        entries = Self.entryPoints(inheritance: inheritance, members: members)
         var byName: [String: (type: String, entry: MemberDeclaration)] = [:]
         for e in entries {
             let last = e.type.split(separator: ".").last.map(String.init) ?? e.type
@@ -65,7 +68,9 @@ public struct ViewCodeAnalysis {
 
     /// True when the design system has no view code whatever its values: no drawing type, no instance method (UIKit
     /// set-up code). A later audit of the same structure need not read it again.
-    public var readsNothing: Bool {
+    public var readsNothing: Bool { Self.readsNothing(entries: entries, members: members) }
+
+    static func readsNothing(entries: [(type: String, entry: MemberDeclaration)], members: [String: [MemberDeclaration]]) -> Bool {
         entries.isEmpty && !members.values.contains { $0.contains { d in
             if !d.isStatic, case .function = d.kind { return true } else { return false }
         } }
@@ -238,7 +243,7 @@ public struct ViewCodeAnalysis {
     /// Two tokens with one color are told apart by the name written (`colors.border` -> `borderBrand`), then by role.
     func token(for color: AppearanceColor, background: Bool, written: String?) -> String? {
         var candidates: [String] = []
-        for key in interpreter.staticReads where tokenColors[key] == color && !candidates.contains(key) { candidates.append(key) }
+        for key in interpreter.staticReads where tokenColors[key] == color { candidates.append(key) }
         let writtenWords = Set(written.map(nameWords) ?? [])
         func name(_ key: String) -> String { graph.tokens[key]?.name ?? key }
         if let sameWord = candidates.first(where: { !Set(nameWords(name($0))).isDisjoint(with: writtenWords) }) { return sameWord }

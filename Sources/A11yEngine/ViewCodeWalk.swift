@@ -57,6 +57,8 @@ struct Context {
 struct Walk {
     let analysis: ViewCodeAnalysis
     let type: String
+    /// `type` split into its names: the scope every evaluation of the walk runs in.
+    let scope: [String]
     let variant: String?
     let selfValue: Value
     /// The view's unknown Bool properties: a condition on one of them (`isPressed`) is named by its label (`pressed`).
@@ -70,6 +72,7 @@ struct Walk {
     init(analysis: ViewCodeAnalysis, type: String, variant: String?, selfValue: Value, flags: [String]) {
         self.analysis = analysis
         self.type = type
+        scope = type.split(separator: ".").map(String.init)
         self.variant = variant
         self.selfValue = selfValue
         self.flagLabels = flags.map { ($0, Self.flagLabel($0)) }
@@ -97,7 +100,6 @@ struct Walk {
     static func flagLabel(_ flag: String) -> String { label(Expr(.name(flag), at: SourceLocation(file: "", line: 0, column: 0))) ?? flag }
 
     var interpreter: Interpreter { analysis.interpreter }
-    var scope: [String] { type.split(separator: ".").map(String.init) }
 
     func evaluate(_ expr: Expr, _ context: Context, expected: String? = nil) -> Value {
         interpreter.evaluate(expr, locals: context.locals, selfValue: selfValue(context), scope: scope, expected: expected)
