@@ -304,13 +304,17 @@ public final class Interpreter {
     /// Static members read while `recordingStaticReads` is on, each once, in the order they were first asked for (an
     /// alias before what it names): view code uses them to name the token behind a color it evaluated.
     public private(set) var staticReads: [String] = []
-    private var staticReadSet: Set<String> = []
+    /// Each of `staticReads` with its place in it.
+    private var staticReadOrder: [String: Int] = [:]
     public var recordingStaticReads = false {
         didSet {
             staticReads = []
-            staticReadSet = []
+            staticReadOrder = [:]
         }
     }
+
+    /// Where `key` is in `staticReads`; nil when it was not read.
+    public func staticReadOrder(of key: String) -> Int? { staticReadOrder[key] }
 
     /// The value of a static member (or top-level value, or enum case), memoised. Cycles are unknown (`reference`).
     public func staticValue(owner: [String], name: String) -> Value {
@@ -320,7 +324,10 @@ public final class Interpreter {
     /// `staticValue(owner:name:)` with the owner as its qualified key (`Theme.Colors`), as look-ups have it.
     func staticValue(ownerKey owner: String, name: String) -> Value {
         let key = owner.isEmpty ? name : owner + "." + name
-        if recordingStaticReads, staticReadSet.insert(key).inserted { staticReads.append(key) }
+        if recordingStaticReads, staticReadOrder[key] == nil {
+            staticReadOrder[key] = staticReads.count
+            staticReads.append(key)
+        }
         if let reader = inProgress.last {
             staticDependencies[reader, default: []].insert(key)
             if reader != Self.graphReader { staticReaders[key, default: []].insert(reader) }
