@@ -241,8 +241,8 @@ public struct PairingInference {
         return TypographyChoice(property: smallest.name, font: smallest.font, how: "smallest in component")
     }
 
+    /// Whether the key's first name is a color, number or font namespace or `Asset` (`Color.appText`).
     static func isNamespace(_ key: String) -> Bool {
-        guard let first = key.split(separator: ".").first else { return false }
-        return TokenGraph.namespaces.values.contains { $0.contains(String(first)) } || first == "Asset"
+        TokenGraph.displayPrefixes.contains(key[..<(key.firstIndex(of: ".") ?? key.endIndex)])
     }
 }
