@@ -602,20 +602,25 @@ public final class TokenGraph {
         if path.first == "Self" || path.first == "self" { path.removeFirst() }
         guard !path.isEmpty else { return nil }
         let key = path.joined(separator: ".")
-        var candidates: [String] = []
+        // Candidates in the order Swift would look, each checked as it is made (the first that names a token wins).
         if reference.isImplicitMember || path.count == 1 {
             let kinds: [TokenKind] = reference.expectedKind.map { [$0] } ?? [.color, .number, .font]
-            for kind in kinds { for ns in Self.namespaces[kind] ?? [] { candidates.append(ns + "." + key) } }
+            for kind in kinds {
+                for ns in Self.namespaces[kind] ?? [] where tokens[ns + "." + key] != nil { return ns + "." + key }
+            }
         }
         for depth in stride(from: reference.scope.count, through: reference.isImplicitMember ? 1 : 0, by: -1) {
-            candidates.append((reference.scope.prefix(depth) + path).joined(separator: "."))
+            let candidate = depth == 0 ? key : reference.scope.prefix(depth).joined(separator: ".") + "." + key
+            if tokens[candidate] != nil { return candidate }
         }
         // `UIColor.appX` may be declared as `Color.appX` (and the other way round).
-        for (_, names) in Self.namespaces where path.count > 1 && names.contains(path[0]) {
-            for alternative in names where alternative != path[0] { candidates.append(([alternative] + path.dropFirst()).joined(separator: ".")) }
+        if path.count > 1 {
+            let rest = path.dropFirst().joined(separator: ".")
+            for (_, names) in Self.namespaces where names.contains(path[0]) {
+                for alternative in names where alternative != path[0] && tokens[alternative + "." + rest] != nil { return alternative + "." + rest }
+            }
         }
-        candidates.append("Asset." + key)
-        for candidate in candidates where tokens[candidate] != nil { return candidate }
+        if tokens["Asset." + key] != nil { return "Asset." + key }
         // Xcode's generated asset symbols: `Color.brandPrimary` / `.brandPrimary` name the colorset "brand-primary".
         var symbol = path
         if let first = symbol.first, Self.namespaces[.color]!.contains(first) { symbol.removeFirst() }
