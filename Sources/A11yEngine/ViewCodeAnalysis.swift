@@ -15,7 +15,8 @@ public struct ViewCodeAnalysis {
     let members: [String: [MemberDeclaration]]
     /// Names of font tokens.
     let fontTokenNames: Set<String>
-    /// Color tokens' keys by value: a drawn color is matched to the tokens the walk read (`token(for:)`).
+    /// Color tokens' values, and their keys by value: a drawn color is matched to the tokens the walk read (`token(for:)`).
+    let tokenColors: [String: AppearanceColor]
     let tokenKeysByColor: [AppearanceColor: [String]]
     let entries: [(type: String, entry: MemberDeclaration)]
     /// Entry points by the type's own name (the first, by qualified name, when two nested types share one).
@@ -45,18 +46,22 @@ public struct ViewCodeAnalysis {
         self.members = members
         entries = Self.entryPoints(inheritance: inheritance, members: members)
         var fontTokenNames: Set<String> = []
+        var tokenColors: [String: AppearanceColor] = [:]
         var tokenKeysByColor: [AppearanceColor: [String]] = [:]
         // Only view code reads them (a token file with thousands of tokens has none).
         if !Self.readsNothing(entries: entries, members: members) {
             for (key, token) in graph.tokens {
                 switch graph.value(of: key) {
                 case .success(.font): fontTokenNames.insert(token.name)
-                case .success(.color(let color)): tokenKeysByColor[color, default: []].append(key)
+                case .success(.color(let color)):
+                    tokenColors[key] = color
+                    tokenKeysByColor[color, default: []].append(key)
                 default: break
                 }
             }
         }
         self.fontTokenNames = fontTokenNames
+        self.tokenColors = tokenColors
         self.tokenKeysByColor = tokenKeysByColor
         var byName: [String: (type: String, entry: MemberDeclaration)] = [:]
         for e in entries {
@@ -242,9 +247,12 @@ public struct ViewCodeAnalysis {
 
     /// Two tokens with one color are told apart by the name written (`colors.border` -> `borderBrand`), then by role.
     func token(for color: AppearanceColor, background: Bool, written: String?) -> String? {
-        // The tokens of this color the walk read, in the order it read them.
-        let candidates = (tokenKeysByColor[color] ?? []).compactMap { key in interpreter.staticReadOrder(of: key).map { (key, $0) } }
-            .sorted { $0.1 < $1.1 }.map(\.0)
+        // The tokens of this color the walk read, in the order it read them: from the color's tokens or from the reads,
+        // whichever are fewer (white can be the value of hundreds of tokens; a long view reads hundreds).
+        let sameColor = tokenKeysByColor[color] ?? []
+        let candidates = sameColor.count < interpreter.staticReads.count
+            ? sameColor.compactMap { key in interpreter.staticReadOrder(of: key).map { (key, $0) } }.sorted { $0.1 < $1.1 }.map(\.0)
+            : interpreter.staticReads.filter { tokenColors[$0] == color }
         let writtenWords = Set(written.map(nameWords) ?? [])
         func name(_ key: String) -> String { graph.tokens[key]?.name ?? key }
         if let sameWord = candidates.first(where: { !Set(nameWords(name($0))).isDisjoint(with: writtenWords) }) { return sameWord }
