@@ -625,7 +625,7 @@ extension DaemonEndToEndTests {
             t0 = time.time()
             st = call('status')['result']
             print('fast client answered in under a second', time.time() - t0 < 1.0)
-            # Replaying ~30 audits' notifications fills the queue; a debug daemon next to other tests' daemons can take
+            # About 30 replays of audit 1 fill the queue and the socket buffers; a debug daemon next to other tests' daemons can take
             # more than 10 s to get there (it did once in a full test run), so the wait is generous.
             deadline = time.time() + 40
             while time.time() < deadline and call('status')['result']['subscribers'] > 0:
