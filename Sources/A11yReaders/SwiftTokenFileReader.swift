@@ -2,16 +2,17 @@ import A11yEngine
 import SwiftParser
 import SwiftSyntax
 
-/// Reads the declarations token files are made of straight from the text: types and extensions, enum cases, and
-/// `static let x = Color(hex: "#0B1120")`-like stored properties whose values are names, member accesses, calls and
-/// plain literals. Every other declaration (functions, computed properties, closures, operators, `#if`, attributes with
-/// arguments) is cut out of the text and read by SwiftSyntax, as a fragment of its own. The IR is the one the
+/// Reads the declarations token files are made of straight from the text: types and extensions, enum cases, stored and
+/// computed properties and functions whose values are names, member accesses, calls, plain literals and one binary
+/// operator (`static let x = Color(hex: "#0B1120")`, `static func ink(for theme: Theme) -> Color { switch theme {...} }`),
+/// and the active clause of `#if`. Every other declaration (view bodies, closures, initialisers, string interpolation,
+/// ...) is cut out of the text and parsed by SwiftSyntax in place, consecutive ones together. The IR is the one the
 /// whole-file parse gives (`SwiftTokenFileReaderTests`; a debug build compares both on every file it reads): a
 /// whole-file parse builds and walks a syntax tree for each of a token file's thousands of one-line declarations.
 ///
-/// Nil when the file has anything it does not lex with certainty (interpolated, raw or multiline strings, `\r`,
-/// non-ASCII outside strings and comments, unbalanced brackets, a fragment SwiftSyntax finds an error in): the
-/// whole-file parse reads it, and reports its errors.
+/// Nil when the file has anything it does not lex with certainty (`\r`, a `#!` line, regex literals, non-ASCII outside
+/// strings, comments and identifiers, unbalanced brackets) or a syntax error (a fragment or an inactive `#if` clause
+/// SwiftSyntax rejects, `a= b`): the whole-file parse reads it, and reports its errors.
 struct SwiftTokenFileReader {
     private let bytes: [UInt8]
     private let file: String
@@ -92,7 +93,7 @@ struct SwiftTokenFileReader {
     private mutating func conditionalBlock(scope: [String]) -> Bool {
         var directives = [position]
         var depth = 0, index = position
-        while directives.count == 1 || text(lexemes[directives[directives.count - 1]]) != "#endif" {
+        while text(lexemes[directives[directives.count - 1]]) != "#endif" {
             index += 1
             let l = lexemes[index]
             if l.kind == .end { return false }
@@ -120,9 +121,10 @@ struct SwiftTokenFileReader {
         let parsed = Parser.parse(source: skeleton)
         guard !parsed.hasError, parsed.statements.count == 1, let block = parsed.statements.first?.item.as(IfConfigDeclSyntax.self),
               block.clauses.count == bodies.count else { return false }
-        let active = IfConfigEvaluator(flags: walker.flags).activeClause(block).flatMap { clause in block.clauses.firstIndex { $0.id == clause.id } }
+        let activeClause = IfConfigEvaluator(flags: walker.flags).activeClause(block)
+        let active = block.clauses.enumerated().first { $0.element.id == activeClause?.id }?.offset
         for (k, body) in bodies.enumerated() where !body.isEmpty {
-            if k == active.map({ block.clauses.distance(from: block.clauses.startIndex, to: $0) }) {
+            if k == active {
                 position = body.lowerBound
                 var names: Set<String> = []  // a type's members inside `#if` do not make it a component
                 guard items(scope: scope, nested: &names, end: body.upperBound), position == body.upperBound else { return false }
