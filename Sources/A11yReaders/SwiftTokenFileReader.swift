@@ -391,7 +391,8 @@ struct SwiftTokenFileReader {
         let nameLexeme = current
         guard let name = identifier(nameLexeme) else { return .fragment }
         position += 1
-        guard let inheritance = inheritanceClause(), isPunctuation(current, UInt8(ascii: "{")) else { return .fragment }
+        guard skipGenericParameters(), let inheritance = inheritanceClause(), skipWhereClause(), isPunctuation(current, UInt8(ascii: "{"))
+        else { return .fragment }
         position += 1
         walker.types.append(TypeDeclaration(kind: kind, qualifiedName: scope + [name], inheritance: inheritance, location: location(nameLexeme)))
         // The walker records a component before its members' components: its place is kept until its members are read.
@@ -409,7 +410,8 @@ struct SwiftTokenFileReader {
     private mutating func extensionDeclaration() -> Outcome {
         position += 1
         let typeStart = current
-        guard let path = typePath(), let inheritance = inheritanceClause(), isPunctuation(current, UInt8(ascii: "{")) else { return .fragment }
+        guard let path = typePath(), let inheritance = inheritanceClause(), skipWhereClause(), isPunctuation(current, UInt8(ascii: "{"))
+        else { return .fragment }
         position += 1
         walker.types.append(TypeDeclaration(kind: .extension, qualifiedName: path, inheritance: inheritance, location: location(typeStart)))
         var members: Set<String> = []
@@ -418,9 +420,44 @@ struct SwiftTokenFileReader {
         return atDeclarationEnd ? .read : .unreadable
     }
 
-    /// `: A, B.C` (or nothing); nil for any other form (generic parameters, `where`).
+    /// `<Content: View, T>` after a type's name, which the IR does not keep; false for a clause it cannot skip with certainty.
+    private mutating func skipGenericParameters() -> Bool {
+        guard current.kind == .operator, bytes[current.start] == UInt8(ascii: "<") else { return true }
+        guard current.start == lexeme(-1).end else { return false }
+        var depth = 0
+        repeat {
+            let l = current
+            if l.kind == .operator {
+                let run = bytes[l.start..<l.end]
+                // Only angle brackets (`>>` closes two); `->` or other operators are not a generic parameter list's.
+                guard run.allSatisfy({ $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return false }
+                for byte in run { depth += byte == UInt8(ascii: "<") ? 1 : -1 }
+                if depth < 0 { return false }
+            } else if l.kind != .identifier, !isPunctuation(l, UInt8(ascii: ":")), !isPunctuation(l, UInt8(ascii: ",")),
+                      !isPunctuation(l, UInt8(ascii: ".")) {
+                return false
+            }
+            position += 1
+        } while depth > 0
+        return true
+    }
+
+    /// `where T: Hashable` before a body, which the IR does not keep; false for one with brackets.
+    private mutating func skipWhereClause() -> Bool {
+        guard isWord(current, "where") else { return true }
+        while !isPunctuation(current, UInt8(ascii: "{")) {
+            let l = current
+            if l.kind == .end || isPunctuation(l, UInt8(ascii: "(")) || isPunctuation(l, UInt8(ascii: "[")) || isPunctuation(l, UInt8(ascii: "}")) { return false }
+            position += 1
+        }
+        return true
+    }
+
+    /// `: A, B.C` (or nothing); nil for any other form.
     private mutating func inheritanceClause() -> [String]? {
-        guard isPunctuation(current, UInt8(ascii: ":")) else { return isPunctuation(current, UInt8(ascii: "{")) ? [] : nil }
+        guard isPunctuation(current, UInt8(ascii: ":")) else {
+            return isPunctuation(current, UInt8(ascii: "{")) || isWord(current, "where") ? [] : nil
+        }
         var inherited: [String] = []
         repeat {
             position += 1

@@ -81,9 +81,18 @@ struct SwiftTokenFileReaderTests {
             struct Badge: View {
                 var body: some View { Text("New").foregroundStyle(Color.red) }
             }
+            public struct Card<Content: View, Footer: Collection<Int>>: View where Footer: Equatable {
+                static let corner: CGFloat = 12
+                let content: Content
+                var body: some View { content.padding(Self.corner) }
+            }
+            extension Card where Content == Text { static let plain = Color.gray }
             """
         let read = try #require(readBothWays(source))
-        #expect(read.declarations.map(\.name) == ["label", "background", "border", "shadow", "plain", "scheme", "title", "after", "height", "body"])
+        #expect(read.declarations.map(\.name) == ["label", "background", "border", "shadow", "plain", "scheme", "title", "after", "height", "body",
+                                                   "corner", "content", "body", "plain"])
+        #expect(read.types.map(\.qualifiedName) == [["ButtonStyling"], ["ButtonStyling", "Colors"], ["ButtonStyling", "Layout"], ["Badge"], ["Card"],
+                                                     ["Card"]])
         #expect(read.components.map(\.qualifiedName) == [["ButtonStyling"]])
     }
 
