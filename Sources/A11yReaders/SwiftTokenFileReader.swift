@@ -599,7 +599,7 @@ struct SwiftTokenFileReader {
                     var label: String?
                     if current.kind == .identifier, isPunctuation(lexeme(1), UInt8(ascii: ":")) {
                         guard bytes[current.start] != UInt8(ascii: "$"), text(current) != "_" else { return nil }
-                        label = String(text(current))
+                        label = identifier(current) ?? String(text(current))  // a keyword is a label here (`for:`)
                         position += 2
                     }
                     var argumentHeight = 0

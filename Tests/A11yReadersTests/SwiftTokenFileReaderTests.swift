@@ -50,12 +50,13 @@ struct SwiftTokenFileReaderTests {
                 static let accent = Color.blue
                     .opacity(1_000e-3)
                 static var primaryUi01Rosé = UIColor(red: 0x1F, green: 0.5, blue: 1, alpha: true)
+                static let labelled = Palette.color(for: .day, `default`: .black)
             }
 
             enum ThemeType: Int { case light = 0, dark, rosé = 3 }
             """
         let read = try #require(readBothWays(source))
-        #expect(read.declarations.map(\.name) == ["brand", "default", "accent", "primaryUi01Rosé", "light", "dark", "rosé"])
+        #expect(read.declarations.map(\.name) == ["brand", "default", "accent", "primaryUi01Rosé", "labelled", "light", "dark", "rosé"])
         #expect(read.declarations[0].attributes == ["available"])
         #expect(read.declarations[1].type == "Color")
         #expect(read.declarations[3].location.line == 10 && read.declarations[3].location.column == 16)
