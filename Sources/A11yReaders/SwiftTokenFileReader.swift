@@ -172,6 +172,7 @@ struct SwiftTokenFileReader {
         switch text(keyword) {
         case "let", "var": return binding(scope: scope, isStatic: isStatic, attributes: attributes)
         case "func": return function(scope: scope, isStatic: isStatic || scope.isEmpty, attributes: attributes)
+        case "init" where !scope.isEmpty: return initializer(scope: scope)
         case "case": return attributes.isEmpty ? enumCases(scope: scope) : .fragment
         case "extension": return extensionDeclaration()
         case "import" where attributes.isEmpty && !isStatic:
@@ -229,41 +230,7 @@ struct SwiftTokenFileReader {
         let nameLexeme = current
         guard let name = identifier(nameLexeme) else { return .fragment }
         position += 1
-        guard isPunctuation(current, UInt8(ascii: "(")) else { return .fragment }
-        position += 1
-        var parameters: [Parameter] = []
-        while !isPunctuation(current, UInt8(ascii: ")")) {
-            // A label may be a keyword (`for theme: Theme`); `_` is no label.
-            let first = current
-            guard first.kind == .identifier, bytes[first.start] != UInt8(ascii: "$") else { return .fragment }
-            let label = text(first) == "_" ? nil : (identifier(first) ?? String(text(first)))
-            position += 1
-            var parameterName = label
-            if current.kind == .identifier {
-                guard let second = identifier(current) else { return .fragment }
-                parameterName = second
-                position += 1
-            } else if label == nil || identifier(first) == nil {
-                return .fragment
-            }
-            guard isPunctuation(current, UInt8(ascii: ":")) else { return .fragment }
-            position += 1
-            guard let type = typeText() else { return .fragment }
-            var defaultValue: Expr?
-            if atAssignment {
-                position += 1
-                guard let value = expression(depth: 0) else { return .fragment }
-                defaultValue = value
-            }
-            parameters.append(Parameter(label: label, name: parameterName ?? "_", type: type, defaultValue: defaultValue))
-            if isPunctuation(current, UInt8(ascii: ",")) {
-                position += 1
-                if isPunctuation(current, UInt8(ascii: ")")) { return .fragment }
-            } else if !isPunctuation(current, UInt8(ascii: ")")) {
-                return .fragment
-            }
-        }
-        position += 1
+        guard let parameters = parameterClause() else { return .fragment }
         var returnType: String?
         if current.kind == .operator, text(current) == "->" {
             position += 1
@@ -273,6 +240,58 @@ struct SwiftTokenFileReader {
         guard isPunctuation(current, UInt8(ascii: "{")), let body = block(), atDeclarationEnd else { return .fragment }
         walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: .function(parameters: parameters, body: body),
                                                      type: returnType, attributes: attributes, location: location(nameLexeme)))
+        return .read
+    }
+
+    /// `(label name: Type = value, ...)` with plain types; nil for any other form.
+    private mutating func parameterClause() -> [Parameter]? {
+        guard isPunctuation(current, UInt8(ascii: "(")) else { return nil }
+        position += 1
+        var parameters: [Parameter] = []
+        while !isPunctuation(current, UInt8(ascii: ")")) {
+            // A label may be a keyword (`for theme: Theme`); `_` is no label.
+            let first = current
+            guard first.kind == .identifier, bytes[first.start] != UInt8(ascii: "$") else { return nil }
+            let label = text(first) == "_" ? nil : (identifier(first) ?? String(text(first)))
+            position += 1
+            var parameterName = label
+            if current.kind == .identifier {
+                guard let second = identifier(current) else { return nil }
+                parameterName = second
+                position += 1
+            } else if label == nil || identifier(first) == nil {
+                return nil
+            }
+            guard isPunctuation(current, UInt8(ascii: ":")) else { return nil }
+            position += 1
+            guard let type = typeText() else { return nil }
+            var defaultValue: Expr?
+            if atAssignment {
+                position += 1
+                guard let value = expression(depth: 0) else { return nil }
+                defaultValue = value
+            }
+            parameters.append(Parameter(label: label, name: parameterName ?? "_", type: type, defaultValue: defaultValue))
+            if isPunctuation(current, UInt8(ascii: ",")) {
+                position += 1
+                if isPunctuation(current, UInt8(ascii: ")")) { return nil }
+            } else if !isPunctuation(current, UInt8(ascii: ")")) {
+                return nil
+            }
+        }
+        position += 1
+        return parameters
+    }
+
+    /// `init(label name: Type) { statements }` (not failable, not throwing).
+    private mutating func initializer(scope: [String]) -> Outcome {
+        let keyword = current
+        position += 1
+        guard let parameters = parameterClause(), isPunctuation(current, UInt8(ascii: "{")), let body = block(), atDeclarationEnd else {
+            return .fragment
+        }
+        walker.declarations.append(MemberDeclaration(owner: scope, name: "init", isStatic: true, kind: .initializer(parameters: parameters, body: body),
+                                                     type: scope.joined(separator: "."), location: location(keyword)))
         return .read
     }
 
@@ -353,16 +372,25 @@ struct SwiftTokenFileReader {
             position += 1
             return Stmt(.switch(subject: subject, cases: cases), at: location(start))
         default:
-            if Lexer.isReserved(text(start)), !["true", "false", "nil"].contains(text(start)) { return nil }
+            if Lexer.isReserved(text(start)), !["true", "false", "nil", "self"].contains(text(start)) { return nil }
             return expressionStatement()
         }
     }
 
+    /// An expression, or an assignment to one (`self.light = light`, `total += 1`).
     private mutating func expressionStatement() -> Stmt? {
         let at = location(current)
         guard let value = expression(depth: 0) else { return nil }
-        return Stmt(.expression(value), at: at)
+        let op = current
+        guard op.kind == .operator, Self.assignmentOperators.contains(text(op)),
+              (lexeme(-1).end == op.start) == (lexeme(1).start == op.end) else { return Stmt(.expression(value), at: at) }
+        position += 1
+        guard let assigned = expression(depth: 0) else { return nil }
+        let compound = text(op) == "=" ? nil : String(text(op).dropLast())
+        return Stmt(.assign(target: value, operator: compound, value: assigned), at: at)
     }
+
+    private static let assignmentOperators: Set<Substring> = ["=", "+=", "-=", "*=", "/=", "|=", "&="]
 
     /// `case a, b = "b"`: cases without payloads.
     private mutating func enumCases(scope: [String]) -> Outcome {
@@ -559,6 +587,7 @@ struct SwiftTokenFileReader {
             let word = text(first)
             if word == "true" || word == "false" { expr = Expr(.bool(word == "true"), at: at) }
             else if word == "nil" { expr = Expr(.nilLiteral, at: at) }
+            else if word == "self" { expr = Expr(.name("self"), at: at) }
             else if let name = identifier(first) { expr = Expr(.name(name), at: at) }
             else { return nil }
             position += 1

@@ -144,6 +144,38 @@ struct SwiftTokenFileReaderTests {
         #expect(try graph.value(of: "InkTokens.doubled").get() == .number(10))
     }
 
+    /// Tokens as structs with light and dark members built by an initialiser that assigns them (the evaluator fixture
+    /// `PairTokens.swift`), and initialisers that compute before they assign.
+    @Test func initialisersAreReadAsTheWholeParseReadsThem() throws {
+        let fixture = Self.repositoryRoot.appendingPathComponent("Tests/Fixtures/Evaluator/PairTokens.swift")
+        let pairs = try #require(readBothWays(try String(contentsOf: fixture, encoding: .utf8), file: fixture.path))
+        let initializer = try #require(pairs.declarations.first { $0.name == "init" && $0.owner == ["ColorPair"] })
+        guard case .initializer(_, let assignments) = initializer.kind, case .assign(let target, nil, _) = assignments.first?.kind else {
+            Issue.record("ColorPair.init is not read as assignments")
+            return
+        }
+        #expect(target.path == ["self", "lightColor"])
+
+        let computed = try #require(readBothWays("""
+            struct Gray {
+                let level: Double
+                init(percent: Double) {
+                    var value = percent
+                    value /= 100
+                    self.level = value
+                }
+                init?(named: String) { return nil }
+            }
+            """))
+        guard case .initializer(let parameters, let body)? = computed.declarations.dropFirst().first?.kind, body.count == 3,
+              case .assign(_, let op, _) = body[1].kind else {
+            Issue.record("init(percent:) is not read as three statements")
+            return
+        }
+        #expect(parameters.map(\.name) == ["percent"] && op == "/")
+        #expect(computed.declarations.map(\.name) == ["level", "init", "init"])
+    }
+
     @Test func onlyTheActiveClauseOfAConditionalBlockIsRead() throws {
         let source = """
             #if os(iOS)
