@@ -335,6 +335,13 @@ struct SwiftTokenFileReader {
             position += 1
             guard let value = expression(depth: 0) else { return nil }
             return Stmt(.binding(names: [name], value: value), at: location(nameLexeme))
+        case "if": return ifStatement()
+        case "guard":
+            position += 1
+            guard let conditions = conditionList(), isWord(current, "else") else { return nil }
+            position += 1
+            guard isPunctuation(current, UInt8(ascii: "{")), let otherwise = block() else { return nil }
+            return Stmt(.guard(conditions: conditions, else: otherwise), at: location(start))
         case "switch":
             position += 1
             guard let subject = expression(depth: 0, endsAtBrace: true), isPunctuation(current, UInt8(ascii: "{")) else { return nil }
@@ -378,6 +385,52 @@ struct SwiftTokenFileReader {
     }
 
     /// An expression, or an assignment to one (`self.light = light`, `total += 1`).
+    /// `if conditions { ... } else if ... { ... } else { ... }`.
+    private mutating func ifStatement() -> Stmt? {
+        let start = current
+        position += 1
+        guard let conditions = conditionList(), isPunctuation(current, UInt8(ascii: "{")), let then = block() else { return nil }
+        var otherwise: [Stmt]?
+        if isWord(current, "else") {
+            position += 1
+            if isWord(current, "if") {
+                guard let nested = ifStatement() else { return nil }
+                otherwise = [nested]
+            } else {
+                guard isPunctuation(current, UInt8(ascii: "{")), let body = block() else { return nil }
+                otherwise = body
+            }
+        }
+        return Stmt(.if(conditions: conditions, then: then, else: otherwise), at: location(start))
+    }
+
+    /// `a == b, let x = y, let z` before an `if` or `guard` body (no `case` patterns).
+    private mutating func conditionList() -> [Condition]? {
+        var conditions: [Condition] = []
+        repeat {
+            if !conditions.isEmpty { position += 1 }  // `,`
+            if isWord(current, "let") || isWord(current, "var") {
+                let binding = current
+                position += 1
+                guard let name = identifier(current) else { return nil }
+                position += 1
+                if atAssignment {
+                    position += 1
+                    guard let value = expression(depth: 0, endsAtBrace: true) else { return nil }
+                    conditions.append(.optionalBinding(name: name, value: value))
+                } else {
+                    // `if let x`: the value is the name itself, located where the binding starts.
+                    conditions.append(.optionalBinding(name: name, value: Expr(.name(name), at: location(binding))))
+                }
+            } else {
+                if isWord(current, "case") { return nil }
+                guard let condition = expression(depth: 0, endsAtBrace: true) else { return nil }
+                conditions.append(.expression(condition))
+            }
+        } while isPunctuation(current, UInt8(ascii: ","))
+        return conditions
+    }
+
     private mutating func expressionStatement() -> Stmt? {
         let at = location(current)
         guard let value = expression(depth: 0) else { return nil }
@@ -562,7 +615,24 @@ struct SwiftTokenFileReader {
     private static let binaryOperators: Set<Substring> = ["??", "==", "!=", "+", "-", "*", "/", "<", ">", "<=", ">=", "&&", "||"]
 
     /// An operand, or two joined by one binary operator (spaced alike on both sides, as Swift reads it as binary).
+    /// A binary expression, or `condition ? a : b` (`?` spaced on both sides: written against a value it is optional
+    /// chaining). The ternary binds loosest, so its parts are read first, as SwiftSyntax's folding does.
     private mutating func expression(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
+        guard let condition = binaryExpression(depth: depth, height: &height, endsAtBrace: endsAtBrace) else { return nil }
+        let mark = current
+        guard isPunctuation(mark, UInt8(ascii: "?")), lexeme(-1).end != mark.start, lexeme(1).start != mark.end else { return condition }
+        position += 1
+        var thenHeight = 0, elseHeight = 0
+        guard let then = expression(depth: depth + 1, height: &thenHeight, endsAtBrace: false), isPunctuation(current, UInt8(ascii: ":")) else {
+            return nil
+        }
+        position += 1
+        guard let otherwise = expression(depth: depth + 1, height: &elseHeight, endsAtBrace: endsAtBrace) else { return nil }
+        height = max(height, thenHeight, elseHeight) + 1
+        return Expr(.ternary(condition, then, otherwise), at: condition.location)
+    }
+
+    private mutating func binaryExpression(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
         guard let left = operand(depth: depth, height: &height, endsAtBrace: endsAtBrace) else { return nil }
         let op = current
         guard op.kind == .operator, Self.binaryOperators.contains(text(op)),

@@ -127,12 +127,21 @@ struct SwiftTokenFileReaderTests {
                     }
                 }
                 static func branching(_ dark: Bool) -> UIColor { if dark { return .black } else { return .white } }
+                static func border(_ pressed: Bool, dark: Bool) -> UIColor {
+                    guard let base = Optional(bodyDay) else { return .clear }
+                    if pressed, let tint = Optional(base) {
+                        return tint
+                    } else if dark {
+                        return dark ? bodyNight : bodyDay
+                    }
+                    return pressed == dark ? .gray : base
+                }
                 static func chained() -> UIColor { tint(.red, by: 0.5) + tint(.blue, by: 1) - 1 }
             }
             """
         let read = try #require(readBothWays(source))
         #expect(read.declarations.map(\.name) == ["day", "night", "dusk", "bodyDay", "bodyNight", "inset", "doubled", "hairline", "body",
-                                                   "tint", "fallback", "branching", "chained"])
+                                                   "tint", "fallback", "branching", "border", "chained"])
         guard case .function(let parameters, let body) = read.declarations[8].kind, case .switch(_, let cases) = body.last?.kind else {
             Issue.record("body(for:) is not a function ending in a switch")
             return
@@ -142,6 +151,13 @@ struct SwiftTokenFileReaderTests {
         let graph = TokenGraph(sources: [read])
         #expect(try graph.value(of: "InkTokens.inset").get() == .number(-2))
         #expect(try graph.value(of: "InkTokens.doubled").get() == .number(10))
+        guard case .function(_, let border) = read.declarations[12].kind, border.count == 3, case .guard = border[0].kind,
+              case .if(let conditions, _, let otherwise?) = border[1].kind, case .return(let last?) = border[2].kind,
+              case .ternary = last.kind else {
+            Issue.record("border(_:dark:) is not guard, if / else if, return of a ternary")
+            return
+        }
+        #expect(conditions.count == 2 && otherwise.count == 1)
     }
 
     /// Tokens as structs with light and dark members built by an initialiser that assigns them (the evaluator fixture
