@@ -96,7 +96,10 @@ public struct SwiftSourceReader: Sendable {
     }
 
     /// The file read by `SwiftTokenFileReader`; nil when it leaves the file to the whole-file parse.
-    func readAsTokenFile(source: String, file: String) -> ParsedSource? {
+    func readAsTokenFile(source: String, file: String) -> ParsedSource? { readAsTokenFileCounting(source: source, file: file)?.source }
+
+    /// `readAsTokenFile`, with how many of the file's bytes SwiftSyntax parsed as fragments.
+    func readAsTokenFileCounting(source: String, file: String) -> (source: ParsedSource, fragmentBytes: Int)? {
         SwiftTokenFileReader.read(source: source, file: file, converter: SourceLocationConverter(file: file, source: source), flags: customFlags)
     }
 

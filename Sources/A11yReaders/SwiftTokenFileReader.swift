@@ -19,8 +19,13 @@ struct SwiftTokenFileReader {
     private var lexemes: [Lexeme] = []
     private var position = 0
     private var walker: DeclarationWalker
+    /// The deepest expression read in the closure body being read (`closure(height:)`).
+    private var bodyHeight = 0
+    private var fragmentBytes = 0
 
-    static func read(source: String, file: String, converter: SourceLocationConverter, flags: Set<String>) -> ParsedSource? {
+    /// `fragmentBytes`: how much of the file SwiftSyntax parsed (fragments and inactive `#if` clauses).
+    static func read(source: String, file: String, converter: SourceLocationConverter,
+                     flags: Set<String>) -> (source: ParsedSource, fragmentBytes: Int)? {
         var reader = SwiftTokenFileReader(source: source, file: file, converter: converter, flags: flags)
         var lexer = Lexer(bytes: reader.bytes)
         guard let lexemes = lexer.lexemes() else { return nil }
@@ -28,8 +33,8 @@ struct SwiftTokenFileReader {
         var nested: Set<String> = []
         guard reader.items(scope: [], nested: &nested), reader.position == lexemes.count - 1 else { return nil }
         let walker = reader.walker
-        return ParsedSource(file: file, declarations: walker.declarations, types: walker.types, components: walker.components,
-                            findings: walker.findings)
+        return (ParsedSource(file: file, declarations: walker.declarations, types: walker.types, components: walker.components,
+                             findings: walker.findings), reader.fragmentBytes)
     }
 
     private init(source: String, file: String, converter: SourceLocationConverter, flags: Set<String>) {
@@ -204,7 +209,8 @@ struct SwiftTokenFileReader {
         var kind = MemberDeclaration.Kind.stored(initial: nil)
         if atAssignment {
             position += 1
-            guard let value = expression(depth: 0) else { return .fragment }
+            // A `{` after the value is property observers (`= "" { didSet {...} }`), not a trailing closure.
+            guard let value = expression(depth: 0, endsAtBrace: true) else { return .fragment }
             kind = .stored(initial: value)
         } else if type != nil, isPunctuation(current, UInt8(ascii: "{")) {
             // `var x: Color { .black }`; accessors (`get`, `didSet`, ...) are SwiftSyntax's to read.
@@ -300,6 +306,11 @@ struct SwiftTokenFileReader {
     /// At `{`: the statements up to its `}`, and past it; nil for any statement `statement()` does not read.
     private mutating func block() -> [Stmt]? {
         position += 1
+        return statementsToBrace()
+    }
+
+    /// Statements, one per line, up to a `}`, and past it.
+    private mutating func statementsToBrace() -> [Stmt]? {
         var body: [Stmt] = []
         var first = true
         while !isPunctuation(current, UInt8(ascii: "}")) {
@@ -309,6 +320,32 @@ struct SwiftTokenFileReader {
         }
         position += 1
         return body
+    }
+
+    /// At `{`: a closure, `{ a, b in statements }` or `{ statements }` (capture lists and typed parameters are
+    /// SwiftSyntax's). `height` counts its body's deepest expression, as the IR builder's depth limit does.
+    private mutating func closure(height: inout Int) -> Expr? {
+        let open = current
+        var parameters: [String] = []
+        var index = position + 1
+        var names: [String] = []
+        while lexemes[index].kind == .identifier, let name = text(lexemes[index]) == "_" ? "_" : identifier(lexemes[index]) {
+            names.append(name)
+            index += 1
+            if isPunctuation(lexemes[index], UInt8(ascii: ",")) { index += 1; continue }
+            if lexemes[index].kind == .identifier, text(lexemes[index]) == "in" {
+                parameters = names
+                position = index  // at `in`
+            }
+            break
+        }
+        position += 1
+        let outer = bodyHeight
+        bodyHeight = 0
+        defer { bodyHeight = outer }
+        guard let body = statementsToBrace() else { return nil }
+        height = bodyHeight + 1
+        return Expr(.closure(parameters: parameters, body: body), at: location(open))
     }
 
     /// `return value`, `let x = value`, `switch value { case .a, .b: ... default: ... }`, or an expression.
@@ -333,7 +370,7 @@ struct SwiftTokenFileReader {
             }
             guard atAssignment else { return nil }
             position += 1
-            guard let value = expression(depth: 0) else { return nil }
+            guard let value = expression(depth: 0, endsAtBrace: true), !isPunctuation(current, UInt8(ascii: "{")) else { return nil }
             return Stmt(.binding(names: [name], value: value), at: location(nameLexeme))
         case "if": return ifStatement()
         case "guard":
@@ -560,9 +597,11 @@ struct SwiftTokenFileReader {
         }
     }
 
-    /// A type annotation as written: `Color`, `SwiftUI.Color`, `CGFloat?`; nil for other forms.
+    /// A type annotation as written: `Color`, `SwiftUI.Color`, `CGFloat?`, `some View`; nil for other forms.
     private mutating func typeText() -> String? {
         let first = current
+        // `some View`, `any ShapeStyle`: the type after the keyword.
+        if isWord(first, "some") || isWord(first, "any"), lexeme(1).kind == .identifier, !lexeme(1).atStartOfLine { position += 1 }
         guard typePath() != nil else { return nil }
         if (isPunctuation(current, UInt8(ascii: "?")) || isPunctuation(current, UInt8(ascii: "!"))), current.start == lexeme(-1).end {
             position += 1
@@ -608,7 +647,9 @@ struct SwiftTokenFileReader {
     /// unsupported node; such a chain is left to it.
     private mutating func expression(depth: Int, endsAtBrace: Bool = false) -> Expr? {
         var height = 0
-        return expression(depth: depth, height: &height, endsAtBrace: endsAtBrace)
+        let expr = expression(depth: depth, height: &height, endsAtBrace: endsAtBrace)
+        bodyHeight = max(bodyHeight, height)
+        return expr
     }
 
     /// Binary operators folded the same way whatever the precedence: an expression has at most one of them.
@@ -679,9 +720,13 @@ struct SwiftTokenFileReader {
             guard let name = memberName(after: first) else { return nil }
             expr = Expr(.implicitMember(name), at: at)
             position += 2
+        case .punctuation where bytes[first.start] == UInt8(ascii: "{") && !endsAtBrace:
+            guard let literal = closure(height: &height) else { return nil }
+            expr = literal
         default:
             return nil
         }
+        var lastWasCall = false
         while true {
             let l = current
             if isPunctuation(l, UInt8(ascii: ".")) {
@@ -690,6 +735,7 @@ struct SwiftTokenFileReader {
                 expr = Expr(.member(expr, name), at: at)
                 height += 1
                 position += 2
+                lastWasCall = false
             } else if isPunctuation(l, UInt8(ascii: "(")), !l.atStartOfLine {
                 position += 1
                 var arguments: [CallArgument] = []
@@ -715,8 +761,35 @@ struct SwiftTokenFileReader {
                 position += 1
                 expr = Expr(.call(expr, arguments), at: at)
                 height = calleeHeight + 1
+                lastWasCall = true
             } else if isPunctuation(l, UInt8(ascii: "{")) && endsAtBrace {
                 return height <= SwiftIRBuilder.maxDepth / 2 ? expr : nil
+            } else if isPunctuation(l, UInt8(ascii: "{")), !l.atStartOfLine {
+                // Trailing closures: the call just written takes them as its last arguments (`VStack(spacing: 4) { ... }`),
+                // else they make a call of their own (`VStack { ... }`); more may follow, labelled (`} label: { ... }`).
+                var arguments: [CallArgument] = []
+                var callee = expr
+                if lastWasCall, case .call(let called, let written) = expr.kind {
+                    callee = called
+                    arguments = written
+                }
+                var closureHeight = 0
+                guard let first = closure(height: &closureHeight) else { return nil }
+                arguments.append(CallArgument(label: nil, value: first))
+                var calleeHeight = max(height, closureHeight)
+                while current.kind == .identifier, !current.atStartOfLine, isPunctuation(lexeme(1), UInt8(ascii: ":")),
+                      isPunctuation(lexeme(2), UInt8(ascii: "{")) {
+                    let label = identifier(current) ?? String(text(current))
+                    position += 2
+                    guard let labelled = closure(height: &closureHeight) else { return nil }
+                    arguments.append(CallArgument(label: label, value: labelled))
+                    calleeHeight = max(calleeHeight, closureHeight)
+                }
+                expr = Expr(.call(callee, arguments), at: at)
+                height = calleeHeight + 1
+                lastWasCall = false
+                if height > SwiftIRBuilder.maxDepth / 2 { return nil }
+                continue
             } else if isPunctuation(l, UInt8(ascii: "{")) || isPunctuation(l, UInt8(ascii: "[")) && !l.atStartOfLine
                         || (isPunctuation(l, UInt8(ascii: "?")) || isPunctuation(l, UInt8(ascii: "!"))) && l.start == lexeme(-1).end {
                 return nil  // trailing closures, subscripts, optional chaining
@@ -803,6 +876,7 @@ struct SwiftTokenFileReader {
     /// `memberOpening` inside a type; nil when it has a syntax error.
     private mutating func parse(_ range: Range<Int>, scope: [String]) -> [Syntax]? {
         let text = String(decoding: bytes[lexemes[range.lowerBound].start..<lexemes[range.upperBound - 1].end], as: UTF8.self)
+        fragmentBytes += text.utf8.count
         let parsed = Parser.parse(source: scope.isEmpty ? text : Self.memberOpening + text + "\n}")
         guard !parsed.hasError else { return nil }
         if scope.isEmpty { return parsed.statements.map { Syntax($0.item) } }

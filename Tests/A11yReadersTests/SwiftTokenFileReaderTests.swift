@@ -192,6 +192,52 @@ struct SwiftTokenFileReaderTests {
         #expect(computed.declarations.map(\.name) == ["level", "init", "init"])
     }
 
+    /// Closures and trailing closures (a view's body is made of them), and the `{` that is not one: property observers.
+    @Test func closuresAndTrailingClosuresAreReadAsTheWholeParseReadsThem() throws {
+        let source = """
+            import SwiftUI
+
+            struct Chip: View {
+                var selected: Bool = false {
+                    didSet { print(selected) }
+                }
+                var label: String = "" { willSet {} }
+                let onTap: (() -> Void)? = nil
+                var body: some View {
+                    Button(action: { print("tap") }) {
+                        HStack(spacing: 4) {
+                            Circle().fill(selected ? Color.accentColor : .gray)
+                            Text("Chip")
+                                .foregroundStyle(.primary)
+                        }
+                    }
+                    .overlay { Capsule().stroke(Color.gray, lineWidth: 1) }
+                }
+                static let tint = Color { traits in traits.userInterfaceStyle == .dark ? .white : .black }
+                static func doubled(_ value: Double) -> Double { apply(value) { item in item * 2 } }
+                static let menu = Menu { Text("A") } label: { Text("More") }
+            }
+            """
+        let read = try #require(readBothWays(source))
+        #expect(read.declarations.map(\.name) == ["selected", "label", "onTap", "body", "tint", "doubled", "menu"])
+        // SwiftSyntax parsed the observers, the optional function type and the two trailing closures of stored
+        // properties (a `{` there may be observers); the view's body and the function were read without it.
+        let fragmentBytes = try #require(reader.readAsTokenFileCounting(source: source, file: "T.swift")?.fragmentBytes)
+        let bodyStart = try #require(source.range(of: "var body")), bodyEnd = try #require(source.range(of: "static let tint"))
+        #expect(fragmentBytes < source.utf8.count - source[bodyStart.lowerBound..<bodyEnd.lowerBound].utf8.count)
+        guard case .stored(let tint?) = read.declarations[4].kind, case .call(_, let arguments) = tint.kind,
+              case .closure(let parameters, _) = arguments.first?.value.kind else {
+            Issue.record("tint is not a call with a trailing closure")
+            return
+        }
+        #expect(parameters == ["traits"])
+        guard case .stored(let menu?) = read.declarations[6].kind, case .call(_, let menuArguments) = menu.kind else {
+            Issue.record("menu is not a call")
+            return
+        }
+        #expect(menuArguments.map(\.label) == [nil, "label"])
+    }
+
     @Test func onlyTheActiveClauseOfAConditionalBlockIsRead() throws {
         let source = """
             #if os(iOS)
