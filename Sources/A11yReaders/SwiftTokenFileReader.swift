@@ -13,7 +13,7 @@ import SwiftSyntax
 /// Nil when the file has anything it does not lex with certainty (`\r`, a `#!` line, regex literals, non-ASCII outside
 /// strings, comments and identifiers, unbalanced brackets) or a syntax error (a fragment or an inactive `#if` clause
 /// SwiftSyntax rejects, `a= b`): the whole-file parse reads it, and reports its errors.
-struct SwiftTokenFileReader {
+final class SwiftTokenFileReader {
     private let bytes: [UInt8]
     private let file: String
     private var lexemes: [Lexeme] = []
@@ -26,7 +26,7 @@ struct SwiftTokenFileReader {
     /// `fragmentBytes`: how much of the file SwiftSyntax parsed (fragments and inactive `#if` clauses).
     static func read(source: String, file: String, converter: SourceLocationConverter,
                      flags: Set<String>) -> (source: ParsedSource, fragmentBytes: Int)? {
-        var reader = SwiftTokenFileReader(source: source, file: file, converter: converter, flags: flags)
+        let reader = SwiftTokenFileReader(source: source, file: file, converter: converter, flags: flags)
         var lexer = Lexer(bytes: reader.bytes)
         guard let lexemes = lexer.lexemes() else { return nil }
         reader.lexemes = lexemes
@@ -47,13 +47,16 @@ struct SwiftTokenFileReader {
 
     private var current: Lexeme { lexemes[position] }
     private func lexeme(_ offset: Int) -> Lexeme { lexemes[max(0, min(position + offset, lexemes.count - 1))] }
-    private func text(_ l: Lexeme) -> Substring { Substring(decoding: bytes[l.start..<l.end], as: UTF8.self) }
+    /// The lexeme's text (read through a pointer: a slice of `bytes` would retain and release the array each time).
+    private func text(_ l: Lexeme) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.start..<l.end]), as: UTF8.self) }
+    }
     private func location(_ l: Lexeme) -> A11yEngine.SourceLocation { A11yEngine.SourceLocation(file: file, line: l.line, column: l.column) }
     private func isPunctuation(_ l: Lexeme, _ byte: UInt8) -> Bool { l.kind == .punctuation && bytes[l.start] == byte }
     private func isWord(_ l: Lexeme, _ word: String) -> Bool { l.kind == .identifier && text(l) == word }
 
     /// Members of a block (or the file) up to its `}` (or the end). False when the file must be read whole.
-    private mutating func items(scope: [String], nested: inout Set<String>, end: Int = .max) -> Bool {
+    private func items(scope: [String], nested: inout Set<String>, end: Int = .max) -> Bool {
         // Consecutive declarations the fast reader cannot read are parsed together: a view's members are mostly such.
         var pending: Range<Int>?
         while position < end, current.kind != .end, !isPunctuation(current, UInt8(ascii: "}")) {
@@ -94,8 +97,8 @@ struct SwiftTokenFileReader {
     private enum Outcome { case read, fragment, unreadable }
 
     /// `#if` ... `#endif` around declarations: the clause `IfConfigEvaluator` picks is read like the block around it; the
-    /// others are only parsed (an error in them is the whole-file parse's to report, as it would).
-    private mutating func conditionalBlock(scope: [String]) -> Bool {
+    /// others are read and dropped, to find a syntax error in them as the whole-file parse would (and report it).
+    private func conditionalBlock(scope: [String]) -> Bool {
         var directives = [position]
         var depth = 0, index = position
         while text(lexemes[directives[directives.count - 1]]) != "#endif" {
@@ -134,20 +137,28 @@ struct SwiftTokenFileReader {
                 var names: Set<String> = []  // a type's members inside `#if` do not make it a component
                 guard items(scope: scope, nested: &names, end: body.upperBound), position == body.upperBound else { return false }
             } else {
-                guard parse(body, scope: scope) != nil else { return false }
+                // Checked, not kept: what this reader reads is valid Swift, and the rest is parsed by SwiftSyntax.
+                let kept = (walker.declarations.count, walker.types.count, walker.components.count, walker.findings.count)
+                position = body.lowerBound
+                var names: Set<String> = []
+                guard items(scope: scope, nested: &names, end: body.upperBound), position == body.upperBound else { return false }
+                walker.declarations.removeSubrange(kept.0...)
+                walker.types.removeSubrange(kept.1...)
+                walker.components.removeSubrange(kept.2...)
+                walker.findings.removeSubrange(kept.3...)
             }
         }
         position = directives[directives.count - 1] + 1
         return current.atStartOfLine || current.kind == .end
     }
 
-    private static let modifiers: Set<Substring> = [
+    private static let modifiers: Set<String> = [
         "public", "private", "fileprivate", "internal", "open", "package", "final", "static", "lazy", "weak", "unowned",
         "override", "nonisolated", "dynamic", "required", "convenience",
     ]
-    private static let typeKinds: [Substring: TypeDeclaration.Kind] = ["enum": .enum, "struct": .struct, "class": .class, "actor": .actor]
+    private static let typeKinds: [String: TypeDeclaration.Kind] = ["enum": .enum, "struct": .struct, "class": .class, "actor": .actor]
 
-    private mutating func declaration(scope: [String], nested: inout Set<String>) -> Outcome {
+    private func declaration(scope: [String], nested: inout Set<String>) -> Outcome {
         var isStatic = false
         var attributes: [String] = []
         while true {
@@ -195,7 +206,7 @@ struct SwiftTokenFileReader {
     }
 
     /// `let name: Type = value`, one binding, no accessors.
-    private mutating func binding(scope: [String], isStatic: Bool, attributes: [String]) -> Outcome {
+    private func binding(scope: [String], isStatic: Bool, attributes: [String]) -> Outcome {
         position += 1
         let nameLexeme = current
         guard let name = identifier(nameLexeme) else { return .fragment }
@@ -227,11 +238,11 @@ struct SwiftTokenFileReader {
         return .read
     }
 
-    private static let accessors: Set<Substring> = ["get", "set", "willSet", "didSet", "_read", "_modify", "unsafeAddress",
+    private static let accessors: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify", "unsafeAddress",
                                                     "unsafeMutableAddress", "init"]
 
     /// `func name(label name: Type = value) -> Type { statements }` with plain parameter and return types.
-    private mutating func function(scope: [String], isStatic: Bool, attributes: [String]) -> Outcome {
+    private func function(scope: [String], isStatic: Bool, attributes: [String]) -> Outcome {
         position += 1
         let nameLexeme = current
         guard let name = identifier(nameLexeme) else { return .fragment }
@@ -250,7 +261,7 @@ struct SwiftTokenFileReader {
     }
 
     /// `(label name: Type = value, ...)` with plain types; nil for any other form.
-    private mutating func parameterClause() -> [Parameter]? {
+    private func parameterClause() -> [Parameter]? {
         guard isPunctuation(current, UInt8(ascii: "(")) else { return nil }
         position += 1
         var parameters: [Parameter] = []
@@ -290,7 +301,7 @@ struct SwiftTokenFileReader {
     }
 
     /// `init(label name: Type) { statements }` (not failable, not throwing).
-    private mutating func initializer(scope: [String]) -> Outcome {
+    private func initializer(scope: [String]) -> Outcome {
         let keyword = current
         position += 1
         guard let parameters = parameterClause(), isPunctuation(current, UInt8(ascii: "{")), let body = block(), atDeclarationEnd else {
@@ -304,13 +315,13 @@ struct SwiftTokenFileReader {
     // MARK: Statements
 
     /// At `{`: the statements up to its `}`, and past it; nil for any statement `statement()` does not read.
-    private mutating func block() -> [Stmt]? {
+    private func block() -> [Stmt]? {
         position += 1
         return statementsToBrace()
     }
 
     /// Statements, one per line, up to a `}`, and past it.
-    private mutating func statementsToBrace() -> [Stmt]? {
+    private func statementsToBrace() -> [Stmt]? {
         var body: [Stmt] = []
         var first = true
         while !isPunctuation(current, UInt8(ascii: "}")) {
@@ -324,7 +335,7 @@ struct SwiftTokenFileReader {
 
     /// At `{`: a closure, `{ a, b in statements }` or `{ statements }` (capture lists and typed parameters are
     /// SwiftSyntax's). `height` counts its body's deepest expression, as the IR builder's depth limit does.
-    private mutating func closure(height: inout Int) -> Expr? {
+    private func closure(height: inout Int) -> Expr? {
         let open = current
         var parameters: [String] = []
         var index = position + 1
@@ -349,7 +360,7 @@ struct SwiftTokenFileReader {
     }
 
     /// `return value`, `let x = value`, `switch value { case .a, .b: ... default: ... }`, or an expression.
-    private mutating func statement() -> Stmt? {
+    private func statement() -> Stmt? {
         let start = current
         guard start.kind == .identifier else { return expressionStatement() }
         switch text(start) {
@@ -423,7 +434,7 @@ struct SwiftTokenFileReader {
 
     /// An expression, or an assignment to one (`self.light = light`, `total += 1`).
     /// `if conditions { ... } else if ... { ... } else { ... }`.
-    private mutating func ifStatement() -> Stmt? {
+    private func ifStatement() -> Stmt? {
         let start = current
         position += 1
         guard let conditions = conditionList(), isPunctuation(current, UInt8(ascii: "{")), let then = block() else { return nil }
@@ -442,7 +453,7 @@ struct SwiftTokenFileReader {
     }
 
     /// `a == b, let x = y, let z` before an `if` or `guard` body (no `case` patterns).
-    private mutating func conditionList() -> [Condition]? {
+    private func conditionList() -> [Condition]? {
         var conditions: [Condition] = []
         repeat {
             if !conditions.isEmpty { position += 1 }  // `,`
@@ -468,7 +479,7 @@ struct SwiftTokenFileReader {
         return conditions
     }
 
-    private mutating func expressionStatement() -> Stmt? {
+    private func expressionStatement() -> Stmt? {
         let at = location(current)
         guard let value = expression(depth: 0) else { return nil }
         let op = current
@@ -480,10 +491,10 @@ struct SwiftTokenFileReader {
         return Stmt(.assign(target: value, operator: compound, value: assigned), at: at)
     }
 
-    private static let assignmentOperators: Set<Substring> = ["=", "+=", "-=", "*=", "/=", "|=", "&="]
+    private static let assignmentOperators: Set<String> = ["=", "+=", "-=", "*=", "/=", "|=", "&="]
 
     /// `case a, b = "b"`: cases without payloads.
-    private mutating func enumCases(scope: [String]) -> Outcome {
+    private func enumCases(scope: [String]) -> Outcome {
         var cases: [MemberDeclaration] = []
         repeat {
             position += 1  // `case` or `,`
@@ -504,7 +515,7 @@ struct SwiftTokenFileReader {
         return .read
     }
 
-    private mutating func typeDeclaration(_ kind: TypeDeclaration.Kind, scope: [String], nested: inout Set<String>) -> Outcome {
+    private func typeDeclaration(_ kind: TypeDeclaration.Kind, scope: [String], nested: inout Set<String>) -> Outcome {
         position += 1
         let nameLexeme = current
         guard let name = identifier(nameLexeme) else { return .fragment }
@@ -525,7 +536,7 @@ struct SwiftTokenFileReader {
         return atDeclarationEnd ? .read : .unreadable
     }
 
-    private mutating func extensionDeclaration() -> Outcome {
+    private func extensionDeclaration() -> Outcome {
         position += 1
         let typeStart = current
         guard let path = typePath(), let inheritance = inheritanceClause(), skipWhereClause(), isPunctuation(current, UInt8(ascii: "{"))
@@ -539,7 +550,7 @@ struct SwiftTokenFileReader {
     }
 
     /// `<Content: View, T>` after a type's name, which the IR does not keep; false for a clause it cannot skip with certainty.
-    private mutating func skipGenericParameters() -> Bool {
+    private func skipGenericParameters() -> Bool {
         guard current.kind == .operator, bytes[current.start] == UInt8(ascii: "<") else { return true }
         guard current.start == lexeme(-1).end else { return false }
         var depth = 0
@@ -561,7 +572,7 @@ struct SwiftTokenFileReader {
     }
 
     /// `where T: Hashable` before a body, which the IR does not keep; false for one with brackets.
-    private mutating func skipWhereClause() -> Bool {
+    private func skipWhereClause() -> Bool {
         guard isWord(current, "where") else { return true }
         while !isPunctuation(current, UInt8(ascii: "{")) {
             let l = current
@@ -572,7 +583,7 @@ struct SwiftTokenFileReader {
     }
 
     /// `: A, B.C` (or nothing); nil for any other form.
-    private mutating func inheritanceClause() -> [String]? {
+    private func inheritanceClause() -> [String]? {
         guard isPunctuation(current, UInt8(ascii: ":")) else {
             return isPunctuation(current, UInt8(ascii: "{")) || isWord(current, "where") ? [] : nil
         }
@@ -586,7 +597,7 @@ struct SwiftTokenFileReader {
     }
 
     /// `A.B.C` written without spaces.
-    private mutating func typePath() -> [String]? {
+    private func typePath() -> [String]? {
         var path: [String] = []
         while true {
             guard let name = identifier(current) else { return nil }
@@ -598,7 +609,7 @@ struct SwiftTokenFileReader {
     }
 
     /// A type annotation as written: `Color`, `SwiftUI.Color`, `CGFloat?`, `some View`; nil for other forms.
-    private mutating func typeText() -> String? {
+    private func typeText() -> String? {
         let first = current
         // `some View`, `any ShapeStyle`: the type after the keyword.
         if isWord(first, "some") || isWord(first, "any"), lexeme(1).kind == .identifier, !lexeme(1).atStartOfLine { position += 1 }
@@ -645,7 +656,7 @@ struct SwiftTokenFileReader {
     /// Names, `.implicitMember`, member accesses, calls with plain arguments, and literals; nil for anything else.
     /// `height`: levels of the tree returned. The IR builder makes a deeper tree than `SwiftIRBuilder.maxDepth` an
     /// unsupported node; such a chain is left to it.
-    private mutating func expression(depth: Int, endsAtBrace: Bool = false) -> Expr? {
+    private func expression(depth: Int, endsAtBrace: Bool = false) -> Expr? {
         var height = 0
         let expr = expression(depth: depth, height: &height, endsAtBrace: endsAtBrace)
         bodyHeight = max(bodyHeight, height)
@@ -653,12 +664,12 @@ struct SwiftTokenFileReader {
     }
 
     /// Binary operators folded the same way whatever the precedence: an expression has at most one of them.
-    private static let binaryOperators: Set<Substring> = ["??", "==", "!=", "+", "-", "*", "/", "<", ">", "<=", ">=", "&&", "||"]
+    private static let binaryOperators: Set<String> = ["??", "==", "!=", "+", "-", "*", "/", "<", ">", "<=", ">=", "&&", "||"]
 
     /// An operand, or two joined by one binary operator (spaced alike on both sides, as Swift reads it as binary).
     /// A binary expression, or `condition ? a : b` (`?` spaced on both sides: written against a value it is optional
     /// chaining). The ternary binds loosest, so its parts are read first, as SwiftSyntax's folding does.
-    private mutating func expression(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
+    private func expression(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
         guard let condition = binaryExpression(depth: depth, height: &height, endsAtBrace: endsAtBrace) else { return nil }
         let mark = current
         guard isPunctuation(mark, UInt8(ascii: "?")), lexeme(-1).end != mark.start, lexeme(1).start != mark.end else { return condition }
@@ -673,7 +684,7 @@ struct SwiftTokenFileReader {
         return Expr(.ternary(condition, then, otherwise), at: condition.location)
     }
 
-    private mutating func binaryExpression(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
+    private func binaryExpression(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
         guard let left = operand(depth: depth, height: &height, endsAtBrace: endsAtBrace) else { return nil }
         let op = current
         guard op.kind == .operator, Self.binaryOperators.contains(text(op)),
@@ -687,7 +698,7 @@ struct SwiftTokenFileReader {
         return Expr(.binary(String(text(op)), left, right), at: left.location)
     }
 
-    private mutating func operand(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
+    private func operand(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
         guard depth < 64 else { return nil }
         height = 1
         let first = current
@@ -813,7 +824,7 @@ struct SwiftTokenFileReader {
     // MARK: Fragments
 
     /// At an opening bracket: past its closing one. False when they do not balance.
-    private mutating func skipBalanced() -> Bool {
+    private func skipBalanced() -> Bool {
         var depth = 0
         repeat {
             let l = current
@@ -832,7 +843,7 @@ struct SwiftTokenFileReader {
 
     /// Past the declaration at `position`, which SwiftSyntax is to read: it runs to the line that starts the next
     /// declaration at the same bracket depth, the block's `}`, or the end. False when the brackets do not balance.
-    private mutating func fragmentEnd() -> Bool {
+    private func fragmentEnd() -> Bool {
         let start = position
         // Attributes and modifiers are part of the declaration they stand before, on their own lines or not.
         while true {
@@ -874,7 +885,7 @@ struct SwiftTokenFileReader {
 
     /// The items of the text of `range` (lexeme indices) parsed by SwiftSyntax, positioned from the text's start plus
     /// `memberOpening` inside a type; nil when it has a syntax error.
-    private mutating func parse(_ range: Range<Int>, scope: [String]) -> [Syntax]? {
+    private func parse(_ range: Range<Int>, scope: [String]) -> [Syntax]? {
         let text = String(decoding: bytes[lexemes[range.lowerBound].start..<lexemes[range.upperBound - 1].end], as: UTF8.self)
         fragmentBytes += text.utf8.count
         let parsed = Parser.parse(source: scope.isEmpty ? text : Self.memberOpening + text + "\n}")
@@ -885,7 +896,7 @@ struct SwiftTokenFileReader {
     }
 
     /// The declarations in `range` (lexeme indices), parsed by SwiftSyntax.
-    private mutating func readFragment(_ range: Range<Int>, scope: [String], nested: inout Set<String>) -> Bool {
+    private func readFragment(_ range: Range<Int>, scope: [String], nested: inout Set<String>) -> Bool {
         guard let items = parse(range, scope: scope) else { return false }
         let startOffset = lexemes[range.lowerBound].start
         for item in items {
@@ -921,17 +932,17 @@ private struct Lexer {
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    static let reserved: Set<Substring> = [
+    static let reserved: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
         "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
         "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
         "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "async", "some", "any", "_",
     ]
-    static func isReserved(_ word: Substring) -> Bool { reserved.contains(word) || word.utf8.first == UInt8(ascii: "$") }
+    static func isReserved(_ word: String) -> Bool { reserved.contains(word) || word.utf8.first == UInt8(ascii: "$") }
 
     /// Words that start a declaration at the beginning of a line.
-    static let declarationStarts: Set<Substring> = [
+    static let declarationStarts: Set<String> = [
         "let", "var", "func", "init", "deinit", "subscript", "static", "class", "struct", "enum", "actor", "protocol",
         "extension", "typealias", "associatedtype", "case", "import", "public", "private", "fileprivate", "internal",
         "open", "package", "final", "lazy", "weak", "unowned", "override", "nonisolated", "dynamic", "required",
@@ -940,7 +951,7 @@ private struct Lexer {
     ]
 
     /// Words that may stand before a declaration's keyword.
-    static let modifierWords: Set<Substring> = [
+    static let modifierWords: Set<String> = [
         "static", "class", "public", "private", "fileprivate", "internal", "open", "package", "final", "lazy", "weak",
         "unowned", "override", "nonisolated", "dynamic", "required", "convenience", "mutating", "nonmutating", "indirect",
         "prefix", "postfix", "infix",
