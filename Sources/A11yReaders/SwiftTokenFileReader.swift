@@ -192,11 +192,11 @@ final class SwiftTokenFileReader {
         case "case": return attributes.isEmpty ? enumCases(scope: scope) : .fragment
         case "extension": return extensionDeclaration()
         case "import" where attributes.isEmpty && !isStatic:
-            // Imports declare nothing the audit reads: the rest of the line.
+            // `import SwiftUI`, `import Foundation.NSString`: nothing the audit reads. Other forms are SwiftSyntax's (and
+            // anything after the module's name on the line is its error to report; found by fuzzing).
             position += 1
-            while current.kind != .end, !current.atStartOfLine {
-                if isPunctuation(current, UInt8(ascii: ";")) { return .fragment }
-                position += 1
+            guard typePath() != nil, current.kind == .end || current.atStartOfLine || isPunctuation(current, UInt8(ascii: "}")) else {
+                return .fragment
             }
             return .read
         default:

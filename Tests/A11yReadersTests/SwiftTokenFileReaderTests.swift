@@ -274,6 +274,7 @@ struct SwiftTokenFileReaderTests {
             "let r = #/a+/#",
             "let é = 1",
             "enum Shade {\n    static let page: Color= .white\n}",  // `=` spaced on one side only (found by fuzzing)
+            "import SwiftUI\nimport  aColor = lightColor\n",          // more after an import's module (found by fuzzing)
             "extension Color {\n#if DEBUG\nstatic let = \n#else\nstatic let a = Color.red\n#endif\n}",  // an error in an inactive clause
         ]
         for source in unreadable {
