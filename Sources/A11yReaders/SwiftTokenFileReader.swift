@@ -720,6 +720,11 @@ final class SwiftTokenFileReader {
         case .string:
             expr = Expr(.string(String(decoding: bytes[(first.start + 1)..<(first.end - 1)], as: UTF8.self)), at: at)
             position += 1
+        case .interpolatedString:
+            // What the IR builder makes of it: an unsupported value named by its text.
+            guard let snippet = snippet(of: first) else { return nil }
+            expr = Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+            position += 1
         case .operator where text(first) == "-" && lexeme(1).start == first.end && (lexeme(1).kind == .number || lexeme(1).kind == .float):
             // `-4` is a negative number (the builder folds the prefix minus into the literal).
             let literal = lexeme(1)
@@ -809,6 +814,26 @@ final class SwiftTokenFileReader {
             }
             if height > SwiftIRBuilder.maxDepth / 2 { return nil }
         }
+    }
+
+    /// `SwiftIRBuilder.snippet` of a one-lexeme node: its text and the trivia after it on its line, whitespace runs
+    /// collapsed, cut to 60 characters. Nil when a block comment follows on the line (where trailing trivia ends is
+    /// then SwiftSyntax's to say).
+    private func snippet(of l: Lexeme) -> String? {
+        var end = l.end
+        while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "/") {
+            if bytes[end + 1] == UInt8(ascii: "*") { return nil }
+            if bytes[end + 1] == UInt8(ascii: "/") { while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 } }
+        }
+        var text = ""
+        var pendingSpace = false
+        for character in String(decoding: bytes[l.start..<end], as: UTF8.self) {
+            if character.isWhitespace { pendingSpace = !text.isEmpty; continue }
+            if pendingSpace { text.append(" "); pendingSpace = false }
+            text.append(character)
+        }
+        return text.count > 60 ? String(text.prefix(57)) + "..." : text
     }
 
     /// The member name written right after a `.` (keywords are member names there: `.default`, `.init`).
@@ -912,7 +937,7 @@ final class SwiftTokenFileReader {
 
 /// One lexeme of a token file, with its byte range and 1-based line and UTF-8 column.
 private struct Lexeme {
-    enum Kind: UInt8 { case identifier, number, float, string, otherString, punctuation, `operator`, pound, end }
+    enum Kind: UInt8 { case identifier, number, float, string, interpolatedString, otherString, punctuation, `operator`, pound, end }
     var kind: Kind
     var start: Int
     var end: Int
@@ -1079,16 +1104,19 @@ private struct Lexer {
         let delimiter = multiline ? 3 : 1
         index += delimiter
         var plain = hashes == 0 && !multiline
+        var interpolated = false
         while index < bytes.count {
             let c = bytes[index]
             if c == quote, (0..<delimiter).allSatisfy({ byte($0) == quote }), (0..<hashes).allSatisfy({ byte(delimiter + $0) == hash }) {
                 index += delimiter + hashes
-                return plain ? .string : .otherString
+                if plain { return .string }
+                return interpolated && hashes == 0 && !multiline ? .interpolatedString : .otherString
             }
             if c == UInt8(ascii: "\\"), (0..<hashes).allSatisfy({ byte(1 + $0) == hash }) {
                 plain = false
                 index += 1 + hashes
                 if byte(0) == UInt8(ascii: "(") {
+                    interpolated = true
                     guard interpolation() else { return nil }
                 } else if byte(0) != UInt8(ascii: "\n") {
                     index += 1

@@ -238,6 +238,38 @@ struct SwiftTokenFileReaderTests {
         #expect(menuArguments.map(\.label) == [nil, "label"])
     }
 
+    /// An interpolated string is an unsupported value named by its text, as the IR builder names it: whitespace
+    /// collapsed, a comment after it on its line included, cut at 60 characters.
+    @Test func interpolatedStringsAreUnsupportedValuesNamedAsTheBuilderNamesThem() throws {
+        let source = """
+            struct Counter: View {
+                let count: Int
+                var body: some View {
+                    let left = "\\(count)   left" // remaining
+                    VStack {
+                        Text("\\(count) items")
+                        Text("a long label that goes on and on about \\(count) things, more than sixty characters")
+                    }
+                }
+            }
+            """
+        let read = try #require(readBothWays(source))
+        guard case .computed(let body) = read.declarations.last?.kind, body.count == 2, case .binding(_, let left?) = body[0].kind,
+              case .unsupported(let leftReason) = left.kind, case .expression(let stack) = body[1].kind,
+              case .call(_, let arguments) = stack.kind, case .closure(_, let texts) = arguments.first?.value.kind else {
+            Issue.record("the body is not a VStack with a closure")
+            return
+        }
+        let reasons = texts.compactMap { statement -> String? in
+            guard case .expression(let text) = statement.kind, case .call(_, let label) = text.kind,
+                  case .unsupported(let reason) = label.first?.value.kind else { return nil }
+            return reason
+        }
+        #expect(leftReason == "cannot evaluate `\"\\(count) left\" // remaining`")
+        #expect(reasons == ["cannot evaluate `\"\\(count) items\"`",
+                            "cannot evaluate `\"a long label that goes on and on about \\(count) things, ...`"])
+    }
+
     @Test func onlyTheActiveClauseOfAConditionalBlockIsRead() throws {
         let source = """
             #if os(iOS)
