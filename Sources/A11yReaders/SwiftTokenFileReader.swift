@@ -2,13 +2,14 @@ import A11yEngine
 import SwiftParser
 import SwiftSyntax
 
-/// Reads the declarations token files are made of straight from the text: types and extensions, enum cases, stored and
-/// computed properties and functions whose values are names, member accesses, calls, plain literals and one binary
-/// operator (`static let x = Color(hex: "#0B1120")`, `static func ink(for theme: Theme) -> Color { switch theme {...} }`),
-/// and the active clause of `#if`. Every other declaration (view bodies, closures, initialisers, string interpolation,
-/// ...) is cut out of the text and parsed by SwiftSyntax in place, consecutive ones together. The IR is the one the
-/// whole-file parse gives (`SwiftTokenFileReaderTests`; a debug build compares both on every file it reads): a
-/// whole-file parse builds and walks a syntax tree for each of a token file's thousands of one-line declarations.
+/// Reads Swift declarations straight from the text when it knows every form in them: types and extensions, enum cases,
+/// stored and computed properties, functions and initialisers whose values and bodies are names, member accesses, calls
+/// with trailing closures, closures, plain literals, one binary operator, ternaries, interpolated strings, and `return`,
+/// `let`, assignments, `if`, `guard` and `switch` over enum cases (`static let x = Color(hex: "#0B1120")`, token functions
+/// switching over a theme, most view bodies); the active `#if` clause is read like its block. Every other declaration is
+/// cut out of the text and parsed by SwiftSyntax in place, consecutive ones together. The IR is the one the whole-file
+/// parse gives (`SwiftTokenFileReaderTests`; a debug build compares both on every file it reads): a whole-file parse
+/// builds and walks a syntax tree for each of a token file's thousands of one-line declarations.
 ///
 /// Nil when the file has anything it does not lex with certainty (`\r`, a `#!` line, regex literals, non-ASCII outside
 /// strings, comments and identifiers, unbalanced brackets) or a syntax error (a fragment or an inactive `#if` clause
