@@ -35,24 +35,34 @@ struct SwiftIRBuilder {
     /// The node's source on one line, whitespace runs collapsed, cut to 60 characters. Reads only the first tokens: an
     /// unsupported view body can be thousands of lines, and nested ones would otherwise re-print it at every level.
     static func snippet(_ node: some SyntaxProtocol) -> String {
-        var text = ""
-        var pendingSpace = false
-        func append(_ piece: String) {
+        var snippet = Snippet()
+        var first = true
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if !first { snippet.append(token.leadingTrivia.description) }
+            first = false
+            snippet.append(token.text)
+            if snippet.isFull { break }
+            snippet.append(token.trailingTrivia.description)
+        }
+        return snippet.value
+    }
+
+    /// Source text as an unsupported value names it: whitespace runs collapsed, cut to 60 characters.
+    struct Snippet {
+        private var text = ""
+        private var pendingSpace = false
+
+        mutating func append(_ piece: String) {
             for character in piece {
                 if character.isWhitespace { pendingSpace = !text.isEmpty; continue }
                 if pendingSpace { text.append(" "); pendingSpace = false }
                 text.append(character)
             }
         }
-        var first = true
-        for token in node.tokens(viewMode: .sourceAccurate) {
-            if !first { append(token.leadingTrivia.description) }
-            first = false
-            append(token.text)
-            if text.count > 60 { break }
-            append(token.trailingTrivia.description)
-        }
-        return text.count > 60 ? String(text.prefix(57)) + "..." : text
+
+        /// More text would be cut off.
+        var isFull: Bool { text.count > 60 }
+        var value: String { isFull ? String(text.prefix(57)) + "..." : text }
     }
 
     func unsupported(_ node: some SyntaxProtocol) -> Expr {

@@ -88,26 +88,32 @@ public struct SwiftSourceReader: Sendable {
     }
 
     private func readOnCurrentThread(source: String, file: String) -> ParsedSource {
-        if let read = readAsTokenFile(source: source, file: file) {
-            assert(read == readWholeFile(source: source, file: file), "\(file): the token file reader and the whole-file parse disagree")
+        // Built from the text (identical to the tree's, the parser is lossless): building it from the tree recurses per
+        // nesting level and overflows the stack on pathological chains. Both ways of reading share it.
+        let converter = SourceLocationConverter(file: file, source: source)
+        if let read = readAsTokenFile(source: source, file: file, converter: converter) {
+            assert(read == readWholeFile(source: source, file: file, converter: converter),
+                   "\(file): the token file reader and the whole-file parse disagree")
             return read
         }
-        return readWholeFile(source: source, file: file)
+        return readWholeFile(source: source, file: file, converter: converter)
     }
 
     /// The file read by `SwiftTokenFileReader`; nil when it leaves the file to the whole-file parse.
-    func readAsTokenFile(source: String, file: String) -> ParsedSource? { readAsTokenFileCounting(source: source, file: file)?.source }
+    func readAsTokenFile(source: String, file: String, converter: SourceLocationConverter? = nil) -> ParsedSource? {
+        readAsTokenFileCounting(source: source, file: file, converter: converter)?.source
+    }
 
     /// `readAsTokenFile`, with how many of the file's bytes SwiftSyntax parsed as fragments.
-    func readAsTokenFileCounting(source: String, file: String) -> (source: ParsedSource, fragmentBytes: Int)? {
-        SwiftTokenFileReader.read(source: source, file: file, converter: SourceLocationConverter(file: file, source: source), flags: customFlags)
+    func readAsTokenFileCounting(source: String, file: String,
+                                 converter: SourceLocationConverter? = nil) -> (source: ParsedSource, fragmentBytes: Int)? {
+        SwiftTokenFileReader.read(source: source, file: file, converter: converter ?? SourceLocationConverter(file: file, source: source),
+                                  flags: customFlags)
     }
 
     /// The file parsed whole by SwiftSyntax and walked.
-    func readWholeFile(source: String, file: String) -> ParsedSource {
-        // Built from the text (identical to the tree's, the parser is lossless): building it from the tree recurses per
-        // nesting level and overflows the stack on pathological chains.
-        let converter = SourceLocationConverter(file: file, source: source)
+    func readWholeFile(source: String, file: String, converter: SourceLocationConverter? = nil) -> ParsedSource {
+        let converter = converter ?? SourceLocationConverter(file: file, source: source)
         let parsed = Parser.parse(source: source)
         if parsed.hasError {
             // A broken file yields only its parse finding: the daemon keeps the last good version in force.

@@ -153,10 +153,8 @@ final class SwiftTokenFileReader {
         return current.atStartOfLine || current.kind == .end
     }
 
-    private static let modifiers: Set<String> = [
-        "public", "private", "fileprivate", "internal", "open", "package", "final", "static", "lazy", "weak", "unowned",
-        "override", "nonisolated", "dynamic", "required", "convenience",
-    ]
+    /// Modifiers read here (`class` only before `let`/`var`/`func`; the rest make a declaration SwiftSyntax's).
+    private static let modifiers = Lexer.modifierWords.subtracting(["class", "mutating", "nonmutating", "indirect", "prefix", "postfix", "infix"])
     private static let typeKinds: [String: TypeDeclaration.Kind] = ["enum": .enum, "struct": .struct, "class": .class, "actor": .actor]
 
     private func declaration(scope: [String], nested: inout Set<String>) -> Outcome {
@@ -817,8 +815,7 @@ final class SwiftTokenFileReader {
         }
     }
 
-    /// `SwiftIRBuilder.snippet` of a one-lexeme node: its text and the trivia after it on its line, whitespace runs
-    /// collapsed, cut to 60 characters. Nil when a block comment follows on the line (where trailing trivia ends is
+    /// `SwiftIRBuilder.snippet` of a one-lexeme node: its text and the trivia after it on its line, as a `Snippet`. Nil when a block comment follows on the line (where trailing trivia ends is
     /// then SwiftSyntax's to say).
     private func snippet(of l: Lexeme) -> String? {
         var end = l.end
@@ -827,14 +824,9 @@ final class SwiftTokenFileReader {
             if bytes[end + 1] == UInt8(ascii: "*") { return nil }
             if bytes[end + 1] == UInt8(ascii: "/") { while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 } }
         }
-        var text = ""
-        var pendingSpace = false
-        for character in String(decoding: bytes[l.start..<end], as: UTF8.self) {
-            if character.isWhitespace { pendingSpace = !text.isEmpty; continue }
-            if pendingSpace { text.append(" "); pendingSpace = false }
-            text.append(character)
-        }
-        return text.count > 60 ? String(text.prefix(57)) + "..." : text
+        var snippet = SwiftIRBuilder.Snippet()
+        snippet.append(String(decoding: bytes[l.start..<end], as: UTF8.self))
+        return snippet.value
     }
 
     /// The member name written right after a `.` (keywords are member names there: `.default`, `.init`).
@@ -968,13 +960,10 @@ private struct Lexer {
     static func isReserved(_ word: String) -> Bool { reserved.contains(word) || word.utf8.first == UInt8(ascii: "$") }
 
     /// Words that start a declaration at the beginning of a line.
-    static let declarationStarts: Set<String> = [
-        "let", "var", "func", "init", "deinit", "subscript", "static", "class", "struct", "enum", "actor", "protocol",
-        "extension", "typealias", "associatedtype", "case", "import", "public", "private", "fileprivate", "internal",
-        "open", "package", "final", "lazy", "weak", "unowned", "override", "nonisolated", "dynamic", "required",
-        "convenience", "mutating", "nonmutating", "indirect", "prefix", "postfix", "infix", "operator", "precedencegroup",
-        "macro",
-    ]
+    static let declarationStarts: Set<String> = modifierWords.union([
+        "let", "var", "func", "init", "deinit", "subscript", "struct", "enum", "actor", "protocol", "extension", "typealias",
+        "associatedtype", "case", "import", "operator", "precedencegroup", "macro",
+    ])
 
     /// Words that may stand before a declaration's keyword.
     static let modifierWords: Set<String> = [
