@@ -3,13 +3,18 @@ import SwiftParser
 import SwiftSyntax
 
 /// Reads Swift declarations straight from the text when it knows every form in them: types and extensions, enum cases,
-/// stored and computed properties, functions and initialisers whose values and bodies are names, member accesses, calls
-/// with trailing closures, closures, plain literals, one binary operator, ternaries, interpolated strings, and `return`,
-/// `let`, assignments, `if`, `guard` and `switch` over enum cases (`static let x = Color(hex: "#0B1120")`, token functions
-/// switching over a theme, most view bodies); the active `#if` clause is read like its block. Every other declaration is
-/// cut out of the text and parsed by SwiftSyntax in place, consecutive ones together. The IR is the one the whole-file
-/// parse gives (`SwiftTokenFileReaderTests`; a debug build compares both on every file it reads): a whole-file parse
-/// builds and walks a syntax tree for each of a token file's thousands of one-line declarations.
+/// stored and computed properties, functions and initialisers (generic, `async`, `throws`, failable) with their types
+/// (generic, optional, array, dictionary, tuple and function types); expressions of names, member accesses, calls with
+/// trailing closures, closures with capture lists, literals, operators folded by the standard precedence, prefix
+/// operators, casts, ternaries, optional chaining, force unwraps, `try` and `await`; values the IR builder does not
+/// evaluate (interpolated strings, array and dictionary literals, subscripts, key paths, macros such as `#selector`) as
+/// its unsupported values named by their text; statements `return`, `let`, assignments, `if`, `guard`, `switch` with
+/// enum-case, binding, tuple and literal patterns, and `for`, `do`, `break` as the builder's unsupported statements;
+/// `#Preview` blocks (checked and dropped, as the walker drops them); the active `#if` clause, read like its block.
+/// Every other declaration is cut out of the text and parsed by SwiftSyntax in place, consecutive ones together. The
+/// IR is the one the whole-file parse gives (`SwiftTokenFileReaderTests`; a debug build compares both on every file it
+/// reads): a whole-file parse builds and walks a syntax tree for each of a token file's thousands of one-line
+/// declarations.
 ///
 /// Nil when the file has anything it does not lex with certainty (`\r`, a `#!` line, regex literals, non-ASCII outside
 /// strings, comments and identifiers, unbalanced brackets) or a syntax error (a fragment or an inactive `#if` clause
@@ -155,6 +160,7 @@ final class SwiftTokenFileReader {
 
     /// Modifiers read here (`class` only before `let`/`var`/`func`; the rest make a declaration SwiftSyntax's).
     private static let modifiers = Lexer.modifierWords.subtracting(["class", "mutating", "nonmutating", "indirect", "prefix", "postfix", "infix"])
+    private static let accessLevels: Set<String> = ["private", "fileprivate", "internal", "package", "public", "open"]
     private static let typeKinds: [String: TypeDeclaration.Kind] = ["enum": .enum, "struct": .struct, "class": .class, "actor": .actor]
 
     private func declaration(scope: [String], nested: inout Set<String>) -> Outcome {
@@ -172,7 +178,12 @@ final class SwiftTokenFileReader {
                 position += 2
                 if after.start == name.end, isPunctuation(after, UInt8(ascii: "(")), !skipBalanced() { return .unreadable }
             } else if l.kind == .identifier, Self.modifiers.contains(text(l)) {
-                if isPunctuation(lexeme(1), UInt8(ascii: "(")) { return .fragment }  // `private(set)`
+                if isPunctuation(lexeme(1), UInt8(ascii: "(")) {
+                    // `private(set)`: nothing the IR keeps; other arguments are SwiftSyntax's.
+                    guard Self.accessLevels.contains(text(l)), lexeme(1).start == l.end, isWord(lexeme(2), "set"),
+                          isPunctuation(lexeme(3), UInt8(ascii: ")")) else { return .fragment }
+                    position += 3
+                }
                 if text(l) == "static" { isStatic = true }
                 position += 1
             } else if isWord(l, "class"), lexeme(1).kind == .identifier, ["let", "var", "func"].contains(text(lexeme(1))) || Self.modifiers.contains(text(lexeme(1))) {
@@ -183,6 +194,7 @@ final class SwiftTokenFileReader {
             }
         }
         let keyword = current
+        if keyword.kind == .pound, text(keyword) == "#Preview", attributes.isEmpty, !isStatic { return preview() }
         guard keyword.kind == .identifier else { return .fragment }
         switch text(keyword) {
         case "let", "var": return binding(scope: scope, isStatic: isStatic, attributes: attributes)
@@ -246,26 +258,50 @@ final class SwiftTokenFileReader {
         let nameLexeme = current
         guard let name = identifier(nameLexeme) else { return .fragment }
         position += 1
-        guard let parameters = parameterClause() else { return .fragment }
+        guard skipGenericParameters(), let parameters = parameterClause() else { return .fragment }
+        // `async`, `throws`, `rethrows`: nothing the IR keeps.
+        if isWord(current, "async") { position += 1 }
+        if isWord(current, "throws") || isWord(current, "rethrows") {
+            position += 1
+            if isPunctuation(current, UInt8(ascii: "(")) { return .fragment }  // typed throws
+        }
         var returnType: String?
         if current.kind == .operator, text(current) == "->" {
             position += 1
             guard let type = typeText() else { return .fragment }
             returnType = type
         }
-        guard isPunctuation(current, UInt8(ascii: "{")), let body = block(), atDeclarationEnd else { return .fragment }
+        guard skipWhereClause(), isPunctuation(current, UInt8(ascii: "{")), let body = block(), atDeclarationEnd else { return .fragment }
         walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: .function(parameters: parameters, body: body),
                                                      type: returnType, attributes: attributes, location: location(nameLexeme)))
         return .read
     }
 
-    /// `(label name: Type = value, ...)` with plain types; nil for any other form.
+    /// `#Preview("Name") { ... }`: read to check it, and dropped (the walker records nothing of a macro).
+    private func preview() -> Outcome {
+        position += 1
+        var height = 0
+        if isPunctuation(current, UInt8(ascii: "(")), current.start == lexeme(-1).end {
+            position += 1
+            guard argumentList(close: UInt8(ascii: ")"), depth: 0, height: &height) != nil else { return .fragment }
+        }
+        if isPunctuation(current, UInt8(ascii: "{")), !current.atStartOfLine {
+            guard closure(height: &height) != nil else { return .fragment }
+        }
+        return atDeclarationEnd ? .read : .fragment
+    }
+
+    /// `(label name: Type = value, ...)`; nil for any other form.
     private func parameterClause() -> [Parameter]? {
         guard isPunctuation(current, UInt8(ascii: "(")) else { return nil }
         position += 1
         var parameters: [Parameter] = []
         while !isPunctuation(current, UInt8(ascii: ")")) {
-            // A label may be a keyword (`for theme: Theme`); `_` is no label.
+            // A label may be a keyword (`for theme: Theme`); `_` is no label. Attributes (`@ViewBuilder`) are not kept.
+            while isPunctuation(current, UInt8(ascii: "@")), lexeme(1).start == current.end, identifier(lexeme(1)) != nil,
+                  !isPunctuation(lexeme(2), UInt8(ascii: "(")), !isPunctuation(lexeme(2), UInt8(ascii: ".")) {
+                position += 2
+            }
             let first = current
             guard first.kind == .identifier, bytes[first.start] != UInt8(ascii: "$") else { return nil }
             let label = text(first) == "_" ? nil : (identifier(first) ?? String(text(first)))
@@ -288,21 +324,17 @@ final class SwiftTokenFileReader {
                 defaultValue = value
             }
             parameters.append(Parameter(label: label, name: parameterName ?? "_", type: type, defaultValue: defaultValue))
-            if isPunctuation(current, UInt8(ascii: ",")) {
-                position += 1
-                if isPunctuation(current, UInt8(ascii: ")")) { return nil }
-            } else if !isPunctuation(current, UInt8(ascii: ")")) {
-                return nil
-            }
+            guard separator(before: UInt8(ascii: ")")) else { return nil }
         }
         position += 1
         return parameters
     }
 
-    /// `init(label name: Type) { statements }` (not failable, not throwing).
+    /// `init(label name: Type) { statements }`, `init?(...)` (not throwing).
     private func initializer(scope: [String]) -> Outcome {
         let keyword = current
         position += 1
+        if isPunctuation(current, UInt8(ascii: "?")) || isPunctuation(current, UInt8(ascii: "!")), current.start == keyword.end { position += 1 }
         guard let parameters = parameterClause(), isPunctuation(current, UInt8(ascii: "{")), let body = block(), atDeclarationEnd else {
             return .fragment
         }
@@ -339,6 +371,23 @@ final class SwiftTokenFileReader {
         var parameters: [String] = []
         var index = position + 1
         var names: [String] = []
+        var captures = false
+        if isPunctuation(lexemes[index], UInt8(ascii: "[")) {
+            // A capture list (`[weak self]`): nothing the IR keeps; `in` or parameters follow it.
+            captures = true
+            index += 1
+            while true {
+                if lexemes[index].kind == .identifier, ["weak", "unowned"].contains(text(lexemes[index])),
+                   lexemes[index + 1].kind == .identifier { index += 1 }
+                guard lexemes[index].kind == .identifier, text(lexemes[index]) == "self" || identifier(lexemes[index]) != nil else { return nil }
+                index += 1
+                guard isPunctuation(lexemes[index], UInt8(ascii: ",")) else { break }
+                index += 1
+            }
+            guard isPunctuation(lexemes[index], UInt8(ascii: "]")) else { return nil }
+            index += 1
+            if isWord(lexemes[index], "in") { position = index }
+        }
         while lexemes[index].kind == .identifier, let name = text(lexemes[index]) == "_" ? "_" : identifier(lexemes[index]) {
             names.append(name)
             index += 1
@@ -349,6 +398,7 @@ final class SwiftTokenFileReader {
             }
             break
         }
+        if captures, !isWord(current, "in") { return nil }  // a capture list is followed by `in`
         position += 1
         let outer = bodyHeight
         bodyHeight = 0
@@ -360,7 +410,15 @@ final class SwiftTokenFileReader {
 
     /// `return value`, `let x = value`, `switch value { case .a, .b: ... default: ... }`, or an expression.
     private func statement() -> Stmt? {
+        // `@State var show = false` in a preview: the attributes are not kept.
+        var attributed = false
+        while isPunctuation(current, UInt8(ascii: "@")), lexeme(1).start == current.end, identifier(lexeme(1)) != nil,
+              !isPunctuation(lexeme(2), UInt8(ascii: "(")), !isPunctuation(lexeme(2), UInt8(ascii: ".")) {
+            position += 2
+            attributed = true
+        }
         let start = current
+        if attributed, !isWord(start, "let"), !isWord(start, "var") { return nil }
         guard start.kind == .identifier else { return expressionStatement() }
         switch text(start) {
         case "return":
@@ -377,6 +435,10 @@ final class SwiftTokenFileReader {
             if isPunctuation(current, UInt8(ascii: ":")) {
                 position += 1
                 guard typeText() != nil else { return nil }
+                // `let x: Color` assigned below.
+                if current.atStartOfLine || isPunctuation(current, UInt8(ascii: "}")) {
+                    return Stmt(.binding(names: [name], value: nil), at: location(nameLexeme))
+                }
             }
             guard atAssignment else { return nil }
             position += 1
@@ -396,39 +458,152 @@ final class SwiftTokenFileReader {
             var cases: [SwitchCase] = []
             while !isPunctuation(current, UInt8(ascii: "}")) {
                 guard current.atStartOfLine || isPunctuation(lexeme(-1), UInt8(ascii: "{")) else { return nil }
-                var patterns: [Pattern]? = []
+                var items: [(pattern: Pattern, guardExpression: Expr?)]? = []
+                if isPunctuation(current, UInt8(ascii: "@")), isWord(lexeme(1), "unknown"), lexeme(1).start == current.end,
+                   isWord(lexeme(2), "default") {
+                    position += 2  // `@unknown default`: the default case
+                }
                 if isWord(current, "default") {
                     position += 1
-                    patterns = nil
+                    items = nil
                 } else {
                     guard isWord(current, "case") else { return nil }
                     repeat {
                         position += 1  // `case` or `,`
-                        guard isPunctuation(current, UInt8(ascii: ".")), let name = memberName(after: current) else { return nil }
-                        position += 2
-                        patterns?.append(.enumCase(name, nil))
+                        guard let pattern = casePattern(binding: false, nested: false) else { return nil }
+                        var guardExpression: Expr?
+                        if isWord(current, "where") {
+                            position += 1
+                            guard let condition = expression(depth: 0) else { return nil }
+                            guardExpression = condition
+                        }
+                        items?.append((pattern, guardExpression))
                     } while isPunctuation(current, UInt8(ascii: ","))
                 }
                 guard isPunctuation(current, UInt8(ascii: ":")) else { return nil }
                 position += 1
                 var body: [Stmt] = []
-                while !isPunctuation(current, UInt8(ascii: "}")), !isWord(current, "case"), !isWord(current, "default") {
+                while !isPunctuation(current, UInt8(ascii: "}")), !isWord(current, "case"), !isWord(current, "default"),
+                      !(isPunctuation(current, UInt8(ascii: "@")) && isWord(lexeme(1), "unknown")) {
                     guard current.atStartOfLine || body.isEmpty, let statement = statement() else { return nil }
                     body.append(statement)
                 }
                 guard !body.isEmpty else { return nil }  // an empty case is an error the whole-file parse reports
-                if let patterns {
-                    for pattern in patterns { cases.append(SwitchCase(patterns: [pattern], guardExpression: nil, body: body)) }
+                if let items {
+                    for item in items { cases.append(SwitchCase(patterns: [item.pattern], guardExpression: item.guardExpression, body: body)) }
                 } else {
                     cases.append(SwitchCase(patterns: [], guardExpression: nil, body: body))
                 }
             }
             position += 1
             return Stmt(.switch(subject: subject, cases: cases), at: location(start))
+        case "for":
+            // What the IR builder makes of a loop: an unsupported statement named by its text (read to check it).
+            position += 1
+            if isPunctuation(current, UInt8(ascii: "(")) {
+                repeat {
+                    position += 1
+                    guard isWord(current, "_") || identifier(current) != nil else { return nil }
+                    position += 1
+                } while isPunctuation(current, UInt8(ascii: ","))
+                guard isPunctuation(current, UInt8(ascii: ")")) else { return nil }
+            } else {
+                guard isWord(current, "_") || identifier(current) != nil else { return nil }
+            }
+            position += 1
+            guard isWord(current, "in") else { return nil }
+            position += 1
+            guard expression(depth: 0, endsAtBrace: true) != nil else { return nil }
+            if isWord(current, "where") {
+                position += 1
+                guard expression(depth: 0, endsAtBrace: true) != nil else { return nil }
+            }
+            guard isPunctuation(current, UInt8(ascii: "{")), block() != nil, let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
+            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+        case "do":
+            // `do { ... } catch { ... }`: an unsupported statement named by its text, as `for`.
+            position += 1
+            guard isPunctuation(current, UInt8(ascii: "{")), block() != nil else { return nil }
+            while isWord(current, "catch") {
+                position += 1
+                if isWord(current, "let") {
+                    guard identifier(lexeme(1)) != nil else { return nil }
+                    position += 2
+                }
+                guard isPunctuation(current, UInt8(ascii: "{")), block() != nil else { return nil }
+            }
+            guard let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
+            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+        case "break", "continue", "fallthrough":
+            position += 1
+            guard current.atStartOfLine || isPunctuation(current, UInt8(ascii: "}")), let snippet = snippet(from: start, to: start) else { return nil }
+            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
         default:
-            if Lexer.isReserved(text(start)), !["true", "false", "nil", "self"].contains(text(start)) { return nil }
+            if Lexer.isReserved(text(start)), projectedName(start) == nil,
+               !["true", "false", "nil", "self", "super", "Self", "try", "await"].contains(text(start)) { return nil }
             return expressionStatement()
         }
+    }
+
+    /// A `case` pattern as the IR builder reads it: `.name`, `.name(patterns)`, `let` binding the names in what follows,
+    /// `_`, tuples of patterns, names and literals (`nested`: inside a payload or tuple, where a name under `let` is bound);
+    /// nil for other forms (`is`, ranges, expressions).
+    private func casePattern(binding: Bool, nested: Bool) -> Pattern? {
+        if isWord(current, "let") || isWord(current, "var") {
+            guard !binding else { return nil }
+            position += 1
+            if let name = identifier(current) {
+                position += 1
+                return .binding(name)
+            }
+            return casePattern(binding: true, nested: nested)
+        }
+        if isWord(current, "_") {
+            position += 1
+            return .wildcard
+        }
+        if isPunctuation(current, UInt8(ascii: ".")) {
+            guard let name = memberName(after: current) else { return nil }
+            position += 2
+            guard isPunctuation(current, UInt8(ascii: "(")), current.start == lexeme(-1).end else {
+                return isPunctuation(current, UInt8(ascii: ".")) || isPunctuation(current, UInt8(ascii: "(")) ? nil : .enumCase(name, nil)
+            }
+            position += 1
+            var payload: [Pattern] = []
+            while !isPunctuation(current, UInt8(ascii: ")")) {
+                // A label is dropped (`.rgb(red: let r, ...)`).
+                if current.kind == .identifier, isPunctuation(lexeme(1), UInt8(ascii: ":")), identifier(current) != nil { position += 2 }
+                guard let element = casePattern(binding: binding, nested: true) else { return nil }
+                payload.append(element)
+                guard separator(before: UInt8(ascii: ")")) else { return nil }
+            }
+            position += 1
+            return .enumCase(name, payload)
+        }
+        if isPunctuation(current, UInt8(ascii: "(")) {
+            // `(.circle, .small)`: a tuple of patterns.
+            var elements: [Pattern] = []
+            repeat {
+                position += 1
+                guard let element = casePattern(binding: binding, nested: true) else { return nil }
+                elements.append(element)
+            } while isPunctuation(current, UInt8(ascii: ","))
+            guard elements.count > 1, isPunctuation(current, UInt8(ascii: ")")) else { return nil }
+            position += 1
+            return .tuple(elements)
+        }
+        let l = current
+        if binding, nested, let name = identifier(l) {
+            position += 1
+            return .binding(name)
+        }
+        // A name or a literal alone: the value to compare with.
+        guard l.kind == .identifier || l.kind == .number || l.kind == .float || l.kind == .string else { return nil }
+        let after = lexeme(1)
+        guard isPunctuation(after, UInt8(ascii: ",")) || isPunctuation(after, UInt8(ascii: ")")) || isPunctuation(after, UInt8(ascii: ":"))
+                || isWord(after, "where"),
+              let value = expression(depth: 0) else { return nil }
+        return .value(value)
     }
 
     /// An expression, or an assignment to one (`self.light = light`, `total += 1`).
@@ -470,12 +645,45 @@ final class SwiftTokenFileReader {
                     conditions.append(.optionalBinding(name: name, value: Expr(.name(name), at: location(binding))))
                 }
             } else {
-                if isWord(current, "case") { return nil }
+                if isWord(current, "case") {
+                    // `case .tableRow = block`
+                    position += 1
+                    guard let pattern = casePattern(binding: false, nested: false), atAssignment else { return nil }
+                    position += 1
+                    guard let value = expression(depth: 0, endsAtBrace: true) else { return nil }
+                    conditions.append(.matches(pattern, value))
+                    continue
+                }
+                if current.kind == .pound, text(current) == "#available" || text(current) == "#unavailable" {
+                    // The builder takes an availability condition as true.
+                    let at = location(current)
+                    guard availability() else { return nil }
+                    conditions.append(.expression(Expr(.bool(true), at: at)))
+                    continue
+                }
                 guard let condition = expression(depth: 0, endsAtBrace: true) else { return nil }
                 conditions.append(.expression(condition))
             }
         } while isPunctuation(current, UInt8(ascii: ","))
         return conditions
+    }
+
+    /// `#available(iOS 16.0, macOS 13, *)`, read to check it.
+    private func availability() -> Bool {
+        position += 1
+        guard isPunctuation(current, UInt8(ascii: "(")), current.start == lexeme(-1).end else { return false }
+        repeat {
+            position += 1
+            if current.kind == .operator, text(current) == "*" {
+                position += 1
+            } else {
+                guard identifier(current) != nil, lexeme(1).kind == .number || lexeme(1).kind == .float else { return false }
+                position += 2
+            }
+        } while isPunctuation(current, UInt8(ascii: ","))
+        guard isPunctuation(current, UInt8(ascii: ")")) else { return false }
+        position += 1
+        return true
     }
 
     private func expressionStatement() -> Stmt? {
@@ -558,6 +766,10 @@ final class SwiftTokenFileReader {
             if l.kind == .operator {
                 let run = bytes[l.start..<l.end]
                 // Only angle brackets (`>>` closes two); `->` or other operators are not a generic parameter list's.
+                if run.elementsEqual([UInt8(ascii: "&")]) {  // `T: Hashable & Sendable`
+                    position += 1
+                    continue
+                }
                 guard run.allSatisfy({ $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return false }
                 for byte in run { depth += byte == UInt8(ascii: "<") ? 1 : -1 }
                 if depth < 0 { return false }
@@ -607,16 +819,18 @@ final class SwiftTokenFileReader {
         }
     }
 
-    /// A type annotation as written: `Color`, `SwiftUI.Color`, `CGFloat?`, `some View`; nil for other forms.
+    /// A type as written (`Color`, `[String: Binding<Int>]`, `(red: Double, green: Double)`, `@escaping () -> Void`,
+    /// `some View`, `A & B`, `Color?`), cut from the file as the walker cuts it; nil for other forms, or for a type that
+    /// does not end where a lexeme ends (`Int?= 3`).
     private func typeText() -> String? {
-        let first = current
-        // `some View`, `any ShapeStyle`: the type after the keyword.
-        if isWord(first, "some") || isWord(first, "any"), lexeme(1).kind == .identifier, !lexeme(1).atStartOfLine { position += 1 }
-        guard typePath() != nil else { return nil }
-        if (isPunctuation(current, UInt8(ascii: "?")) || isPunctuation(current, UInt8(ascii: "!"))), current.start == lexeme(-1).end {
-            position += 1
-        }
-        return String(decoding: bytes[first.start..<lexeme(-1).end], as: UTF8.self)
+        let start = current.start
+        var scanner = TypeScanner(bytes: bytes, index: start)
+        guard scanner.type(depth: 0) else { return nil }
+        var index = position
+        while lexemes[index].kind != .end, lexemes[index].end < scanner.end { index += 1 }
+        guard lexemes[index].kind != .end, lexemes[index].end == scanner.end else { return nil }
+        position = index + 1
+        return String(decoding: bytes[start..<scanner.end], as: UTF8.self)
     }
 
     /// At `=` (with the same spacing on both sides: `a= b` is an error the whole-file parse reports).
@@ -662,14 +876,38 @@ final class SwiftTokenFileReader {
         return expr
     }
 
-    /// Binary operators folded the same way whatever the precedence: an expression has at most one of them.
-    private static let binaryOperators: Set<String> = ["??", "==", "!=", "+", "-", "*", "/", "<", ">", "<=", ">=", "&&", "||"]
+    /// Infix operators of the standard library's precedence groups, tightest first, as SwiftSyntax's folding ranks them.
+    private static let infixOperators: [String: (precedence: Int, associativity: Associativity)] = [
+        "*": (7, .left), "/": (7, .left), "%": (7, .left),
+        "+": (6, .left), "-": (6, .left),
+        "..<": (5, .none), "...": (5, .none),
+        // 4: casting (`as`), read apart: its right side is a type.
+        "??": (3, .right),
+        "==": (2, .none), "!=": (2, .none), "<": (2, .none), "<=": (2, .none), ">": (2, .none), ">=": (2, .none),
+        "===": (2, .none), "!==": (2, .none),
+        "&&": (1, .left),
+        "||": (0, .left),
+    ]
+    private static let castingPrecedence = 4
+    private enum Associativity { case left, right, none }
 
-    /// An operand, or two joined by one binary operator (spaced alike on both sides, as Swift reads it as binary).
-    /// A binary expression, or `condition ? a : b` (`?` spaced on both sides: written against a value it is optional
-    /// chaining). The ternary binds loosest, so its parts are read first, as SwiftSyntax's folding does.
+    /// An operator sequence, or `condition ? a : b` (`?` spaced on both sides: written against a value it is optional
+    /// chaining). The ternary binds loosest, so its parts are read first, as SwiftSyntax's folding does. A node is
+    /// located where its leftmost operand starts (not where that operand's value is: `(a)` is `a`, located at `(`).
     private func expression(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
-        guard let condition = binaryExpression(depth: depth, height: &height, endsAtBrace: endsAtBrace) else { return nil }
+        // `try`, `try?`, `try!` and `await` cover the whole expression (the folding hoists them) and the IR reads
+        // through them.
+        while isWord(current, "try") || isWord(current, "await") {
+            let keyword = current
+            position += 1
+            if text(keyword) == "try", isPunctuation(current, UInt8(ascii: "?")) || isPunctuation(current, UInt8(ascii: "!")),
+               current.start == keyword.end {
+                position += 1
+            }
+            guard !current.atStartOfLine, current.start != lexeme(-1).end else { return nil }
+        }
+        let start = location(current)
+        guard let condition = operatorSequence(depth: depth, height: &height, endsAtBrace: endsAtBrace) else { return nil }
         let mark = current
         guard isPunctuation(mark, UInt8(ascii: "?")), lexeme(-1).end != mark.start, lexeme(1).start != mark.end else { return condition }
         position += 1
@@ -680,21 +918,170 @@ final class SwiftTokenFileReader {
         position += 1
         guard let otherwise = expression(depth: depth + 1, height: &elseHeight, endsAtBrace: endsAtBrace) else { return nil }
         height = max(height, thenHeight, elseHeight) + 1
-        return Expr(.ternary(condition, then, otherwise), at: condition.location)
+        return Expr(.ternary(condition, then, otherwise), at: start)
     }
 
-    private func binaryExpression(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
-        guard let left = operand(depth: depth, height: &height, endsAtBrace: endsAtBrace) else { return nil }
-        let op = current
-        guard op.kind == .operator, Self.binaryOperators.contains(text(op)),
-              (lexeme(-1).end == op.start) == (lexeme(1).start == op.end) else { return left }
+    /// One operand of an operator sequence, with where it starts.
+    private struct SequenceOperand {
+        var expr: Expr
+        var start: A11yEngine.SourceLocation
+        var height: Int
+    }
+
+    /// Operands joined by infix operators (each spaced alike on both sides, as Swift reads it as binary) and `as` casts,
+    /// folded by precedence; nil for an operator outside the table, `is`, or a chain the folding rejects (`a < b < c`).
+    private func operatorSequence(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
+        var operands: [SequenceOperand] = []
+        var operators: [String] = []
+        while true {
+            let start = location(current)
+            var operandHeight = 0
+            guard let value = operand(depth: depth, height: &operandHeight, endsAtBrace: endsAtBrace) else { return nil }
+            operands.append(SequenceOperand(expr: value, start: start, height: operandHeight))
+            // `as`, `as?`, `as!` and a type: the IR reads through the cast.
+            while isWord(current, "as"), !current.atStartOfLine {
+                position += 1
+                if (isPunctuation(current, UInt8(ascii: "?")) || isPunctuation(current, UInt8(ascii: "!"))), current.start == lexeme(-1).end {
+                    position += 1
+                }
+                guard lexeme(-1).end != current.start, typeText() != nil else { return nil }
+                operators.append("as")
+            }
+            let op = current
+            guard op.kind == .operator, Self.infixOperators[text(op)] != nil,
+                  (lexeme(-1).end == op.start) == (lexeme(1).start == op.end) else { break }
+            operators.append(String(text(op)))
+            position += 1
+        }
+        var next = 0, operandIndex = 0
+        guard let folded = fold(operands, operators, minimum: 0, next: &next, operandIndex: &operandIndex),
+              next == operators.count else { return nil }
+        height = folded.height
+        return folded.expr
+    }
+
+    /// Precedence climbing over the sequence read; `as` takes no operand of its own.
+    private func fold(_ operands: [SequenceOperand], _ operators: [String], minimum: Int, next: inout Int,
+                      operandIndex: inout Int) -> SequenceOperand? {
+        var left = operands[operandIndex]
+        operandIndex += 1
+        while next < operators.count {
+            let op = operators[next]
+            let (precedence, associativity) = op == "as" ? (Self.castingPrecedence, Associativity.none) : Self.infixOperators[op]!
+            guard precedence >= minimum else { break }
+            next += 1
+            if op == "as" {
+                // A cast then a tighter operator (`a as B + c`), or two casts, are the folding's to judge.
+                if next < operators.count {
+                    let following = operators[next]
+                    if following == "as" || Self.infixOperators[following]!.precedence > precedence { return nil }
+                }
+                left.height += 1
+                continue
+            }
+            guard let right = fold(operands, operators, minimum: associativity == .right ? precedence : precedence + 1,
+                                   next: &next, operandIndex: &operandIndex) else { return nil }
+            if associativity == .none, next < operators.count {
+                let following = operators[next]
+                let followingPrecedence = following == "as" ? Self.castingPrecedence : Self.infixOperators[following]!.precedence
+                if followingPrecedence == precedence { return nil }
+            }
+            left = SequenceOperand(expr: Expr(.binary(op, left.expr, right.expr), at: left.start), start: left.start,
+                                   height: max(left.height, right.height) + 1)
+        }
+        return left
+    }
+
+    /// A prefix operator written against its operand (`!isEnabled`, `-offset`).
+    private func isPrefixOperator(_ l: Lexeme) -> Bool {
+        guard lexeme(1).start == l.end, !lexeme(1).atStartOfLine else { return false }
+        if l.kind == .punctuation { return bytes[l.start] == UInt8(ascii: "!") }
+        guard l.kind == .operator else { return false }
+        let op = text(l)
+        return op == "-" || op == "+" || op == "~"
+    }
+
+    /// `label: value, ...` up to the closing bracket `close`, and past it; nil for a trailing comma or another form.
+    private func argumentList(close: UInt8, depth: Int, height: inout Int) -> [CallArgument]? {
+        var arguments: [CallArgument] = []
+        while !isPunctuation(current, close) {
+            var label: String?
+            if current.kind == .identifier, isPunctuation(lexeme(1), UInt8(ascii: ":")) {
+                guard bytes[current.start] != UInt8(ascii: "$"), text(current) != "_" else { return nil }
+                label = identifier(current) ?? String(text(current))  // a keyword is a label here (`for:`)
+                position += 2
+            }
+            var argumentHeight = 0
+            guard let value = expression(depth: depth + 1, height: &argumentHeight, endsAtBrace: false) else { return nil }
+            arguments.append(CallArgument(label: label, value: value))
+            height = max(height, argumentHeight)
+            guard separator(before: close) else { return nil }
+        }
         position += 1
-        var rightHeight = 0
-        guard let right = operand(depth: depth, height: &rightHeight, endsAtBrace: endsAtBrace) else { return nil }
-        // A second operator needs precedence: SwiftSyntax's folding.
-        if current.kind == .operator { return nil }
-        height = max(height, rightHeight) + 1
-        return Expr(.binary(String(text(op)), left, right), at: left.location)
+        return arguments
+    }
+
+    /// Past the `,` between two elements of a list, or at its closing bracket `close`; false for a trailing comma (which
+    /// the IR builder's Swift version may not accept) or anything else.
+    private func separator(before close: UInt8) -> Bool {
+        if isPunctuation(current, UInt8(ascii: ",")) {
+            position += 1
+            return !isPunctuation(current, close)
+        }
+        return isPunctuation(current, close)
+    }
+
+    /// At `[`: an array or dictionary literal, read to check it and skipped (the IR builder does not evaluate them).
+    private func collectionLiteral(depth: Int) -> Bool {
+        position += 1
+        if isPunctuation(current, UInt8(ascii: ":")), isPunctuation(lexeme(1), UInt8(ascii: "]")) {
+            position += 2
+            return true
+        }
+        var isDictionary: Bool?
+        while !isPunctuation(current, UInt8(ascii: "]")) {
+            var height = 0
+            guard expression(depth: depth + 1, height: &height, endsAtBrace: false) != nil else { return false }
+            let hasValue = isPunctuation(current, UInt8(ascii: ":"))
+            guard isDictionary == nil || isDictionary == hasValue else { return false }
+            isDictionary = hasValue
+            if hasValue {
+                position += 1
+                guard expression(depth: depth + 1, height: &height, endsAtBrace: false) != nil else { return false }
+            }
+            if isPunctuation(current, UInt8(ascii: ",")) {
+                position += 1  // a trailing comma is allowed here
+            } else if !isPunctuation(current, UInt8(ascii: "]")) {
+                return false
+            }
+        }
+        position += 1
+        return true
+    }
+
+    /// At `\`: a key path of names (`\.self`, `\.element.id`, `\Theme.accent`), read to check it; false for others.
+    private func keyPath() -> Bool {
+        let backslash = current
+        position += 1
+        if current.kind == .identifier, current.start == backslash.end {
+            guard identifier(current) != nil else { return false }
+            position += 1
+        }
+        var components = 0
+        while isPunctuation(current, UInt8(ascii: ".")), current.start == lexeme(-1).end {
+            let name = lexeme(1)
+            guard name.kind == .identifier || name.kind == .number, name.start == current.end, bytes[name.start] != UInt8(ascii: "$") else {
+                return false
+            }
+            position += 2
+            components += 1
+        }
+        let after = current
+        if after.start == lexeme(-1).end, after.kind == .operator || isPunctuation(after, UInt8(ascii: "?"))
+            || isPunctuation(after, UInt8(ascii: "!")) || isPunctuation(after, UInt8(ascii: "[")) || isPunctuation(after, UInt8(ascii: "(")) {
+            return false
+        }
+        return components > 0
     }
 
     private func operand(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
@@ -702,14 +1089,24 @@ final class SwiftTokenFileReader {
         height = 1
         let first = current
         let at = location(first)
+        if isPrefixOperator(first) {
+            // `!isEnabled`, `-offset`, `-4` (the builder folds a minus into the number it stands before).
+            position += 1
+            var operandHeight = 0
+            guard let value = operand(depth: depth + 1, height: &operandHeight, endsAtBrace: endsAtBrace) else { return nil }
+            height = operandHeight + 1
+            let op = String(text(first))
+            if op == "-", case .number(let n) = value.kind { return Expr(.number(-n), at: at) }
+            return Expr(.prefix(op, value), at: at)
+        }
         var expr: Expr
         switch first.kind {
         case .identifier:
             let word = text(first)
             if word == "true" || word == "false" { expr = Expr(.bool(word == "true"), at: at) }
             else if word == "nil" { expr = Expr(.nilLiteral, at: at) }
-            else if word == "self" { expr = Expr(.name("self"), at: at) }
-            else if let name = identifier(first) { expr = Expr(.name(name), at: at) }
+            else if word == "self" || word == "super" || word == "Self" { expr = Expr(.name(String(word)), at: at) }
+            else if let name = identifier(first) ?? projectedName(first) { expr = Expr(.name(name), at: at) }
             else { return nil }
             position += 1
         case .number, .float:
@@ -721,16 +1118,9 @@ final class SwiftTokenFileReader {
             position += 1
         case .interpolatedString:
             // What the IR builder makes of it: an unsupported value named by its text.
-            guard let snippet = snippet(of: first) else { return nil }
+            guard let snippet = snippet(from: first, to: first) else { return nil }
             expr = Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
             position += 1
-        case .operator where text(first) == "-" && lexeme(1).start == first.end && (lexeme(1).kind == .number || lexeme(1).kind == .float):
-            // `-4` is a negative number (the builder folds the prefix minus into the literal).
-            let literal = lexeme(1)
-            guard let value = SwiftIRBuilder.numberLiteral(String(text(literal)), isFloat: literal.kind == .float) else { return nil }
-            expr = Expr(.number(-value), at: at)
-            position += 2
-            height = 2
         case .punctuation where bytes[first.start] == UInt8(ascii: "."):
             guard let name = memberName(after: first) else { return nil }
             expr = Expr(.implicitMember(name), at: at)
@@ -738,6 +1128,30 @@ final class SwiftTokenFileReader {
         case .punctuation where bytes[first.start] == UInt8(ascii: "{") && !endsAtBrace:
             guard let literal = closure(height: &height) else { return nil }
             expr = literal
+        case .punctuation where bytes[first.start] == UInt8(ascii: "("):
+            // `(a + b)` is its value; `(x: 1, y: 2)` and `()` are tuples.
+            position += 1
+            var elementsHeight = 0
+            guard let elements = argumentList(close: UInt8(ascii: ")"), depth: depth, height: &elementsHeight) else { return nil }
+            height = elementsHeight + 1
+            expr = elements.count == 1 && elements[0].label == nil ? elements[0].value : Expr(.tuple(elements), at: at)
+        case .punctuation where bytes[first.start] == UInt8(ascii: "["):
+            // Array and dictionary literals, and key paths below, are values the IR builder names by their text.
+            guard collectionLiteral(depth: depth), let snippet = snippet(from: first, to: lexeme(-1)) else { return nil }
+            expr = Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+        case .pound where !Self.poundWordsOfTheirOwn.contains(text(first)):
+            // `#selector(dismiss)`, `#line`: a macro the IR builder names by its text (a trailing closure would be part of it).
+            position += 1
+            if isPunctuation(current, UInt8(ascii: "(")), current.start == first.end {
+                position += 1
+                var argumentsHeight = 0
+                guard argumentList(close: UInt8(ascii: ")"), depth: depth, height: &argumentsHeight) != nil else { return nil }
+            }
+            guard !isPunctuation(current, UInt8(ascii: "{")), let snippet = snippet(from: first, to: lexeme(-1)) else { return nil }
+            expr = Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+        case .punctuation where bytes[first.start] == UInt8(ascii: "\\"):
+            guard keyPath(), let snippet = snippet(from: first, to: lexeme(-1)) else { return nil }
+            return Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
         default:
             return nil
         }
@@ -751,32 +1165,35 @@ final class SwiftTokenFileReader {
                 height += 1
                 position += 2
                 lastWasCall = false
+            } else if l.kind == .operator, l.start == lexeme(-1).end, text(l) == "?." || text(l) == "!." {
+                // `window?.rootViewController`, `url!.host`: the IR reads through optional chaining and force unwraps.
+                guard let name = memberName(after: l) else { return nil }
+                expr = Expr(.member(expr, name), at: at)
+                height += 2
+                position += 2
+                lastWasCall = false
+            } else if isPunctuation(l, UInt8(ascii: "?")) || isPunctuation(l, UInt8(ascii: "!")), l.start == lexeme(-1).end {
+                // `onDismiss?()`, `URL(string: s)!`.
+                height += 1
+                position += 1
+                lastWasCall = false
             } else if isPunctuation(l, UInt8(ascii: "(")), !l.atStartOfLine {
                 position += 1
-                var arguments: [CallArgument] = []
                 var calleeHeight = height
-                while !isPunctuation(current, UInt8(ascii: ")")) {
-                    var label: String?
-                    if current.kind == .identifier, isPunctuation(lexeme(1), UInt8(ascii: ":")) {
-                        guard bytes[current.start] != UInt8(ascii: "$"), text(current) != "_" else { return nil }
-                        label = identifier(current) ?? String(text(current))  // a keyword is a label here (`for:`)
-                        position += 2
-                    }
-                    var argumentHeight = 0
-                    guard let value = expression(depth: depth + 1, height: &argumentHeight, endsAtBrace: false) else { return nil }
-                    arguments.append(CallArgument(label: label, value: value))
-                    calleeHeight = max(calleeHeight, argumentHeight)
-                    if isPunctuation(current, UInt8(ascii: ",")) {
-                        position += 1
-                        if isPunctuation(current, UInt8(ascii: ")")) { return nil }  // a trailing comma
-                    } else if !isPunctuation(current, UInt8(ascii: ")")) {
-                        return nil
-                    }
-                }
-                position += 1
+                guard let arguments = argumentList(close: UInt8(ascii: ")"), depth: depth, height: &calleeHeight) else { return nil }
                 expr = Expr(.call(expr, arguments), at: at)
                 height = calleeHeight + 1
                 lastWasCall = true
+            } else if isPunctuation(l, UInt8(ascii: "[")), !l.atStartOfLine {
+                // `colors[index]`: a value the IR builder names by its text (a trailing closure would be part of it).
+                position += 1
+                var argumentsHeight = 0
+                guard argumentList(close: UInt8(ascii: "]"), depth: depth, height: &argumentsHeight) != nil,
+                      !(isPunctuation(current, UInt8(ascii: "{")) && !current.atStartOfLine && !endsAtBrace),
+                      let snippet = snippet(from: first, to: lexeme(-1)) else { return nil }
+                expr = Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+                height = 1
+                lastWasCall = false
             } else if isPunctuation(l, UInt8(ascii: "{")) && endsAtBrace {
                 return height <= SwiftIRBuilder.maxDepth / 2 ? expr : nil
             } else if isPunctuation(l, UInt8(ascii: "{")), !l.atStartOfLine {
@@ -805,9 +1222,8 @@ final class SwiftTokenFileReader {
                 lastWasCall = false
                 if height > SwiftIRBuilder.maxDepth / 2 { return nil }
                 continue
-            } else if isPunctuation(l, UInt8(ascii: "{")) || isPunctuation(l, UInt8(ascii: "[")) && !l.atStartOfLine
-                        || (isPunctuation(l, UInt8(ascii: "?")) || isPunctuation(l, UInt8(ascii: "!"))) && l.start == lexeme(-1).end {
-                return nil  // trailing closures, subscripts, optional chaining
+            } else if isPunctuation(l, UInt8(ascii: "{")) {
+                return nil
             } else {
                 return height <= SwiftIRBuilder.maxDepth / 2 ? expr : nil
             }
@@ -815,17 +1231,29 @@ final class SwiftTokenFileReader {
         }
     }
 
-    /// `SwiftIRBuilder.snippet` of a one-lexeme node: its text and the trivia after it on its line, as a `Snippet`. Nil when a block comment follows on the line (where trailing trivia ends is
-    /// then SwiftSyntax's to say).
-    private func snippet(of l: Lexeme) -> String? {
-        var end = l.end
+    /// Directives, conditions and literals the builder reads otherwise than as a macro.
+    private static let poundWordsOfTheirOwn: Set<String> = ["#if", "#else", "#elseif", "#endif", "#available", "#unavailable",
+                                                             "#colorLiteral", "#imageLiteral", "#fileLiteral", "#sourceLocation",
+                                                             "#warning", "#error", "#Preview"]
+
+    /// `$text` (a property wrapper's projected value, or `$0`), which is a name in an expression.
+    private func projectedName(_ l: Lexeme) -> String? {
+        guard l.end - l.start > 1, bytes[l.start] == UInt8(ascii: "$") else { return nil }
+        return String(text(l))
+    }
+
+    /// `SwiftIRBuilder.snippet` of the node from lexeme `first` to `last`: their text and the trivia after `last` on its
+    /// line, as a `Snippet`. Nil when a block comment follows on the line (where trailing trivia ends is then
+    /// SwiftSyntax's to say).
+    private func snippet(from first: Lexeme, to last: Lexeme) -> String? {
+        var end = last.end
         while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
         if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "/") {
             if bytes[end + 1] == UInt8(ascii: "*") { return nil }
             if bytes[end + 1] == UInt8(ascii: "/") { while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 } }
         }
         var snippet = SwiftIRBuilder.Snippet()
-        snippet.append(String(decoding: bytes[l.start..<end], as: UTF8.self))
+        snippet.append(String(decoding: bytes[first.start..<end], as: UTF8.self))
         return snippet.value
     }
 
@@ -1103,7 +1531,8 @@ private struct Lexer {
                 return interpolated && hashes == 0 && !multiline ? .interpolatedString : .otherString
             }
             if c == UInt8(ascii: "\\"), (0..<hashes).allSatisfy({ byte(1 + $0) == hash }) {
-                plain = false
+                // A plain string may hold escapes: its value is its text as written, as the builder reads a segment.
+                if hashes > 0 || !isSimpleEscape(at: index + 1) { plain = false }
                 index += 1 + hashes
                 if byte(0) == UInt8(ascii: "(") {
                     interpolated = true
@@ -1124,6 +1553,16 @@ private struct Lexer {
             index += 1
         }
         return nil
+    }
+
+    /// `n` of `\n`: an escape SwiftSyntax accepts (`\0 \\ \t \n \r \" \'`, `\u{1F600}`).
+    private func isSimpleEscape(at k: Int) -> Bool {
+        guard k < bytes.count else { return false }
+        if Array(#"0\tnr"'"#.utf8).contains(bytes[k]) { return true }
+        guard bytes[k] == UInt8(ascii: "u"), k + 1 < bytes.count, bytes[k + 1] == UInt8(ascii: "{") else { return false }
+        var j = k + 2
+        while j < bytes.count, (bytes[j] >= 0x30 && bytes[j] <= 0x39) || (bytes[j] | 0x20 >= 0x61 && bytes[j] | 0x20 <= 0x66) { j += 1 }
+        return (1...8).contains(j - k - 2) && j < bytes.count && bytes[j] == UInt8(ascii: "}")
     }
 
     /// At the `(` of `\(...)` in a string: past its `)`, lexing what is inside (strings nest).
@@ -1194,3 +1633,185 @@ private struct Lexer {
     }
 }
 
+
+/// Reads a type's extent byte by byte (a lexeme such as `>?` or `?>` holds parts of two types' syntax).
+private struct TypeScanner {
+    let bytes: [UInt8]
+    var index: Int
+    /// Just past the last byte of the type read so far.
+    var end = 0
+
+    init(bytes: [UInt8], index: Int) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    private func byte(_ offset: Int = 0) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+
+    /// Spaces and tabs, and line breaks when `lines`; how many.
+    @discardableResult
+    private mutating func skipSpace(lines: Bool) -> Int {
+        let start = index
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") || (lines && bytes[index] == UInt8(ascii: "\n")) {
+            index += 1
+        }
+        return index - start
+    }
+
+    /// A plain ASCII word at `index + offset`, not consumed.
+    private func word(at offset: Int = 0) -> String? {
+        guard Lexer.isIdentifierStart(byte(offset)), byte(offset) != UInt8(ascii: "$") else { return nil }
+        var k = index + offset
+        while k < bytes.count, Lexer.isIdentifierByte(bytes[k]) { k += 1 }
+        if k < bytes.count, bytes[k] >= 0x80 || bytes[k] == UInt8(ascii: "`") { return nil }
+        return String(decoding: bytes[(index + offset)..<k], as: UTF8.self)
+    }
+
+    private mutating func consume(_ word: String) {
+        index += word.utf8.count
+        end = index
+    }
+
+    /// A type name: not a keyword, except `Any` and `Self`.
+    private func typeName() -> String? {
+        guard let name = word(), name == "Any" || name == "Self" || !Lexer.isReserved(name) else { return nil }
+        return name
+    }
+
+    mutating func type(depth: Int) -> Bool {
+        guard depth < 32 else { return false }
+        // `@escaping`, `@Sendable`, then `some` / `any` / `inout`, each followed by spaces on the same line.
+        while byte() == UInt8(ascii: "@") {
+            index += 1
+            guard let name = word() else { return false }
+            consume(name)
+            guard skipSpace(lines: false) > 0 else { return false }
+        }
+        if let specifier = word(), ["some", "any", "inout"].contains(specifier) {
+            consume(specifier)
+            guard skipSpace(lines: false) > 0 else { return false }
+        }
+        var isParenthesized = false
+        guard primary(depth: depth, isParenthesized: &isParenthesized) else { return false }
+        if isParenthesized {
+            // `() async throws -> Void`: a function type.
+            let mark = (index, end)
+            skipSpace(lines: false)
+            var effects = false
+            for effect in ["async", "throws"] where word() == effect {
+                index += effect.utf8.count
+                skipSpace(lines: false)
+                effects = true
+            }
+            if byte() == UInt8(ascii: "-"), byte(1) == UInt8(ascii: ">"), byte(2) == UInt8(ascii: " ") {
+                index += 3
+                skipSpace(lines: false)
+                return type(depth: depth + 1)
+            }
+            if effects { return false }
+            (index, end) = mark
+        }
+        // `A & B`.
+        while true {
+            let mark = (index, end)
+            guard skipSpace(lines: false) > 0, byte() == UInt8(ascii: "&"), byte(1) == UInt8(ascii: " ") else {
+                (index, end) = mark
+                return true
+            }
+            index += 1
+            skipSpace(lines: false)
+            var parenthesized = false
+            guard primary(depth: depth, isParenthesized: &parenthesized), !parenthesized else { return false }
+        }
+    }
+
+    /// A named, array, dictionary or parenthesised type, with postfix `?`, `!` and `.Type`.
+    private mutating func primary(depth: Int, isParenthesized: inout Bool) -> Bool {
+        switch byte() {
+        case UInt8(ascii: "("):
+            isParenthesized = true
+            index += 1
+            skipSpace(lines: true)
+            if byte() == UInt8(ascii: ")") {
+                index += 1
+                end = index
+                break
+            }
+            while true {
+                // `label: Type` or `_ name: Type`.
+                let mark = index
+                if let first = word() {
+                    index += first.utf8.count
+                    skipSpace(lines: false)
+                    if let second = word(), first == "_" || !Lexer.isReserved(first) {
+                        index += second.utf8.count
+                        skipSpace(lines: false)
+                    }
+                    if byte() == UInt8(ascii: ":"), byte(1) == UInt8(ascii: " ") {
+                        index += 1
+                        skipSpace(lines: false)
+                    } else {
+                        index = mark
+                    }
+                }
+                guard type(depth: depth + 1) else { return false }
+                skipSpace(lines: true)
+                if byte() == UInt8(ascii: ")") { break }
+                guard byte() == UInt8(ascii: ","), byte(1) == UInt8(ascii: " ") || byte(1) == UInt8(ascii: "\n") else { return false }
+                index += 1
+                skipSpace(lines: true)
+            }
+            index += 1
+            end = index
+        case UInt8(ascii: "["):
+            index += 1
+            skipSpace(lines: true)
+            guard type(depth: depth + 1) else { return false }
+            skipSpace(lines: true)
+            if byte() == UInt8(ascii: ":") {
+                index += 1
+                guard skipSpace(lines: true) > 0, type(depth: depth + 1) else { return false }
+                skipSpace(lines: true)
+            }
+            guard byte() == UInt8(ascii: "]") else { return false }
+            index += 1
+            end = index
+        default:
+            while true {
+                guard let name = typeName() else { return false }
+                consume(name)
+                if byte() == UInt8(ascii: "<") {
+                    // Generic arguments: `Binding<Int>`, `Array<Array<Int>>`.
+                    index += 1
+                    while true {
+                        skipSpace(lines: true)
+                        guard type(depth: depth + 1) else { return false }
+                        skipSpace(lines: true)
+                        guard byte() == UInt8(ascii: ",") else { break }
+                        index += 1
+                    }
+                    guard byte() == UInt8(ascii: ">") else { return false }
+                    index += 1
+                    end = index
+                }
+                guard byte() == UInt8(ascii: "."), Lexer.isIdentifierStart(byte(1)) else { break }
+                index += 1
+            }
+        }
+        // `Color?`, `String!`, `Theme.Type` (a parenthesised type with a suffix does not take an arrow).
+        while true {
+            if byte() == UInt8(ascii: "?") || byte() == UInt8(ascii: "!") {
+                index += 1
+                end = index
+                isParenthesized = false
+            } else if byte() == UInt8(ascii: "."), let name = word(at: 1), name == "Type" || name == "Protocol" {
+                index += 1
+                consume(name)
+                isParenthesized = false
+            } else {
+                index = end
+                return true
+            }
+        }
+    }
+}

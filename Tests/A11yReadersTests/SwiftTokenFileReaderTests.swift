@@ -324,4 +324,151 @@ struct SwiftTokenFileReaderTests {
         if case .unsupported(let reason) = expr.kind { #expect(reason.contains("nests too deeply")) } else { Issue.record("the chain was not cut off") }
         #expect(depth < 150)
     }
+
+    /// Forms of view and UIKit code real systems write (written anew for this test): each is read without SwiftSyntax
+    /// and gives the IR the whole parse gives, locations and unsupported values' texts included.
+    @Test func viewCodeFormsAreReadAsTheWholeParseReadsThem() throws {
+        let source = #"""
+            import SwiftUI
+
+            public struct TagPicker<Tag: Hashable & Sendable>: View {
+                @Binding var selection: Tag?
+                private(set) var tags: [Tag] = []
+                let palette: [String: Binding<Color?>]
+                let tint: (red: Double, green: Double, blue: Double, opacity: Double)
+                @ViewBuilder let header: () -> AnyView
+                let onDismiss: (@Sendable (Bool) async throws -> Void)?
+                static let separator = "\n\t"
+                var body: some View {
+                    let width = max(0, size.width - (Spacing.large * 2) + inset / 2)
+                    VStack(alignment: .leading) {
+                        if !isDisabled && (count > 0 || isEmpty == false), #available(iOS 16.0, *) {
+                            Text(title as String).foregroundStyle(isOn ? Color.accentColor : .secondary)
+                        }
+                        ForEach(tags.indices, id: \.self) { index in
+                            TextField("Name", text: $query)
+                                .offset(x: -width, y: items[index].height)
+                        }
+                        ForEach(Array(pairs.enumerated()), id: \.0) { _, pair in Text(pair.name) }
+                        Button { onDismiss?(true) } label: { Text(window?.title ?? "Close") }
+                        Image(systemName: "xmark").accessibilityAddTraits(isSelected ? [.isSelected] : [])
+                    }
+                    .task { [weak model] in
+                        try? await model?.load()
+                    }
+                }
+                func requestAccess<T: Codable>(for kind: T) async throws -> Bool where T: Sendable {
+                    for (key, value) in options where value > 0 {
+                        print(key)
+                    }
+                    do {
+                        try await store.save()
+                    } catch let error {
+                        log(error)
+                    }
+                    switch state {
+                    case let .loaded(value, _): return value > 0.5
+                    case .failed(reason: "offline"), (.idle, .small): break
+                    case .partial(let amount) where amount > 3: return true
+                    @unknown default: return false
+                    }
+                }
+                init?(tags: [Tag]) {
+                    guard let first = tags.first, case .some = Optional(first) else { return nil }
+                    self.tags = tags.map { $0 }
+                    super.init()
+                    let selector = #selector(UIResponder.resignFirstResponder)
+                    let level: Int
+                    level = Self.defaultLevel
+                }
+            }
+
+            #Preview("Tags") {
+                @Previewable @State var picked: String? = nil
+                TagPicker(tags: ["a", "b"], selection: $picked)
+            }
+            """#
+        let read = try #require(readBothWays(source))
+        #expect(read.declarations.map(\.name) == ["selection", "tags", "palette", "tint", "header", "onDismiss", "separator", "body",
+                                                  "requestAccess", "init"])
+        #expect(read.declarations.map(\.type) == ["Tag?", "[Tag]", "[String: Binding<Color?>]",
+                                                  "(red: Double, green: Double, blue: Double, opacity: Double)", "() -> AnyView",
+                                                  "(@Sendable (Bool) async throws -> Void)?", nil, "some View", "Bool", "TagPicker"])
+        let counted = try #require(reader.readAsTokenFileCounting(source: source, file: "T.swift"))
+        #expect(counted.fragmentBytes == 0)
+        // What the builder cannot evaluate is named by its text, wherever the reader met it.
+        let reasons = Self.unsupportedReasons(in: read)
+        #expect(reasons.contains("cannot evaluate `\\.self`"))
+        #expect(reasons.contains("cannot evaluate `[.isSelected]`"))
+        #expect(reasons.contains("cannot evaluate `items[index]`"))
+        #expect(reasons.contains("cannot evaluate `#selector(UIResponder.resignFirstResponder)`"))
+        #expect(reasons.contains { $0.hasPrefix("cannot evaluate `for (key, value) in options where value > 0 {") })
+    }
+
+    @Test func operatorsAreFoldedByTheStandardPrecedence() throws {
+        let source = """
+            enum Metrics {
+                static let a = 1 + 2 * 3 - 4
+                static let b = x ?? y ?? z
+                static let c = p && q || r && s
+                static let d = (1 + 2) * 3
+                static let e = -offset * 2 + 0..<10.count
+                static let f = value as? Double ?? 0
+            }
+            """
+        let read = try #require(readBothWays(source))
+        guard case .stored(let a?) = read.declarations[0].kind, case .binary("-", let left, _) = a.kind,
+              case .binary("+", _, let product) = left.kind, case .binary("*", _, _) = product.kind else {
+            Issue.record("1 + 2 * 3 - 4 is not (1 + (2 * 3)) - 4")
+            return
+        }
+        guard case .stored(let b?) = read.declarations[1].kind, case .binary("??", _, let rest) = b.kind,
+              case .binary("??", _, _) = rest.kind else {
+            Issue.record("?? does not group to the right")
+            return
+        }
+        // Chains the folding rejects, and `is`, are SwiftSyntax's to read (and the IR is the whole parse's either way).
+        for chain in ["a < b < c", "a as B + c", "a == b == c", "x is Int"] {
+            let chainSource = "enum E {\n    static let v = \(chain)\n}\n"
+            let counted = reader.readAsTokenFileCounting(source: chainSource, file: "T.swift")
+            #expect(counted == nil || counted!.fragmentBytes > 0, "\(chain)")
+            _ = readBothWays(chainSource)
+        }
+    }
+
+    static func unsupportedReasons(in source: ParsedSource) -> [String] {
+        var reasons: [String] = []
+        func visit(_ expr: Expr) {
+            switch expr.kind {
+            case .unsupported(let reason): reasons.append(reason)
+            case .member(let base, _): visit(base)
+            case .call(let callee, let arguments): visit(callee); arguments.forEach { visit($0.value) }
+            case .tuple(let elements): elements.forEach { visit($0.value) }
+            case .closure(_, let body): body.forEach(visit)
+            case .ternary(let a, let b, let c): visit(a); visit(b); visit(c)
+            case .binary(_, let a, let b): visit(a); visit(b)
+            case .prefix(_, let a): visit(a)
+            default: break
+            }
+        }
+        func visit(_ statement: Stmt) {
+            switch statement.kind {
+            case .unsupported(let reason): reasons.append(reason)
+            case .expression(let e), .return(let e?): visit(e)
+            case .binding(_, let e?): visit(e)
+            case .assign(let target, _, let value): visit(target); visit(value)
+            case .if(_, let then, let otherwise): then.forEach(visit); otherwise?.forEach(visit)
+            case .switch(_, let cases): cases.forEach { $0.body.forEach(visit) }
+            default: break
+            }
+        }
+        for declaration in source.declarations {
+            switch declaration.kind {
+            case .stored(let e?): visit(e)
+            case .computed(let body), .function(_, let body), .initializer(_, let body): body.forEach(visit)
+            default: break
+            }
+        }
+        return reasons
+    }
 }
