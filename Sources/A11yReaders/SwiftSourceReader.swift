@@ -42,7 +42,9 @@ public struct SwiftSourceReader: Sendable {
     /// string literals and comments; nil when there is none.
     static func bracketRunFinding(source: String, file: String) -> Finding? {
         // A file with no more `[` in all than a run may hold has no such run: one count settles nearly every file.
-        guard source.utf8.lazy.filter({ $0 == UInt8(ascii: "[") }).count > maximumBracketRun else { return nil }
+        var brackets = 0
+        for byte in source.utf8 where byte == UInt8(ascii: "[") { brackets += 1 }
+        guard brackets > maximumBracketRun else { return nil }
         enum State { case code, lineComment, blockComment, string, multilineString }
         let bytes = Array(source.utf8)
         var state = State.code, run = 0, line = 1, column = 1, start = (line: 1, column: 1), index = 0

@@ -59,7 +59,12 @@ final class SwiftTokenFileReader {
     }
     private func location(_ l: Lexeme) -> A11yEngine.SourceLocation { A11yEngine.SourceLocation(file: file, line: l.line, column: l.column) }
     private func isPunctuation(_ l: Lexeme, _ byte: UInt8) -> Bool { l.kind == .punctuation && bytes[l.start] == byte }
-    private func isWord(_ l: Lexeme, _ word: String) -> Bool { l.kind == .identifier && text(l) == word }
+    /// Compared byte for byte: keywords are tested at nearly every lexeme, and a `String` of each would be made first.
+    private func isWord(_ l: Lexeme, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard l.kind == .identifier, l.end - l.start == count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in (0..<count).allSatisfy { buffer[l.start + $0] == word.utf8Start[$0] } }
+    }
 
     /// Members of a block (or the file) up to its `}` (or the end). False when the file must be read whole.
     private func items(scope: [String], nested: inout Set<String>, end: Int = .max) -> Bool {
