@@ -236,8 +236,7 @@ final class SwiftTokenFileReader {
         var kind = MemberDeclaration.Kind.stored(initial: nil)
         if atAssignment {
             position += 1
-            // A `{` after the value is property observers (`= "" { didSet {...} }`), not a trailing closure.
-            guard let value = expression(depth: 0, endsAtBrace: true) else { return .fragment }
+            guard let value = initialValue() else { return .fragment }
             kind = .stored(initial: value)
         } else if type != nil, isPunctuation(current, UInt8(ascii: "{")) {
             // `var x: Color { .black }`; accessors (`get`, `didSet`, ...) are SwiftSyntax's to read.
@@ -252,6 +251,18 @@ final class SwiftTokenFileReader {
         walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: kind,
                                                      type: type, attributes: attributes, location: location(nameLexeme)))
         return .read
+    }
+
+    /// A binding's value: a `{` after it starts a trailing closure (`= NavigationView { ... }`) unless it holds accessors
+    /// (`= "" { didSet {...} }`), which are SwiftSyntax's to read.
+    private func initialValue() -> Expr? {
+        let start = position
+        guard let value = expression(depth: 0, endsAtBrace: true) else { return nil }
+        let next = lexeme(1)
+        guard isPunctuation(current, UInt8(ascii: "{")), !current.atStartOfLine,
+              !(next.kind == .identifier && Self.accessors.contains(text(next))) else { return value }
+        position = start
+        return expression(depth: 0)
     }
 
     private static let accessors: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify", "unsafeAddress",
@@ -435,6 +446,22 @@ final class SwiftTokenFileReader {
         case "let", "var":
             position += 1
             let nameLexeme = current
+            if isPunctuation(nameLexeme, UInt8(ascii: "(")) {
+                // `let (data, _) = value`: the names of a tuple pattern.
+                var names: [String] = []
+                repeat {
+                    position += 1
+                    guard let name = isWord(current, "_") ? "_" : identifier(current) else { return nil }
+                    names.append(name)
+                    position += 1
+                } while isPunctuation(current, UInt8(ascii: ","))
+                guard names.count > 1, isPunctuation(current, UInt8(ascii: ")")) else { return nil }
+                position += 1
+                guard atAssignment else { return nil }
+                position += 1
+                guard let value = initialValue(), !isPunctuation(current, UInt8(ascii: "{")) else { return nil }
+                return Stmt(.binding(names: names, value: value), at: location(nameLexeme))
+            }
             guard let name = identifier(nameLexeme) else { return nil }
             position += 1
             if isPunctuation(current, UInt8(ascii: ":")) {
@@ -447,7 +474,7 @@ final class SwiftTokenFileReader {
             }
             guard atAssignment else { return nil }
             position += 1
-            guard let value = expression(depth: 0, endsAtBrace: true), !isPunctuation(current, UInt8(ascii: "{")) else { return nil }
+            guard let value = initialValue(), !isPunctuation(current, UInt8(ascii: "{")) else { return nil }
             return Stmt(.binding(names: [name], value: value), at: location(nameLexeme))
         case "if": return ifStatement()
         case "guard":
@@ -538,6 +565,20 @@ final class SwiftTokenFileReader {
                 guard isPunctuation(current, UInt8(ascii: "{")), block() != nil else { return nil }
             }
             guard let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
+            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+        case "while":
+            // A loop, as `for`.
+            position += 1
+            guard expression(depth: 0, endsAtBrace: true) != nil, isPunctuation(current, UInt8(ascii: "{")), block() != nil,
+                  let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
+            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+        case "throw":
+            position += 1
+            guard !current.atStartOfLine, expression(depth: 0) != nil, let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
+            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+        case "defer":
+            position += 1
+            guard isPunctuation(current, UInt8(ascii: "{")), block() != nil, let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
             return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
         case "break", "continue", "fallthrough":
             position += 1
@@ -639,8 +680,11 @@ final class SwiftTokenFileReader {
             if isWord(current, "let") || isWord(current, "var") {
                 let binding = current
                 position += 1
-                guard let name = identifier(current) else { return nil }
+                // `let self` (unwrapping a weak capture) and `let _ = value` name what the builder's pattern names.
+                let wildcard = isWord(current, "_")
+                guard let name = isWord(current, "self") ? "self" : wildcard ? "_" : identifier(current) else { return nil }
                 position += 1
+                if wildcard, !atAssignment { return nil }
                 if atAssignment {
                     position += 1
                     guard let value = expression(depth: 0, endsAtBrace: true) else { return nil }

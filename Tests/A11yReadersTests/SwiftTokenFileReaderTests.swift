@@ -361,6 +361,11 @@ struct SwiftTokenFileReaderTests {
                     for (key, value) in options where value > 0 {
                         print(key)
                     }
+                    defer { log("done") }
+                    while attempts < 3 { attempts += 1 }
+                    guard let self, let _ = try? cache.load() else { throw AccessError.denied }
+                    let (granted, _) = try await center.requestAuthorization(options: [.alert])
+                    let drawer = NavigationView { Text("Menu") }
                     do {
                         try await store.save()
                     } catch let error {
