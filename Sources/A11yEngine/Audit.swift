@@ -169,7 +169,7 @@ public enum Auditor {
         var interpreter = Interpreter.Configuration()
         interpreter.idiom = input.configuration.idiom
         interpreter.workers = input.evaluationThreads
-        var system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration,
+        let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration,
                                            previous: previous?.context.graph)
         let graph = system.primary
         var carried = AuditResult.Carried()
@@ -242,11 +242,6 @@ public enum Auditor {
             policy: Audit.PolicyInfo(id: input.policy.id, name: input.policy.name), appearances: appearances, themes: system.themes,
             surfaces: Audit.SurfacesInfo(tokens: surfaces.endpoints.map(\.name), inferred: surfaces.inferred, explanation: surfaces.explanation),
             pairs: pairs, findings: findings, summary: summary)
-        // The other themes' graphs are freed off the caller's path: freeing a dozen graphs took ~9 ms of pocket-casts'
-        // cold audit, all of it before its result could be written.
-        let themeGraphs = ReadOnly(value: system.graphs)  // no one reads them any more: only the release happens there
-        system.graphs = []
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(themeGraphs) {} }
         return AuditResult(audit: audit, context: context, carried: carried)
     }
 
