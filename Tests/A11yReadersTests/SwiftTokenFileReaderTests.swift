@@ -441,6 +441,37 @@ struct SwiftTokenFileReaderTests {
         }
     }
 
+    /// Forms where the reader's tree could differ from the folded one in shape or location: each compared both ways.
+    @Test func formsWhoseShapeOrLocationIsEasyToGetWrongReadAsTheWholeParse() {
+        let values = [
+            "try? cache.load() ?? fallback", "try await a + b", "value as? Double ?? 0", "(a as NSString).length",
+            "-a.b", "!a.b.c", "-4.description", "(a).b", "(a) + b", "a?.b ?? c", "x! + 1", "-(4)", "+x", "~mask",
+            "\\Theme.accent.light", "items[0].name", "items[i][j]", "#selector(dismiss) == nil", "(x: 1, y: 2)", "()",
+            "[1: \"a\", 2: \"b\"]", "[:]", "[]", "[[1, 2], [3]]", "a ? b ? c : d : e", "a ?? b ? c : d", "0...10", "a..<b + 1",
+            "f { [weak self] in self?.g() }", "f { [unowned model, weak self] value, other in value }", "$0.count > 1",
+            "a && b || !c && d", "a * (b + c) / d", "a - b - c", "\"\\u{1F600}\\n\" + text",
+        ]
+        for value in values {
+            let source = "enum E {\n    static let v = \(value)\n}\n"
+            _ = readBothWays(source)
+            // Read by the token file reader itself, not left to SwiftSyntax.
+            #expect(reader.readAsTokenFileCounting(source: source, file: "T.swift")?.fragmentBytes == 0, "\(value)")
+        }
+        let statements = [
+            "switch x {\ncase .a(let y) where y > 1: return y\ncase let .b(p, _): return p\ncase (.c, 2): return 0\ncase \"s\", 3: return 1\ndefault: break\n}",
+            "if case let .a(y) = x, #available(iOS 16, *), let self { return y }",
+            "for (i, name) in names.enumerated() where i > 0 { print(name) }",
+            "let (a, b) = pair\nvar c: Int\nc = a + b",
+            "guard !names.isEmpty, let _ = try? load() else { throw E.empty }",
+            "defer { close() }\nwhile i < 3 { i += 1 }\ndo { try run() } catch { log(error) }",
+        ]
+        for body in statements {
+            let source = "struct S {\n    func f() {\n" + body + "\n    }\n}\n"
+            _ = readBothWays(source)
+            #expect(reader.readAsTokenFileCounting(source: source, file: "T.swift")?.fragmentBytes == 0, "\(body)")
+        }
+    }
+
     static func unsupportedReasons(in source: ParsedSource) -> [String] {
         var reasons: [String] = []
         func visit(_ expr: Expr) {
