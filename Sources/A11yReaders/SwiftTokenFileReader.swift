@@ -256,6 +256,8 @@ final class SwiftTokenFileReader {
     /// A binding's value: a `{` after it starts a trailing closure (`= NavigationView { ... }`) unless it holds accessors
     /// (`= "" { didSet {...} }`), which are SwiftSyntax's to read.
     private func initialValue() -> Expr? {
+        // `= { ... }()`: a closure, not accessors.
+        if isPunctuation(current, UInt8(ascii: "{")) { return expression(depth: 0) }
         let start = position
         guard let value = expression(depth: 0, endsAtBrace: true) else { return nil }
         let next = lexeme(1)
@@ -268,29 +270,37 @@ final class SwiftTokenFileReader {
     private static let accessors: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify", "unsafeAddress",
                                                     "unsafeMutableAddress", "init"]
 
-    /// `func name(label name: Type = value) -> Type { statements }` with plain parameter and return types.
+    /// `func name(label name: Type = value) -> Type { statements }`.
     private func function(scope: [String], isStatic: Bool, attributes: [String]) -> Outcome {
+        guard let declaration = functionDeclaration(scope: scope, isStatic: isStatic, attributes: attributes), atDeclarationEnd else {
+            return .fragment
+        }
+        walker.declarations.append(declaration)
+        return .read
+    }
+
+    /// At `func`: the function, up to its body's `}`; nil for a form it does not read.
+    private func functionDeclaration(scope: [String], isStatic: Bool, attributes: [String]) -> MemberDeclaration? {
         position += 1
         let nameLexeme = current
-        guard let name = identifier(nameLexeme) else { return .fragment }
+        guard let name = identifier(nameLexeme) else { return nil }
         position += 1
-        guard skipGenericParameters(), let parameters = parameterClause() else { return .fragment }
+        guard skipGenericParameters(), let parameters = parameterClause() else { return nil }
         // `async`, `throws`, `rethrows`: nothing the IR keeps.
         if isWord(current, "async") { position += 1 }
         if isWord(current, "throws") || isWord(current, "rethrows") {
             position += 1
-            if isPunctuation(current, UInt8(ascii: "(")) { return .fragment }  // typed throws
+            if isPunctuation(current, UInt8(ascii: "(")) { return nil }  // typed throws
         }
         var returnType: String?
         if current.kind == .operator, text(current) == "->" {
             position += 1
-            guard let type = typeText() else { return .fragment }
+            guard let type = typeText() else { return nil }
             returnType = type
         }
-        guard skipWhereClause(), isPunctuation(current, UInt8(ascii: "{")), let body = block(), atDeclarationEnd else { return .fragment }
-        walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: .function(parameters: parameters, body: body),
-                                                     type: returnType, attributes: attributes, location: location(nameLexeme)))
-        return .read
+        guard skipWhereClause(), isPunctuation(current, UInt8(ascii: "{")), let body = block() else { return nil }
+        return MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: .function(parameters: parameters, body: body),
+                                 type: returnType, attributes: attributes, location: location(nameLexeme))
     }
 
     /// `#Preview("Name") { ... }`: read to check it, and dropped (the walker records nothing of a macro).
@@ -408,6 +418,14 @@ final class SwiftTokenFileReader {
             names.append(name)
             index += 1
             if isPunctuation(lexemes[index], UInt8(ascii: ",")) { index += 1; continue }
+            if lexemes[index].kind == .operator, text(lexemes[index]) == "->" {
+                // `child -> AnyView? in`: the return type is not kept.
+                let saved = position
+                position = index + 1
+                guard typeText() != nil, isWord(current, "in") else { position = saved; return nil }
+                index = position
+                position = saved
+            }
             if lexemes[index].kind == .identifier, text(lexemes[index]) == "in" {
                 parameters = names
                 position = index  // at `in`
@@ -440,7 +458,9 @@ final class SwiftTokenFileReader {
         case "return":
             position += 1
             // `return` alone, or its value on the same line (one on the next line is read as its value too, with a warning).
-            if isPunctuation(current, UInt8(ascii: "}")) { return Stmt(.return(nil), at: location(start)) }
+            if isPunctuation(current, UInt8(ascii: "}")) || current.atStartOfLine && (isWord(current, "case") || isWord(current, "default")) {
+                return Stmt(.return(nil), at: location(start))
+            }
             guard !current.atStartOfLine, let value = expression(depth: 0) else { return nil }
             return Stmt(.return(value), at: location(start))
         case "let", "var":
@@ -532,6 +552,8 @@ final class SwiftTokenFileReader {
         case "for":
             // What the IR builder makes of a loop: an unsupported statement named by its text (read to check it).
             position += 1
+            if isWord(current, "try"), isWord(lexeme(1), "await") { position += 1 }
+            if isWord(current, "await") { position += 1 }
             if isPunctuation(current, UInt8(ascii: "(")) {
                 repeat {
                     position += 1
@@ -551,6 +573,13 @@ final class SwiftTokenFileReader {
                 guard expression(depth: 0, endsAtBrace: true) != nil else { return nil }
             }
             guard isPunctuation(current, UInt8(ascii: "{")), block() != nil, let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
+            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+        case "func":
+            // A local function: an unsupported statement named by its text (read to check it), as the builder makes it.
+            guard functionDeclaration(scope: [], isStatic: false, attributes: []) != nil,
+                  current.atStartOfLine || isPunctuation(current, UInt8(ascii: "}")), let snippet = snippet(from: start, to: lexeme(-1)) else {
+                return nil
+            }
             return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
         case "do":
             // `do { ... } catch { ... }`: an unsupported statement named by its text, as `for`.
@@ -586,7 +615,7 @@ final class SwiftTokenFileReader {
             return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
         default:
             if Lexer.isReserved(text(start)), projectedName(start) == nil,
-               !["true", "false", "nil", "self", "super", "Self", "try", "await"].contains(text(start)) { return nil }
+               !["true", "false", "nil", "self", "super", "Self", "try", "await", "_"].contains(text(start)) { return nil }
             return expressionStatement()
         }
     }
@@ -737,6 +766,15 @@ final class SwiftTokenFileReader {
 
     private func expressionStatement() -> Stmt? {
         let at = location(current)
+        if isWord(current, "_"), current.kind == .identifier, lexeme(1).kind == .operator, text(lexeme(1)) == "=" {
+            // `_ = value`: the builder names the discarded target by its text.
+            let discard = current
+            position += 1
+            guard atAssignment, let snippet = snippet(from: discard, to: discard) else { return nil }
+            position += 1
+            guard let assigned = expression(depth: 0) else { return nil }
+            return Stmt(.assign(target: Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at), operator: nil, value: assigned), at: at)
+        }
         guard let value = expression(depth: 0) else { return nil }
         let op = current
         guard op.kind == .operator, Self.assignmentOperators.contains(text(op)),
@@ -1138,6 +1176,14 @@ final class SwiftTokenFileReader {
         height = 1
         let first = current
         let at = location(first)
+        if first.kind == .operator, text(first) == "&", lexeme(1).start == first.end, !lexeme(1).atStartOfLine {
+            // `&fraction`: an in-out argument the builder names by its text.
+            position += 1
+            var operandHeight = 0
+            guard operand(depth: depth + 1, height: &operandHeight, endsAtBrace: endsAtBrace) != nil,
+                  let snippet = snippet(from: first, to: lexeme(-1)) else { return nil }
+            return Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+        }
         if isPrefixOperator(first) {
             // `!isEnabled`, `-offset`, `-4` (the builder folds a minus into the number it stands before).
             position += 1
@@ -1209,7 +1255,9 @@ final class SwiftTokenFileReader {
             let l = current
             if isPunctuation(l, UInt8(ascii: ".")) {
                 // A member access may start the next line (`Color.brand\n    .opacity(0.5)`); its name follows the dot.
-                guard let name = memberName(after: l) else { return nil }
+                // `EditorCell.self` is a member access too.
+                let selfMember = isWord(lexeme(1), "self") && lexeme(1).start == l.end ? "self" : nil
+                guard let name = memberName(after: l) ?? selfMember else { return nil }
                 expr = Expr(.member(expr, name), at: at)
                 height += 1
                 position += 2
@@ -1225,6 +1273,10 @@ final class SwiftTokenFileReader {
                 // `onDismiss?()`, `URL(string: s)!`.
                 height += 1
                 position += 1
+                lastWasCall = false
+            } else if isPunctuation(l, UInt8(ascii: "(")), !l.atStartOfLine, let end = compoundNameEnd() {
+                // `handleCheck(_:)`, `scroll(to:animated:)`: the builder names the function by its base name.
+                position = end
                 lastWasCall = false
             } else if isPunctuation(l, UInt8(ascii: "(")), !l.atStartOfLine {
                 position += 1
@@ -1284,6 +1336,20 @@ final class SwiftTokenFileReader {
     private static let poundWordsOfTheirOwn: Set<String> = ["#if", "#else", "#elseif", "#endif", "#available", "#unavailable",
                                                              "#colorLiteral", "#imageLiteral", "#fileLiteral", "#sourceLocation",
                                                              "#warning", "#error", "#Preview"]
+
+    /// At `(` right after a name: past the `)` of argument labels alone (`(_:)`, `(to:animated:)`); nil for a call.
+    private func compoundNameEnd() -> Int? {
+        guard current.start == lexeme(-1).end, lexeme(-1).kind == .identifier else { return nil }
+        var index = position + 1
+        repeat {
+            let label = lexemes[index], colon = lexemes[index + 1]
+            guard label.kind == .identifier, colon.kind == .punctuation, bytes[colon.start] == UInt8(ascii: ":"), colon.start == label.end,
+                  bytes[label.start] != UInt8(ascii: "$") else { return nil }
+            index += 2
+        } while lexemes[index].kind == .identifier
+        guard isPunctuation(lexemes[index], UInt8(ascii: ")")) else { return nil }
+        return index + 1
+    }
 
     /// `$text` (a property wrapper's projected value, or `$0`), which is a name in an expression.
     private func projectedName(_ l: Lexeme) -> String? {

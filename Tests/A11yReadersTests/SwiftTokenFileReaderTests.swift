@@ -450,6 +450,8 @@ struct SwiftTokenFileReaderTests {
             "[1: \"a\", 2: \"b\"]", "[:]", "[]", "[[1, 2], [3]]", "a ? b ? c : d : e", "a ?? b ? c : d", "0...10", "a..<b + 1",
             "f { [weak self] in self?.g() }", "f { [unowned model, weak self] value, other in value }", "$0.count > 1",
             "a && b || !c && d", "a * (b + c) / d", "a - b - c", "\"\\u{1F600}\\n\" + text",
+            "#selector(Coordinator.handleCheck(_:))", "scanner.scanHexInt64(&value.raw)", "UIImage.self", "{ 42 }()",
+            "items.map { item -> String? in item.name }", "scroll(to:animated:)",
         ]
         for value in values {
             let source = "enum E {\n    static let v = \(value)\n}\n"
@@ -464,6 +466,9 @@ struct SwiftTokenFileReaderTests {
             "let (a, b) = pair\nvar c: Int\nc = a + b",
             "guard !names.isEmpty, let _ = try? load() else { throw E.empty }",
             "defer { close() }\nwhile i < 3 { i += 1 }\ndo { try run() } catch { log(error) }",
+            "_ = compute()\nfor try await event in stream { print(event) }",
+            "func clamp(_ v: Double) -> Double { min(1, v) }\nreturn clamp(2)",
+            "switch x {\ncase .a:\n    return\ncase .b:\n    print(1)\ndefault: break\n}",
         ]
         for body in statements {
             let source = "struct S {\n    func f() {\n" + body + "\n    }\n}\n"
