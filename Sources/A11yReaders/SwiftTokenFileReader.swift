@@ -238,12 +238,21 @@ final class SwiftTokenFileReader {
             position += 1
             guard let value = initialValue() else { return .fragment }
             kind = .stored(initial: value)
+            // `= "" { didSet {...} }`: observers, checked; the value is what the IR keeps.
+            if isPunctuation(current, UInt8(ascii: "{")), !current.atStartOfLine {
+                guard let accessors = accessorBlock(), accessors.getter == nil else { return .fragment }
+            }
         } else if type != nil, isPunctuation(current, UInt8(ascii: "{")) {
-            // `var x: Color { .black }`; accessors (`get`, `didSet`, ...) are SwiftSyntax's to read.
             let first = lexeme(1)
-            if first.kind == .identifier, Self.accessors.contains(text(first)) { return .fragment }
-            guard let body = block() else { return .fragment }
-            kind = .computed(body: body)
+            if first.kind == .identifier, Self.accessors.contains(text(first)) {
+                // `var x: Color { get { ... } set { ... } }`: the getter is the property's body.
+                guard let accessors = accessorBlock() else { return .fragment }
+                kind = accessors.getter.map { .computed(body: $0) } ?? .stored(initial: nil)
+            } else {
+                // `var x: Color { .black }`
+                guard let body = block() else { return .fragment }
+                kind = .computed(body: body)
+            }
         } else if type == nil {
             return .fragment
         }
@@ -251,6 +260,32 @@ final class SwiftTokenFileReader {
         walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: kind,
                                                      type: type, attributes: attributes, location: location(nameLexeme)))
         return .read
+    }
+
+    /// At `{` before accessors: `get`, `set`, `willSet` and `didSet` blocks (a setter's or observer's parameter name
+    /// allowed), past the `}`, with the getter's statements; nil for other forms (`mutating get`, effects, `_modify`, a
+    /// getter without a body).
+    private struct Accessors { var getter: [Stmt]? }
+
+    private func accessorBlock() -> Accessors? {
+        position += 1
+        var getter: [Stmt]?
+        while !isPunctuation(current, UInt8(ascii: "}")) {
+            let word = current
+            guard isWord(word, "get") || isWord(word, "set") || isWord(word, "willSet") || isWord(word, "didSet") else { return nil }
+            position += 1
+            if !isWord(word, "get"), isPunctuation(current, UInt8(ascii: "(")) {
+                guard identifier(lexeme(1)) != nil, isPunctuation(lexeme(2), UInt8(ascii: ")")) else { return nil }
+                position += 3
+            }
+            guard isPunctuation(current, UInt8(ascii: "{")), let body = block() else { return nil }
+            if isWord(word, "get") {
+                guard getter == nil else { return nil }
+                getter = body
+            }
+        }
+        position += 1
+        return Accessors(getter: getter)
     }
 
     /// A binding's value: a `{` after it starts a trailing closure (`= NavigationView { ... }`) unless it holds accessors
@@ -598,7 +633,7 @@ final class SwiftTokenFileReader {
         case "while":
             // A loop, as `for`.
             position += 1
-            guard expression(depth: 0, endsAtBrace: true) != nil, isPunctuation(current, UInt8(ascii: "{")), block() != nil,
+            guard conditionList() != nil, isPunctuation(current, UInt8(ascii: "{")), block() != nil,
                   let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
             return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
         case "throw":
@@ -965,8 +1000,9 @@ final class SwiftTokenFileReader {
 
     /// Infix operators of the standard library's precedence groups, tightest first, as SwiftSyntax's folding ranks them.
     private static let infixOperators: [String: (precedence: Int, associativity: Associativity)] = [
-        "*": (7, .left), "/": (7, .left), "%": (7, .left),
-        "+": (6, .left), "-": (6, .left),
+        "<<": (8, .none), ">>": (8, .none),
+        "*": (7, .left), "/": (7, .left), "%": (7, .left), "&": (7, .left),
+        "+": (6, .left), "-": (6, .left), "|": (6, .left), "^": (6, .left),
         "..<": (5, .none), "...": (5, .none),
         // 4: casting (`as`), read apart: its right side is a type.
         "??": (3, .right),

@@ -339,6 +339,14 @@ struct SwiftTokenFileReaderTests {
                 @ViewBuilder let header: () -> AnyView
                 let onDismiss: (@Sendable (Bool) async throws -> Void)?
                 static let separator = "\n\t"
+                var level: Int {
+                    get { storedLevel }
+                    set(newLevel) { storedLevel = newLevel }
+                }
+                var note: String = "" {
+                    willSet { log(newValue) }
+                    didSet { log(oldValue) }
+                }
                 var body: some View {
                     let width = max(0, size.width - (Spacing.large * 2) + inset / 2)
                     VStack(alignment: .leading) {
@@ -394,11 +402,12 @@ struct SwiftTokenFileReaderTests {
             }
             """#
         let read = try #require(readBothWays(source))
-        #expect(read.declarations.map(\.name) == ["selection", "tags", "palette", "tint", "header", "onDismiss", "separator", "body",
-                                                  "requestAccess", "init"])
+        #expect(read.declarations.map(\.name) == ["selection", "tags", "palette", "tint", "header", "onDismiss", "separator", "level",
+                                                  "note", "body", "requestAccess", "init"])
         #expect(read.declarations.map(\.type) == ["Tag?", "[Tag]", "[String: Binding<Color?>]",
                                                   "(red: Double, green: Double, blue: Double, opacity: Double)", "() -> AnyView",
-                                                  "(@Sendable (Bool) async throws -> Void)?", nil, "some View", "Bool", "TagPicker"])
+                                                  "(@Sendable (Bool) async throws -> Void)?", nil, "Int", "String", "some View", "Bool",
+                                                  "TagPicker"])
         let counted = try #require(reader.readAsTokenFileCounting(source: source, file: "T.swift"))
         #expect(counted.fragmentBytes == 0)
         // What the builder cannot evaluate is named by its text, wherever the reader met it.
@@ -452,6 +461,7 @@ struct SwiftTokenFileReaderTests {
             "a && b || !c && d", "a * (b + c) / d", "a - b - c", "\"\\u{1F600}\\n\" + text",
             "#selector(Coordinator.handleCheck(_:))", "scanner.scanHexInt64(&value.raw)", "UIImage.self", "{ 42 }()",
             "items.map { item -> String? in item.name }", "scroll(to:animated:)",
+            "Double((int >> 16) & 0xFF) / 255", "a | b ^ c & d",
         ]
         for value in values {
             let source = "enum E {\n    static let v = \(value)\n}\n"
@@ -468,6 +478,7 @@ struct SwiftTokenFileReaderTests {
             "defer { close() }\nwhile i < 3 { i += 1 }\ndo { try run() } catch { log(error) }",
             "_ = compute()\nfor try await event in stream { print(event) }",
             "func clamp(_ v: Double) -> Double { min(1, v) }\nreturn clamp(2)",
+            "while let next = node.next { node = next }",
             "switch x {\ncase .a:\n    return\ncase .b:\n    print(1)\ndefault: break\n}",
         ]
         for body in statements {
