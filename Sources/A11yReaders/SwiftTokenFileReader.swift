@@ -1403,8 +1403,17 @@ final class SwiftTokenFileReader {
             if bytes[end + 1] == UInt8(ascii: "*") { return nil }
             if bytes[end + 1] == UInt8(ascii: "/") { while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 } }
         }
+        // Appended in pieces until it is full, as the builder stops at the token that fills it: a loop's text can be
+        // thousands of lines, and nested loops would otherwise collapse it again at every level. A piece ends between two
+        // ASCII bytes, so no character is cut in two (`\r`, the one ASCII pair that is one character, is not lexed).
         var snippet = SwiftIRBuilder.Snippet()
-        snippet.append(String(decoding: bytes[first.start..<end], as: UTF8.self))
+        var start = first.start
+        while start < end, !snippet.isFull {
+            var pieceEnd = min(end, start + 128)
+            while pieceEnd < end, bytes[pieceEnd] >= 0x80 || bytes[pieceEnd - 1] >= 0x80 { pieceEnd += 1 }
+            snippet.append(String(decoding: bytes[start..<pieceEnd], as: UTF8.self))
+            start = pieceEnd
+        }
         return snippet.value
     }
 
