@@ -352,6 +352,19 @@ final class SwiftTokenFileReader {
         return atDeclarationEnd ? .read : .fragment
     }
 
+    /// Past attributes written as a plain name (`@ViewBuilder`, `@State`), which the IR does not keep for parameters and
+    /// locals; whether there were any. One with arguments or a qualified name is left where it is.
+    @discardableResult
+    private func skipPlainAttributes() -> Bool {
+        var skipped = false
+        while isPunctuation(current, UInt8(ascii: "@")), lexeme(1).start == current.end, identifier(lexeme(1)) != nil,
+              !isPunctuation(lexeme(2), UInt8(ascii: "(")), !isPunctuation(lexeme(2), UInt8(ascii: ".")) {
+            position += 2
+            skipped = true
+        }
+        return skipped
+    }
+
     /// `(label name: Type = value, ...)`; nil for any other form.
     private func parameterClause() -> [Parameter]? {
         guard isPunctuation(current, UInt8(ascii: "(")) else { return nil }
@@ -359,10 +372,7 @@ final class SwiftTokenFileReader {
         var parameters: [Parameter] = []
         while !isPunctuation(current, UInt8(ascii: ")")) {
             // A label may be a keyword (`for theme: Theme`); `_` is no label. Attributes (`@ViewBuilder`) are not kept.
-            while isPunctuation(current, UInt8(ascii: "@")), lexeme(1).start == current.end, identifier(lexeme(1)) != nil,
-                  !isPunctuation(lexeme(2), UInt8(ascii: "(")), !isPunctuation(lexeme(2), UInt8(ascii: ".")) {
-                position += 2
-            }
+            skipPlainAttributes()
             let first = current
             guard first.kind == .identifier, bytes[first.start] != UInt8(ascii: "$") else { return nil }
             let label = text(first) == "_" ? nil : (identifier(first) ?? String(text(first)))
@@ -480,12 +490,7 @@ final class SwiftTokenFileReader {
     /// `return value`, `let x = value`, `switch value { case .a, .b: ... default: ... }`, or an expression.
     private func statement() -> Stmt? {
         // `@State var show = false` in a preview: the attributes are not kept.
-        var attributed = false
-        while isPunctuation(current, UInt8(ascii: "@")), lexeme(1).start == current.end, identifier(lexeme(1)) != nil,
-              !isPunctuation(lexeme(2), UInt8(ascii: "(")), !isPunctuation(lexeme(2), UInt8(ascii: ".")) {
-            position += 2
-            attributed = true
-        }
+        let attributed = skipPlainAttributes()
         let start = current
         if attributed, !isWord(start, "let"), !isWord(start, "var") { return nil }
         guard start.kind == .identifier else { return expressionStatement() }
