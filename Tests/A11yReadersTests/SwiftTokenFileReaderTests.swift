@@ -488,6 +488,27 @@ struct SwiftTokenFileReaderTests {
         }
     }
 
+    /// An unsupported statement's text is collapsed piece by piece until it is full: whatever sits at a piece's edge
+    /// (accents, combined characters, emoji, whitespace runs, comments), the text is the builder's.
+    @Test func longUnsupportedTextsAreNamedAsTheBuilderNamesThem() throws {
+        // Whitespace collapses, so a piece of 128 bytes can end before the text is full: the accents and emoji after
+        // the blank run fall on a piece's edge at one padding or another.
+        for padding in 100..<132 {
+            let blank = String(repeating: " ", count: padding)
+            let source = """
+                struct S {
+                    func f() {
+                        for item in items {\(blank)print("café e\u{301}👩‍👩‍👧 é")
+                        }
+                    }
+                }
+                """
+            let read = try #require(readBothWays(source))
+            #expect(reader.readAsTokenFileCounting(source: source, file: "T.swift")?.fragmentBytes == 0)
+            #expect(Self.unsupportedReasons(in: read) == ["cannot evaluate `for item in items { print(\"café e\u{301}👩‍👩‍👧 é\") }`"])
+        }
+    }
+
     static func unsupportedReasons(in source: ParsedSource) -> [String] {
         var reasons: [String] = []
         func visit(_ expr: Expr) {
