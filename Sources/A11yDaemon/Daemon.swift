@@ -107,9 +107,24 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    /// Runs the first audit (reporting regressions against the last stored audit, which may predate a restart),
-    /// then serves and watches. Throws on watch-limit or socket problems.
+    /// Watches, runs the first audit (reporting regressions against the last stored audit, which may predate a restart),
+    /// then serves. Throws on watch-limit or socket problems. The watch starts first: a file saved while the first audit
+    /// reads the files, or just after it, is then an event audited next (watching after serving could lose a save made
+    /// by a client that connected and saved at once, which then waits for an audit that never comes).
     public func start() throws {
+        let watcher = FileWatcher(root: options.root, maxWatches: options.maxWatches) { [weak self] event in
+            guard let self else { return }
+            self.queue.async { self.enqueue(event) }
+        }
+        do {
+            try watcher.start()
+            self.watcher = watcher
+        } catch let error as WatchLimitError {
+            // Keep auditing without inotify: scan the root on a timer. Slower to notice, never blind.
+            watchMode = "polling every \(Int(options.pollInterval)) s (inotify watch limit reached)"
+            log.warning("\(error); polling \(options.root) every \(Int(options.pollInterval)) s instead")
+            startPolling()
+        }
         try queue.sync {
             if let stored = try store?.latest() {
                 previousAudit = try? JSONDecoder().decode(Audit.self, from: Data(stored.auditJSON.utf8))
@@ -127,19 +142,6 @@ public final class Daemon: @unchecked Sendable {
             self.queue.async {
                 self.handle(client: client, method: method, params: request.value as? [String: Any] ?? [:], respond: respond)
             }
-        }
-        let watcher = FileWatcher(root: options.root, maxWatches: options.maxWatches) { [weak self] event in
-            guard let self else { return }
-            self.queue.async { self.enqueue(event) }
-        }
-        do {
-            try watcher.start()
-            self.watcher = watcher
-        } catch let error as WatchLimitError {
-            // Keep auditing without inotify: scan the root on a timer. Slower to notice, never blind.
-            watchMode = "polling every \(Int(options.pollInterval)) s (inotify watch limit reached)"
-            log.warning("\(error); polling \(options.root) every \(Int(options.pollInterval)) s instead")
-            startPolling()
         }
         log.info("watching \(options.root); serving \(server.path ?? "an inherited socket"); state in \(options.stateDirectory)")
     }
