@@ -8,9 +8,10 @@ import SwiftSyntax
 /// trailing closures, closures with capture lists, literals, operators folded by the standard precedence, prefix
 /// operators, casts, ternaries, optional chaining, force unwraps, `try` and `await`; values the IR builder does not
 /// evaluate (interpolated strings, array and dictionary literals, subscripts, key paths, macros such as `#selector`) as
-/// its unsupported values named by their text; statements `return`, `let`, assignments, `if`, `guard`, `switch` with
-/// enum-case, binding, tuple and literal patterns, and `for`, `do`, `break` as the builder's unsupported statements;
-/// `#Preview` blocks (checked and dropped, as the walker drops them); the active `#if` clause, read like its block.
+/// its unsupported values named by their text; property accessors and observers; statements `return`, `let`,
+/// assignments, `if`, `guard`, `switch` with enum-case, binding, tuple and literal patterns, and `for`, `while`, `do`,
+/// `throw`, `defer`, `break` and local functions as the builder's unsupported statements; `#Preview` blocks (checked and
+/// dropped, as the walker drops them); the active `#if` clause, read like its block.
 /// Every other declaration is cut out of the text and parsed by SwiftSyntax in place, consecutive ones together. The
 /// IR is the one the whole-file parse gives (`SwiftTokenFileReaderTests`; a debug build compares both on every file it
 /// reads): a whole-file parse builds and walks a syntax tree for each of a token file's thousands of one-line
@@ -221,7 +222,7 @@ final class SwiftTokenFileReader {
         }
     }
 
-    /// `let name: Type = value`, one binding, no accessors.
+    /// `let name: Type = value`, one binding, with accessors (`{ get ... set ... }`) or observers (`{ didSet ... }`).
     private func binding(scope: [String], isStatic: Bool, attributes: [String]) -> Outcome {
         position += 1
         let nameLexeme = current
@@ -288,8 +289,8 @@ final class SwiftTokenFileReader {
         return Accessors(getter: getter)
     }
 
-    /// A binding's value: a `{` after it starts a trailing closure (`= NavigationView { ... }`) unless it holds accessors
-    /// (`= "" { didSet {...} }`), which are SwiftSyntax's to read.
+    /// A binding's value: a `{` after it starts a trailing closure (`= NavigationView { ... }`) unless it holds observers
+    /// (`= "" { didSet {...} }`), which are left to the caller.
     private func initialValue() -> Expr? {
         // `= { ... }()`: a closure, not accessors.
         if isPunctuation(current, UInt8(ascii: "{")) { return expression(depth: 0) }
@@ -435,8 +436,9 @@ final class SwiftTokenFileReader {
         return body
     }
 
-    /// At `{`: a closure, `{ a, b in statements }` or `{ statements }` (capture lists and typed parameters are
-    /// SwiftSyntax's). `height` counts its body's deepest expression, as the IR builder's depth limit does.
+    /// At `{`: a closure, `{ a, b in statements }`, `{ [weak self] item -> Color in statements }` or `{ statements }`
+    /// (typed parameters are SwiftSyntax's). `height` counts its body's deepest expression, as the IR builder's depth limit
+    /// does.
     private func closure(height: inout Int) -> Expr? {
         let open = current
         var parameters: [String] = []
@@ -487,7 +489,8 @@ final class SwiftTokenFileReader {
         return Expr(.closure(parameters: parameters, body: body), at: location(open))
     }
 
-    /// `return value`, `let x = value`, `switch value { case .a, .b: ... default: ... }`, or an expression.
+    /// One statement of a body (`return`, `let`, `if`, `guard`, `switch`, a loop, an expression or assignment); nil for
+    /// a form it does not read.
     private func statement() -> Stmt? {
         // `@State var show = false` in a preview: the attributes are not kept.
         let attributed = skipPlainAttributes()
@@ -508,16 +511,7 @@ final class SwiftTokenFileReader {
             let nameLexeme = current
             if isPunctuation(nameLexeme, UInt8(ascii: "(")) {
                 // `let (data, _) = value`: the names of a tuple pattern.
-                var names: [String] = []
-                repeat {
-                    position += 1
-                    guard let name = isWord(current, "_") ? "_" : identifier(current) else { return nil }
-                    names.append(name)
-                    position += 1
-                } while isPunctuation(current, UInt8(ascii: ","))
-                guard names.count > 1, isPunctuation(current, UInt8(ascii: ")")) else { return nil }
-                position += 1
-                guard atAssignment else { return nil }
+                guard let names = tupleNames(), atAssignment else { return nil }
                 position += 1
                 guard let value = initialValue(), !isPunctuation(current, UInt8(ascii: "{")) else { return nil }
                 return Stmt(.binding(names: names, value: value), at: location(nameLexeme))
@@ -595,16 +589,11 @@ final class SwiftTokenFileReader {
             if isWord(current, "try"), isWord(lexeme(1), "await") { position += 1 }
             if isWord(current, "await") { position += 1 }
             if isPunctuation(current, UInt8(ascii: "(")) {
-                repeat {
-                    position += 1
-                    guard isWord(current, "_") || identifier(current) != nil else { return nil }
-                    position += 1
-                } while isPunctuation(current, UInt8(ascii: ","))
-                guard isPunctuation(current, UInt8(ascii: ")")) else { return nil }
+                guard tupleNames() != nil else { return nil }
             } else {
                 guard isWord(current, "_") || identifier(current) != nil else { return nil }
+                position += 1
             }
-            position += 1
             guard isWord(current, "in") else { return nil }
             position += 1
             guard expression(depth: 0, endsAtBrace: true) != nil else { return nil }
@@ -612,15 +601,13 @@ final class SwiftTokenFileReader {
                 position += 1
                 guard expression(depth: 0, endsAtBrace: true) != nil else { return nil }
             }
-            guard isPunctuation(current, UInt8(ascii: "{")), block() != nil, let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
-            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+            guard isPunctuation(current, UInt8(ascii: "{")), block() != nil else { return nil }
+            return unsupportedStatement(from: start)
         case "func":
             // A local function: an unsupported statement named by its text (read to check it), as the builder makes it.
             guard functionDeclaration(scope: [], isStatic: false, attributes: []) != nil,
-                  current.atStartOfLine || isPunctuation(current, UInt8(ascii: "}")), let snippet = snippet(from: start, to: lexeme(-1)) else {
-                return nil
-            }
-            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+                  current.atStartOfLine || isPunctuation(current, UInt8(ascii: "}")) else { return nil }
+            return unsupportedStatement(from: start)
         case "do":
             // `do { ... } catch { ... }`: an unsupported statement named by its text, as `for`.
             position += 1
@@ -633,31 +620,49 @@ final class SwiftTokenFileReader {
                 }
                 guard isPunctuation(current, UInt8(ascii: "{")), block() != nil else { return nil }
             }
-            guard let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
-            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+            return unsupportedStatement(from: start)
         case "while":
             // A loop, as `for`.
             position += 1
-            guard conditionList() != nil, isPunctuation(current, UInt8(ascii: "{")), block() != nil,
-                  let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
-            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+            guard conditionList() != nil, isPunctuation(current, UInt8(ascii: "{")), block() != nil else { return nil }
+            return unsupportedStatement(from: start)
         case "throw":
             position += 1
-            guard !current.atStartOfLine, expression(depth: 0) != nil, let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
-            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+            guard !current.atStartOfLine, expression(depth: 0) != nil else { return nil }
+            return unsupportedStatement(from: start)
         case "defer":
             position += 1
-            guard isPunctuation(current, UInt8(ascii: "{")), block() != nil, let snippet = snippet(from: start, to: lexeme(-1)) else { return nil }
-            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+            guard isPunctuation(current, UInt8(ascii: "{")), block() != nil else { return nil }
+            return unsupportedStatement(from: start)
         case "break", "continue", "fallthrough":
             position += 1
-            guard current.atStartOfLine || isPunctuation(current, UInt8(ascii: "}")), let snippet = snippet(from: start, to: start) else { return nil }
-            return Stmt(.unsupported("cannot evaluate `\(snippet)`"), at: location(start))
+            guard current.atStartOfLine || isPunctuation(current, UInt8(ascii: "}")) else { return nil }
+            return unsupportedStatement(from: start)
         default:
             if Lexer.isReserved(text(start)), projectedName(start) == nil,
                !["true", "false", "nil", "self", "super", "Self", "try", "await", "_"].contains(text(start)) { return nil }
             return expressionStatement()
         }
+    }
+
+    /// At `(`: `(a, _, b)`, the names of a tuple pattern (two or more), and past its `)`.
+    private func tupleNames() -> [String]? {
+        var names: [String] = []
+        repeat {
+            position += 1
+            guard let name = isWord(current, "_") ? "_" : identifier(current) else { return nil }
+            names.append(name)
+            position += 1
+        } while isPunctuation(current, UInt8(ascii: ","))
+        guard names.count > 1, isPunctuation(current, UInt8(ascii: ")")) else { return nil }
+        position += 1
+        return names
+    }
+
+    /// What the IR builder makes of a statement it does not evaluate (a loop, `do`, `throw`, a local function), from
+    /// `start` to the lexeme just read: an unsupported statement named by its text.
+    private func unsupportedStatement(from start: Lexeme) -> Stmt? {
+        snippet(from: start, to: lexeme(-1)).map { Stmt(.unsupported("cannot evaluate `\($0)`"), at: location(start)) }
     }
 
     /// A `case` pattern as the IR builder reads it: `.name`, `.name(patterns)`, `let` binding the names in what follows,
@@ -721,7 +726,6 @@ final class SwiftTokenFileReader {
         return .value(value)
     }
 
-    /// An expression, or an assignment to one (`self.light = light`, `total += 1`).
     /// `if conditions { ... } else if ... { ... } else { ... }`.
     private func ifStatement() -> Stmt? {
         let start = current
@@ -741,7 +745,7 @@ final class SwiftTokenFileReader {
         return Stmt(.if(conditions: conditions, then: then, else: otherwise), at: location(start))
     }
 
-    /// `a == b, let x = y, let z` before an `if` or `guard` body (no `case` patterns).
+    /// `a == b, let x = y, let z, case .a = b, #available(...)` before an `if`, `guard` or `while` body.
     private func conditionList() -> [Condition]? {
         var conditions: [Condition] = []
         repeat {
@@ -804,16 +808,17 @@ final class SwiftTokenFileReader {
         return true
     }
 
+    /// An expression, or an assignment to one (`self.light = light`, `total += 1`, `_ = value`).
     private func expressionStatement() -> Stmt? {
         let at = location(current)
-        if isWord(current, "_"), current.kind == .identifier, lexeme(1).kind == .operator, text(lexeme(1)) == "=" {
+        if isWord(current, "_"), lexeme(1).kind == .operator, text(lexeme(1)) == "=" {
             // `_ = value`: the builder names the discarded target by its text.
             let discard = current
             position += 1
-            guard atAssignment, let snippet = snippet(from: discard, to: discard) else { return nil }
+            guard atAssignment, let target = unsupportedValue(from: discard, to: discard) else { return nil }
             position += 1
             guard let assigned = expression(depth: 0) else { return nil }
-            return Stmt(.assign(target: Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at), operator: nil, value: assigned), at: at)
+            return Stmt(.assign(target: target, operator: nil, value: assigned), at: at)
         }
         guard let value = expression(depth: 0) else { return nil }
         let op = current
@@ -892,11 +897,11 @@ final class SwiftTokenFileReader {
             let l = current
             if l.kind == .operator {
                 let run = bytes[l.start..<l.end]
-                // Only angle brackets (`>>` closes two); `->` or other operators are not a generic parameter list's.
                 if run.elementsEqual([UInt8(ascii: "&")]) {  // `T: Hashable & Sendable`
                     position += 1
                     continue
                 }
+                // Otherwise only angle brackets (`>>` closes two); `->` or other operators are not a generic parameter list's.
                 guard run.allSatisfy({ $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return false }
                 for byte in run { depth += byte == UInt8(ascii: "<") ? 1 : -1 }
                 if depth < 0 { return false }
@@ -1019,6 +1024,11 @@ final class SwiftTokenFileReader {
     private static let castingPrecedence = 4
     private enum Associativity { case left, right, none }
 
+    /// An operator of the sequence read: a table entry, or `as` (casting, non-associative).
+    private static func precedence(of op: String) -> (precedence: Int, associativity: Associativity) {
+        op == "as" ? (castingPrecedence, .none) : infixOperators[op]!
+    }
+
     /// An operator sequence, or `condition ? a : b` (`?` spaced on both sides: written against a value it is optional
     /// chaining). The ternary binds loosest, so its parts are read first, as SwiftSyntax's folding does. A node is
     /// located where its leftmost operand starts (not where that operand's value is: `(a)` is `a`, located at `(`).
@@ -1095,25 +1105,18 @@ final class SwiftTokenFileReader {
         operandIndex += 1
         while next < operators.count {
             let op = operators[next]
-            let (precedence, associativity) = op == "as" ? (Self.castingPrecedence, Associativity.none) : Self.infixOperators[op]!
+            let (precedence, associativity) = Self.precedence(of: op)
             guard precedence >= minimum else { break }
             next += 1
             if op == "as" {
                 // A cast then a tighter operator (`a as B + c`), or two casts, are the folding's to judge.
-                if next < operators.count {
-                    let following = operators[next]
-                    if following == "as" || Self.infixOperators[following]!.precedence > precedence { return nil }
-                }
+                if next < operators.count, operators[next] == "as" || Self.precedence(of: operators[next]).precedence > precedence { return nil }
                 left.height += 1
                 continue
             }
             guard let right = fold(operands, operators, minimum: associativity == .right ? precedence : precedence + 1,
                                    next: &next, operandIndex: &operandIndex) else { return nil }
-            if associativity == .none, next < operators.count {
-                let following = operators[next]
-                let followingPrecedence = following == "as" ? Self.castingPrecedence : Self.infixOperators[following]!.precedence
-                if followingPrecedence == precedence { return nil }
-            }
+            if associativity == .none, next < operators.count, Self.precedence(of: operators[next]).precedence == precedence { return nil }
             left = SequenceOperand(expr: Expr(.binary(op, left.expr, right.expr), at: left.start), start: left.start,
                                    height: max(left.height, right.height) + 1)
         }
@@ -1221,9 +1224,8 @@ final class SwiftTokenFileReader {
             // `&fraction`: an in-out argument the builder names by its text.
             position += 1
             var operandHeight = 0
-            guard operand(depth: depth + 1, height: &operandHeight, endsAtBrace: endsAtBrace) != nil,
-                  let snippet = snippet(from: first, to: lexeme(-1)) else { return nil }
-            return Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+            guard operand(depth: depth + 1, height: &operandHeight, endsAtBrace: endsAtBrace) != nil else { return nil }
+            return unsupportedValue(from: first, to: lexeme(-1))
         }
         if isPrefixOperator(first) {
             // `!isEnabled`, `-offset`, `-4` (the builder folds a minus into the number it stands before).
@@ -1254,8 +1256,8 @@ final class SwiftTokenFileReader {
             position += 1
         case .interpolatedString:
             // What the IR builder makes of it: an unsupported value named by its text.
-            guard let snippet = snippet(from: first, to: first) else { return nil }
-            expr = Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+            guard let unsupported = unsupportedValue(from: first, to: first) else { return nil }
+            expr = unsupported
             position += 1
         case .punctuation where bytes[first.start] == UInt8(ascii: "."):
             guard let name = memberName(after: first) else { return nil }
@@ -1273,8 +1275,8 @@ final class SwiftTokenFileReader {
             expr = elements.count == 1 && elements[0].label == nil ? elements[0].value : Expr(.tuple(elements), at: at)
         case .punctuation where bytes[first.start] == UInt8(ascii: "["):
             // Array and dictionary literals, and key paths below, are values the IR builder names by their text.
-            guard collectionLiteral(depth: depth), let snippet = snippet(from: first, to: lexeme(-1)) else { return nil }
-            expr = Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+            guard collectionLiteral(depth: depth), let unsupported = unsupportedValue(from: first, to: lexeme(-1)) else { return nil }
+            expr = unsupported
         case .pound where !Self.poundWordsOfTheirOwn.contains(text(first)):
             // `#selector(dismiss)`, `#line`: a macro the IR builder names by its text (a trailing closure would be part of it).
             position += 1
@@ -1283,11 +1285,11 @@ final class SwiftTokenFileReader {
                 var argumentsHeight = 0
                 guard argumentList(close: UInt8(ascii: ")"), depth: depth, height: &argumentsHeight) != nil else { return nil }
             }
-            guard !isPunctuation(current, UInt8(ascii: "{")), let snippet = snippet(from: first, to: lexeme(-1)) else { return nil }
-            expr = Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+            guard !isPunctuation(current, UInt8(ascii: "{")), let unsupported = unsupportedValue(from: first, to: lexeme(-1)) else { return nil }
+            expr = unsupported
         case .punctuation where bytes[first.start] == UInt8(ascii: "\\"):
-            guard keyPath(), let snippet = snippet(from: first, to: lexeme(-1)) else { return nil }
-            return Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+            guard keyPath() else { return nil }
+            return unsupportedValue(from: first, to: lexeme(-1))
         default:
             return nil
         }
@@ -1332,8 +1334,8 @@ final class SwiftTokenFileReader {
                 var argumentsHeight = 0
                 guard argumentList(close: UInt8(ascii: "]"), depth: depth, height: &argumentsHeight) != nil,
                       !(isPunctuation(current, UInt8(ascii: "{")) && !current.atStartOfLine && !endsAtBrace),
-                      let snippet = snippet(from: first, to: lexeme(-1)) else { return nil }
-                expr = Expr(.unsupported("cannot evaluate `\(snippet)`"), at: at)
+                      let unsupported = unsupportedValue(from: first, to: lexeme(-1)) else { return nil }
+                expr = unsupported
                 height = 1
                 lastWasCall = false
             } else if isPunctuation(l, UInt8(ascii: "{")) && endsAtBrace {
@@ -1390,6 +1392,12 @@ final class SwiftTokenFileReader {
         } while lexemes[index].kind == .identifier
         guard isPunctuation(lexemes[index], UInt8(ascii: ")")) else { return nil }
         return index + 1
+    }
+
+    /// What the IR builder makes of a value it does not evaluate (`[.a, .b]`, `items[i]`, `\.self`, `#selector(f)`, an
+    /// interpolated string), from `first` to `last`: an unsupported value named by its text, located at `first`.
+    private func unsupportedValue(from first: Lexeme, to last: Lexeme) -> Expr? {
+        snippet(from: first, to: last).map { Expr(.unsupported("cannot evaluate `\($0)`"), at: location(first)) }
     }
 
     /// `$text` (a property wrapper's projected value, or `$0`), which is a name in an expression.

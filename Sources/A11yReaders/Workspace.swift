@@ -131,9 +131,7 @@ public final class Workspace {
         let reader = SwiftSourceReader(customFlags: Set(configuration.flags))
         // Files are parsed concurrently (the readers are pure); results are applied in file order.
         let toRead = files.filter { changed == nil || changed!.contains($0) || entries[$0] == nil }
-        // Largest first: a big view file read last would leave the other cores idle while it is parsed.
         let jobs = toRead.map { (relative: $0, path: path(of: $0), previous: entries[$0]) }
-            .map { (job: $0, size: Self.fileSize($0.path)) }.sorted { $0.size > $1.size }.map(\.job)
         let results = ConcurrentResults<Entry>(count: jobs.count)
         let modes = configuration.modes
         DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
@@ -169,11 +167,6 @@ public final class Workspace {
                                           location: SourceLocation(file: root, line: 1, column: 1)))
         }
         return input
-    }
-
-    private static func fileSize(_ path: String) -> Int {
-        var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// The entry a file has after reading it: nil when nothing changes (same bytes, or a file no reader takes).
