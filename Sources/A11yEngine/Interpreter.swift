@@ -233,6 +233,10 @@ public final class Interpreter {
 
     /// `Color?` -> `Color`, `SwiftUI.Color` stays, `[Color]` is not a type name we use.
     static func baseTypeName(_ written: String) -> String {
+        // Most names have no suffix and no `some `: returned as written (this runs at every call and type look-up).
+        if let last = written.utf8.last, last != UInt8(ascii: "?"), last != UInt8(ascii: "!"), written.utf8.first != UInt8(ascii: "s") {
+            return written
+        }
         var t = written
         while t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
         if t.hasPrefix("some ") { t.removeFirst(5) }
@@ -672,7 +676,8 @@ public final class Interpreter {
             if let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
         }
         // Static members of the enclosing types, innermost first, then top level.
-        for depth in stride(from: frame.scope.count, through: 0, by: -1) where memberNames.contains(name) || nestedTypeNames.contains(name) {
+        let mayBeMember = memberNames.contains(name) || nestedTypeNames.contains(name)
+        for depth in stride(from: mayBeMember ? frame.scope.count : -1, through: 0, by: -1) {
             let owner = Array(frame.scope.prefix(depth))
             if let value = staticMember(owner.joined(separator: "."), name, at: location, frame: frame, builtIns: false) { return value }
         }
@@ -898,7 +903,7 @@ public final class Interpreter {
                 return apply(c, evaluateArguments(arguments, frame, types: nil).map(\.value), at: location)
             }
             // A function of an enclosing type (or top level), innermost first.
-            for depth in stride(from: frame.scope.count, through: 0, by: -1) where functionNames.contains(name) {
+            for depth in stride(from: functionNames.contains(name) ? frame.scope.count : -1, through: 0, by: -1) {
                 let owner = frame.scope.prefix(depth).joined(separator: ".")
                 let candidates = declarations(owner: owner, name: name).filter { if case .function = $0.kind { return true } else { return false } }
                 if !candidates.isEmpty {

@@ -5,12 +5,22 @@ import Foundation
 struct OKLCH: Hashable {
     var lightness: Double
     var chroma: Double
-    var hue: Double
+    private(set) var hue: Double
+    /// cos and sin of `hue`, computed once: the search below converts one hue hundreds of times per color.
+    private var hueCosine: Double, hueSine: Double
 
     init(lightness: Double, chroma: Double, hue: Double) {
         self.lightness = lightness
         self.chroma = chroma
         self.hue = hue
+        (hueCosine, hueSine) = (cos(hue), sin(hue))
+    }
+
+    /// The same hue at another lightness and chroma.
+    func with(lightness: Double, chroma: Double) -> OKLCH {
+        var result = self
+        (result.lightness, result.chroma) = (lightness, chroma)
+        return result
     }
 
     private static func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
@@ -24,14 +34,12 @@ struct OKLCH: Hashable {
         let labL = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s
         let labA = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s
         let labB = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
-        lightness = labL
-        chroma = (labA * labA + labB * labB).squareRoot()
-        hue = atan2(labB, labA)
+        self.init(lightness: labL, chroma: (labA * labA + labB * labB).squareRoot(), hue: atan2(labB, labA))
     }
 
     /// Linear-light sRGB components, unclamped (out of 0...1 when outside the gamut). Cubes, no `pow`.
     var linear: (r: Double, g: Double, b: Double) {
-        let a = chroma * cos(hue), b = chroma * sin(hue)
+        let a = chroma * hueCosine, b = chroma * hueSine
         let l0 = lightness + 0.3963377774 * a + 0.2158037573 * b
         let m0 = lightness - 0.1055613458 * a - 0.0638541728 * b
         let s0 = lightness - 0.0894841775 * a - 1.2914855480 * b
@@ -52,9 +60,9 @@ struct OKLCH: Hashable {
         var low = 0.0, high = chroma
         for _ in 0..<10 {
             let mid = (low + high) / 2
-            if OKLCH(lightness: lightness, chroma: mid, hue: hue).inGamut { low = mid } else { high = mid }
+            if with(lightness: lightness, chroma: mid).inGamut { low = mid } else { high = mid }
         }
-        return OKLCH(lightness: min(max(lightness, 0), 1), chroma: low, hue: hue)
+        return with(lightness: min(max(lightness, 0), 1), chroma: low)
     }
 
     /// WCAG relative luminance straight from linear light (no gamma round trip).
@@ -79,7 +87,7 @@ public func nearestPassingColor(foreground: ColorValue, background: ColorValue, 
     func ratio(_ luminance: Double) -> Double {
         (max(luminance, backgroundLuminance) + 0.05) / (min(luminance, backgroundLuminance) + 0.05)
     }
-    func at(_ lightness: Double) -> OKLCH { OKLCH(lightness: lightness, chroma: start.chroma, hue: start.hue).mappedIntoGamut }
+    func at(_ lightness: Double) -> OKLCH { start.with(lightness: lightness, chroma: start.chroma).mappedIntoGamut }
     var best: (color: ColorValue, ratio: Double, distance: Double)?
     for target in [0.0, 1.0] {
         guard ratio(at(target).relativeLuminance) >= required else { continue }

@@ -3,7 +3,10 @@
 public struct ComponentStylingPairs: PairingSource {
     public init() {}
 
-    public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
+    /// Backgrounds returned by functions are evaluated (`functionBackgrounds`).
+    public var evaluatesCode: Bool { true }
+
+    public func propose(_ input: PairingInference, surfaces: Surfaces) -> PairingProposal {
         PairingProposal(pairings: input.components.flatMap { componentPairings($0, surfaces: surfaces, input) })
     }
 

@@ -2,7 +2,7 @@
 public struct DeclaredPairs: PairingSource {
     public init() {}
 
-    public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
+    public func propose(_ input: PairingInference, surfaces: Surfaces) -> PairingProposal {
         let (pairs, findings) = declaredPairings(input)
         return PairingProposal(pairings: pairs, findings: findings, authoritative: true)
     }

@@ -3,17 +3,17 @@
 public struct DefaultSurfacePairs: PairingSource {
     public init() {}
 
-    public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
-        PairingProposal(pairings: unusedTokenPairings(surfaces: surfaces, alreadyPaired: Set(earlier.map(\.foreground.qualifiedName)), input))
+    public func propose(_ input: PairingInference, surfaces: Surfaces) -> PairingProposal {
+        // Foregrounds other sources paired are dropped by the resolver (`fillsGaps`): this runs beside them.
+        PairingProposal(pairings: unusedTokenPairings(surfaces: surfaces, input), fillsGaps: true)
     }
 
-    func unusedTokenPairings(surfaces: Surfaces, alreadyPaired: Set<String>, _ input: PairingInference) -> [Pairing] {
+    func unusedTokenPairings(surfaces: Surfaces, _ input: PairingInference) -> [Pairing] {
         let used = Set(input.components.flatMap { $0.properties.compactMap(\.referencedToken) })
         let componentKeys = Set(input.components.flatMap { $0.properties.map(\.qualifiedName) })
         let surfaceKeys = Set(surfaces.endpoints.map(\.qualifiedName))
         var pairs: [Pairing] = []
-        for key in input.graph.sortedKeys where !componentKeys.contains(key) && !used.contains(key)
-            && !alreadyPaired.contains(key) && !surfaceKeys.contains(key) {
+        for key in input.graph.sortedKeys where !componentKeys.contains(key) && !used.contains(key) && !surfaceKeys.contains(key) {
             guard let definition = input.graph.tokens[key], definition.declaredKind != .other else { continue }
             if definition.alias != nil { continue } // an alias is checked through what it names
             // Swift tokens are named by their last component; design-token paths (`color.text.primary`) by all of it.

@@ -3,7 +3,7 @@
 public struct NamingConventionPairs: PairingSource {
     public init() {}
 
-    public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
+    public func propose(_ input: PairingInference, surfaces: Surfaces) -> PairingProposal {
         PairingProposal(pairings: namingConventionPairings(input))
     }
 

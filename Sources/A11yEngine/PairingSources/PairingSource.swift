@@ -1,10 +1,18 @@
+import Dispatch
+
 /// One way of finding where a foreground is drawn on a background. Sources propose; `PairingResolver` decides
 /// (precedence, de-duplication, what a more trusted source overrides). Adding a source = one file + one line in
-/// `allPairingSources`.
+/// `allPairingSources`. Sources see only the input, never each other's proposals, so they run concurrently.
 public protocol PairingSource: Sendable {
     /// The pairs this source sees, and problems with its input (a declared pair naming no token).
-    /// `earlier` holds what the sources before it in the registry proposed (a gap-filling source skips those foregrounds).
-    func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal
+    func propose(_ input: PairingInference, surfaces: Surfaces) -> PairingProposal
+    /// True for a source that evaluates code through the graph's interpreter (which is not thread-safe): such sources
+    /// run one after another, beside the others.
+    var evaluatesCode: Bool { get }
+}
+
+extension PairingSource {
+    public var evaluatesCode: Bool { false }
 }
 
 public struct PairingProposal: Sendable {
@@ -16,12 +24,16 @@ public struct PairingProposal: Sendable {
     /// Further foregrounds an authoritative source settles without pairing them itself (the fields of a variant spec
     /// a view reads: `KitButtonVariant.primary.colors.foreground`), each with the pair that settles it.
     public var alsoSettles: [String: Pairing]
+    /// A gap-filling source: its pairs for foregrounds a source before it in the registry proposed are dropped.
+    public var fillsGaps: Bool
 
-    public init(pairings: [Pairing], findings: [Finding] = [], authoritative: Bool = false, alsoSettles: [String: Pairing] = [:]) {
+    public init(pairings: [Pairing], findings: [Finding] = [], authoritative: Bool = false, alsoSettles: [String: Pairing] = [:],
+                fillsGaps: Bool = false) {
         self.pairings = pairings
         self.findings = findings
         self.authoritative = authoritative
         self.alsoSettles = alsoSettles
+        self.fillsGaps = fillsGaps
     }
 }
 
@@ -62,12 +74,11 @@ public struct PairingResolver {
     }
 
     public func resolve(_ input: PairingInference, surfaces: Surfaces) -> Resolution {
-        var proposals: [PairingProposal] = []
-        var proposed: [Pairing] = []
-        for source in sources {
-            let proposal = source.propose(input, surfaces: surfaces, earlier: proposed)
-            proposals.append(proposal)
-            proposed += proposal.pairings
+        var proposals = propose(input, surfaces: surfaces)
+        var proposed: Set<String> = []
+        for i in proposals.indices {
+            if proposals[i].fillsGaps { proposals[i].pairings.removeAll { proposed.contains($0.foreground.qualifiedName) } }
+            proposed.formUnion(proposals[i].pairings.map(\.foreground.qualifiedName))
         }
         // Foregrounds an authoritative source settled, with the pairs that settle them.
         var settled: [String: [Pairing]] = [:]
@@ -94,6 +105,20 @@ public struct PairingResolver {
             best[key] = pair
         }
         return Resolution(pairings: Self.ordered(Array(best.values)), findings: proposals.flatMap(\.findings), dropped: dropped)
+    }
+
+    /// Every source's proposal, in registry order: sources that evaluate code one after another on one worker, each
+    /// of the others on a worker of its own. The least trusted start first: they look at every token (the most work),
+    /// declared and drawn pairs are few.
+    func propose(_ input: PairingInference, surfaces: Surfaces) -> [PairingProposal] {
+        let evaluating = sources.indices.filter { sources[$0].evaluatesCode }
+        let lanes = [evaluating].filter { !$0.isEmpty } + sources.indices.reversed().filter { !sources[$0].evaluatesCode }.map { [$0] }
+        let results = ConcurrentResults<PairingProposal>(count: sources.count)
+        let shared = ReadOnly(value: (sources, input, surfaces))
+        DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
+            for i in lanes[lane] { results.set(i, shared.value.0[i].propose(shared.value.1, surfaces: shared.value.2)) }
+        }
+        return results.values.map { $0! }
     }
 
     struct BestKey: Hashable {

@@ -78,7 +78,7 @@ public enum PalettePairing {
 public struct PalettePairs: PairingSource {
     public init() {}
 
-    public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
+    public func propose(_ input: PairingInference, surfaces: Surfaces) -> PairingProposal {
         PairingProposal(pairings: PalettePairing.pairings(input.graph))
     }
 }

@@ -3,7 +3,7 @@
 public struct ViewCodePairs: PairingSource {
     public init() {}
 
-    public func propose(_ input: PairingInference, surfaces: Surfaces, earlier: [Pairing]) -> PairingProposal {
+    public func propose(_ input: PairingInference, surfaces: Surfaces) -> PairingProposal {
         let facts = input.viewCode ?? ViewCodeAnalysis(declarations: input.declarations, types: input.types, graph: input.graph).facts()
         var pairs: [Pairing] = []
         var byKey: [DrawnPairKey: Int] = [:]
