@@ -29,6 +29,7 @@ func contiguousShares(of count: Int, workers: Int) -> [Range<Int>] {
 }
 
 /// A value shared with concurrent workers that only read it (an audit context once the graph is complete).
-struct ReadOnly<Value>: @unchecked Sendable {
-    let value: Value
+public struct ReadOnly<Value>: @unchecked Sendable {
+    public let value: Value
+    public init(value: Value) { self.value = value }
 }

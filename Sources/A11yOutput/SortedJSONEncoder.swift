@@ -1,4 +1,5 @@
 import Foundation
+import A11yEngine
 
 /// Encodes `Encodable` values as JSON text with sorted keys, byte-identical to Foundation's `JSONEncoder` with
 /// `[.sortedKeys, .withoutEscapingSlashes]` (plus `.prettyPrinted` when `pretty`). It exists for speed: a 2,400-pair
@@ -88,11 +89,48 @@ struct StreamingWriter {
 
     mutating func writeArray(_ elements: [any Encodable], depth: Int) throws {
         JSONLayout.open(isArray: true, into: &out)
-        for (i, element) in elements.enumerated() {
-            JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &out)
-            try write(element, depth: depth + 1)
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        if workers > 1, elements.count >= 2 * Self.block {
+            try writeElementsConcurrently(elements, depth: depth, workers: workers)
+        } else {
+            for (i, element) in elements.enumerated() {
+                JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &out)
+                try write(element, depth: depth + 1)
+            }
         }
         JSONLayout.close(isArray: true, isEmpty: elements.isEmpty, depth: depth, pretty: pretty, into: &out)
+    }
+
+    /// Elements per block written by one worker.
+    static let block = 256
+
+    /// A large array's elements (an audit's thousands of pairs and findings) in blocks, `workers` blocks at a time,
+    /// each written into a buffer of its own by a worker and appended in order: the same text, on all cores, and never
+    /// more than `workers` blocks held at once.
+    private mutating func writeElementsConcurrently(_ elements: [any Encodable], depth: Int, workers: Int) throws {
+        let shared = ReadOnly(value: elements)
+        let pretty = pretty
+        var start = 0
+        while start < elements.count {
+            let blocks = stride(from: start, to: min(elements.count, start + workers * Self.block), by: Self.block)
+                .map { $0..<min($0 + Self.block, elements.count) }
+            let written = ConcurrentResults<Result<[UInt8], any Error>>(count: blocks.count)
+            DispatchQueue.concurrentPerform(iterations: blocks.count) { b in
+                var writer = StreamingWriter(pretty: pretty, chunk: .max, sink: { _ in })
+                written.set(b, Result {
+                    for i in blocks[b] {
+                        JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &writer.out)
+                        try writer.write(shared.value[i], depth: depth + 1)
+                    }
+                    return writer.out
+                })
+            }
+            for result in written.values {
+                out.append(contentsOf: try result!.get())
+                if out.count >= chunk { try flush() }
+            }
+            start = blocks.last!.upperBound
+        }
     }
 
     /// nil values are `null`.

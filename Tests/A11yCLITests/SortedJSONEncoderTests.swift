@@ -154,6 +154,39 @@ struct SortedJSONEncoderTests {
         #expect(try Self.fast(ExplicitNull(value: nil), pretty: false) == #"{"value":null}"#)
     }
 
+    /// Arrays of 512 elements and more are written in blocks on all cores: the text must be the same, in order, nested
+    /// large arrays included, and an element that cannot be encoded must still fail the whole write.
+    @Test func largeArraysAreWrittenInOrderOnAllCores() throws {
+        let rows: [JSONValue] = (0..<1_500).map { i in
+            ["id": .integer(i), "name": .string("row \(i) \"quoted\" é"), "ratio": .number(Double(i) / 7),
+             "flags": [.bool(i % 2 == 0), .bool(i % 3 == 0)], "nested": i == 700 ? .array((0..<600).map { .integer($0) }) : [:]]
+        }
+        let json: JSONValue = ["rows": .array(rows), "count": .integer(rows.count)]
+        for pretty in [true, false] {
+            let expected = try Self.foundation(json, pretty: pretty)
+            for chunk in [64, 1 << 16] {
+                #expect(try Self.streamed(json, pretty: pretty, chunk: chunk).text == expected)
+            }
+        }
+
+        // A real audit with more pairs than two blocks: 600 text tokens, each paired with the one surface.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-json-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tokens = (0..<600).map { i in
+            String(format: "    static let rowText%d = Color(red: %.3f, green: %.3f, blue: 0.5)", i, Double(i % 97) / 97, Double(i % 13) / 13)
+        }
+        let source = "import SwiftUI\n\nextension Color {\n    static let pageBackground = Color.white\n" + tokens.joined(separator: "\n") + "\n}\n"
+        try source.write(to: dir.appendingPathComponent("DesignTokens.swift"), atomically: true, encoding: .utf8)
+        let audit = Auditor.run(try Workspace(root: dir.path).refresh()).audit
+        #expect(audit.pairs.count >= 2 * 256 * 2, "\(audit.pairs.count) pairs")
+        #expect(try Self.streamed(audit, pretty: true, chunk: 1 << 16).text == Self.foundation(audit, pretty: true))
+
+        var broken = rows
+        broken[1_000] = ["ratio": .number(.nan)]
+        #expect(throws: EncodingError.self) { try Self.streamed(JSONValue.array(broken), pretty: false) }
+    }
+
     @Test func nonFiniteNumbersAreAnErrorAsInFoundation() {
         #expect(throws: EncodingError.self) { try SortedJSONEncoder(pretty: false).encode([Double.nan]) }
         #expect(throws: EncodingError.self) { try SortedJSONEncoder(pretty: true).encode(["x": Double.infinity]) }
