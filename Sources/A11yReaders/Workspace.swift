@@ -134,7 +134,8 @@ public final class Workspace {
         let jobs = toRead.map { (relative: $0, path: path(of: $0), previous: entries[$0]) }
         let results = ConcurrentResults<Entry>(count: jobs.count)
         let modes = configuration.modes
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
+        // On the reader's large-stack threads (SwiftSyntax recurses as deep as the code nests).
+        SwiftSourceReader.performOnLargeStacks(iterations: jobs.count, workers: ProcessInfo.processInfo.activeProcessorCount) { i in
             results.set(i, Self.read(jobs[i].relative, path: jobs[i].path, previous: jobs[i].previous, reader: reader, modes: modes))
         }
         for (job, entry) in zip(jobs, results.values) {
