@@ -217,12 +217,20 @@ public enum Auditor {
         let (components, surfaces) = (context.components, context.surfaces)
 
         var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + system.findings + context.pairingFindings
-        findings += Self.checkConcurrently(allRules, context)
+        // The listing's pairs are built beside the rules (they read the same complete context).
+        final class PairsBox: @unchecked Sendable { var pairs: [Audit.Pair] = []; var carried = AuditResult.Carried() }
+        let listed = PairsBox()
+        listed.carried = carried
+        let shared = ReadOnly(value: (context, system, earlier))
+        findings += Self.checkConcurrently(allRules, context) {
+            listed.pairs = Self.pairs(shared.value.0, system: shared.value.1, earlier: shared.value.2, carried: &listed.carried)
+        }
         (context.contrastMemo.earlier, context.earlierMeasurements, context.tokenMemo.earlier) = ([:], [], [:])
         let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
         findings = Finding.sorted(suppression.kept + suppression.problems)
 
-        let pairs = Self.pairs(context, system: system, earlier: earlier, carried: &carried)
+        let pairs = listed.pairs
+        carried = listed.carried
         var failingByAppearance: [String: Int] = [:]
         for p in pairs where !p.pass { failingByAppearance[p.appearance.rawValue, default: 0] += 1 }
         var failingByTheme: [String: Int]?
@@ -278,12 +286,14 @@ public enum Auditor {
         return carried.pairOrder.map { unsorted[$0] }
     }
 
-    /// Runs the rules at once (they only read the context; the token graph is complete and its caches filled), findings
-    /// in the registry's order.
-    static func checkConcurrently(_ rules: [any Rule], _ context: AuditContext) -> [Finding] {
+    /// Runs the rules at once (they only read the context; the token graph is complete and its caches filled), and
+    /// `alongside` on a worker of its own, first; findings in the registry's order.
+    static func checkConcurrently(_ rules: [any Rule], _ context: AuditContext, alongside: @escaping @Sendable () -> Void = {}) -> [Finding] {
         let results = ConcurrentResults<[Finding]>(count: rules.count)
         let shared = ReadOnly(value: (rules, context))
-        DispatchQueue.concurrentPerform(iterations: rules.count) { i in results.set(i, shared.value.0[i].check(shared.value.1)) }
+        DispatchQueue.concurrentPerform(iterations: rules.count + 1) { i in
+            if i == 0 { alongside() } else { results.set(i - 1, shared.value.0[i - 1].check(shared.value.1)) }
+        }
         return results.values.flatMap { $0 ?? [] }
     }
 
