@@ -362,37 +362,109 @@ public final class Interpreter {
         return value
     }
 
-    /// Evaluates static members on all cores before they are asked for one by one: `workers` fresh interpreters over
-    /// this one's declarations (sharing its indexes) each take a contiguous share of `keys` (owner, name), and their memoised values become this
-    /// interpreter's. Values are plain and evaluation is deterministic, so the result is the one sequential evaluation
-    /// gives; a worker that met a cycle, the step budget or the depth limit (whose results depend on evaluation order)
-    /// contributes nothing, and those keys are evaluated in order later as before.
-    func prefetchStaticValues(_ keys: [(owner: [String], name: String)], workers: Int) {
-        let keys = keys.filter { staticCache[($0.owner + [$0.name]).joined(separator: ".")] == nil }
-        guard workers > 1, keys.count >= 2 * workers else { return }
-        let memos = ConcurrentResults<(values: [String: Value], dependencies: [String: Set<String>], readers: [String: Set<String>])>(count: workers)
-        // Workers share this interpreter's indexes (copied here, on this thread) instead of building their own.
-        let interpreters = ReadOnly(value: (0..<workers).map { _ in Interpreter(indexesOf: self, configuration: configuration) })
+    /// Evaluates static members on all cores before they are asked for one by one, in two rounds: first those whose
+    /// value names no other static member (primitives, literal tokens), then the rest, whose workers start from what
+    /// the first round memoised, so a primitive many tokens read is evaluated once, not once per worker. In each round
+    /// `workers` fresh interpreters over this one's declarations (sharing its indexes) each take a contiguous share of
+    /// the keys (owner, name), and their memoised values become this interpreter's. Values are plain and evaluation is
+    /// deterministic, so the result is the one sequential evaluation gives (the rounds only order the work); a worker
+    /// that met a cycle, the step budget or the depth limit (whose results depend on evaluation order) contributes
+    /// nothing, and those keys are evaluated in order later as before.
+    func prefetchStaticValues(_ declarations: [MemberDeclaration], workers: Int) {
+        let pending = declarations.map { (declaration: $0, key: StaticKey(owner: $0.owner.joined(separator: "."), name: $0.name)) }
+            .filter { staticCache[$0.key.key] == nil }
+        guard workers > 1, pending.count >= 2 * workers else { return }
+        let namesOthers = pending.map { namesStaticMember($0.declaration) }
+        let rounds = [false, true].map { names in pending.indices.filter { namesOthers[$0] == names }.map { pending[$0].key } }
+        for round in rounds where round.count >= 2 * workers { prefetchRound(round, workers: workers) }
+    }
+
+    /// A static member by its owner's qualified key and its name (a name may hold dots: a colorset `brand.primary`).
+    struct StaticKey {
+        let owner: String
+        let name: String
+        /// The memo's key, `owner.name`.
+        let key: String
+        init(owner: String, name: String) {
+            (self.owner, self.name) = (owner, name)
+            key = owner.isEmpty ? name : owner + "." + name
+        }
+    }
+
+    /// Names of static stored and computed members and top-level values: a name outside it names no static member.
+    private lazy var staticValueNames: Set<String> = {
+        var names: Set<String> = []
+        for byName in members.values {
+            for (name, declarations) in byName where declarations.contains(where: { d in
+                guard d.isStatic || d.owner.isEmpty else { return false }
+                switch d.kind {
+                case .stored, .computed: return true
+                default: return false
+                }
+            }) { names.insert(name) }
+        }
+        return names
+    }()
+
+    /// Whether a static member's initial value (or single-expression body) names, as a plain name or the end of a
+    /// member chain, what could be another static member (`ElevateAliases.Action.fill`, `brandRed`). An approximation
+    /// of what evaluating it reads (calls, implicit members and closures are not followed): it only orders work.
+    private func namesStaticMember(_ declaration: MemberDeclaration) -> Bool {
+        func names(_ e: Expr) -> Bool {
+            switch e.kind {
+            case .name(let name): return staticValueNames.contains(name)
+            case .member(let base, let name): return staticValueNames.contains(name) || names(base)
+            case .call(let callee, let arguments): return names(callee) || arguments.contains { names($0.value) }
+            case .tuple(let elements): return elements.contains { names($0.value) }
+            case .ternary(let a, let b, let c): return names(a) || names(b) || names(c)
+            case .binary(_, let a, let b): return names(a) || names(b)
+            case .prefix(_, let a): return names(a)
+            default: return false
+            }
+        }
+        switch declaration.kind {
+        case .stored(let initial?): return names(initial)
+        case .computed(let body) where body.count == 1:
+            switch body[0].kind {
+            case .expression(let e), .return(let e?): return names(e)
+            default: return true
+            }
+        default: return true
+        }
+    }
+
+    /// One round of `prefetchStaticValues`: `keys` on `workers` interpreters that start from this one's memoised values.
+    private func prefetchRound(_ keys: [StaticKey], workers: Int) {
+        let memos = ConcurrentResults<(values: [String: Value], dependencies: [String: Set<String>])>(count: workers)
+        // Workers share this interpreter's indexes (copied here, on this thread) and start from its memoised values.
+        let interpreters = ReadOnly(value: (0..<workers).map { _ in
+            let worker = Interpreter(indexesOf: self, configuration: configuration)
+            worker.reuse(self, invalidating: [])
+            return worker
+        })
+        let known = ReadOnly(value: staticCache)
         let shares = contiguousShares(of: keys.count, workers: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
             // Sized once for the share: growing them a doubling at a time rehashed every key each time.
-            worker.staticCache.reserveCapacity(shares[w].count)
-            worker.staticDependencies.reserveCapacity(shares[w].count)
-            worker.staticReaders.reserveCapacity(shares[w].count)
+            worker.staticCache.reserveCapacity(worker.staticCache.count + shares[w].count)
+            worker.staticDependencies.reserveCapacity(worker.staticDependencies.count + shares[w].count)
+            worker.staticReaders.reserveCapacity(worker.staticReaders.count + shares[w].count)
             worker.hexCache.reserveCapacity(shares[w].count)
-            for (owner, name) in keys[shares[w]] {
-                _ = worker.staticValue(owner: owner, name: name)
-            }
-            memos.set(w, worker.orderDependent ? ([:], [:], [:]) : (worker.staticCache, worker.staticDependencies, worker.staticReaders))
+            for key in keys[shares[w]] { _ = worker.staticValue(ownerKey: key.owner, name: key.name) }
+            guard !worker.orderDependent else { return memos.set(w, ([:], [:])) }
+            // Only what this round added: the rest is this interpreter's already.
+            let added = worker.staticCache.filter { known.value[$0.key] == nil }
+            memos.set(w, (added, worker.staticDependencies.filter { added[$0.key] != nil }))
         }
         staticCache.reserveCapacity(staticCache.count + keys.count)
         staticDependencies.reserveCapacity(staticDependencies.count + keys.count)
-        staticReaders.reserveCapacity(staticReaders.count + keys.count)
         for case let share? in memos.values {
             staticCache.merge(share.values) { existing, _ in existing }
-            staticDependencies.merge(share.dependencies) { existing, _ in existing }
-            staticReaders.merge(share.readers) { $0.union($1) }
+            for (reader, dependencies) in share.dependencies where staticDependencies[reader] == nil {
+                staticDependencies[reader] = dependencies
+                for dependency in dependencies { staticReaders[dependency, default: []].insert(reader) }
+            }
         }
     }
 

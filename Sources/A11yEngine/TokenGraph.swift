@@ -205,8 +205,8 @@ public final class TokenGraph {
         interpreter = program.interpreter
         graphFindings = program.findings
         // The static members read below, evaluated on all cores first (a large token file is thousands of them).
-        let staticKeys = program.declarations.filter(program.isStaticValue).map { (owner: $0.owner, name: $0.name) }
-        interpreter.prefetchStaticValues(staticKeys, workers: staticKeys.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1)
+        let staticValues = program.declarations.filter(program.isStaticValue)
+        interpreter.prefetchStaticValues(staticValues, workers: staticValues.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1)
         for key in program.dataOrder {
             guard let token = program.dataTokens[key] else { continue }
             add(Token(qualifiedName: token.qualifiedName, declaredKind: token.declaredKind, location: token.location,

@@ -1,4 +1,4 @@
-import A11yEngine
+@testable import A11yEngine
 import A11yReaders
 import Foundation
 import Testing
@@ -8,12 +8,12 @@ import Testing
 struct ConcurrentEvaluationTests {
     /// 1,600 tokens: primitives, semantic tokens reading primitives in the other half of the file (another worker's
     /// share), a cycle that spans both halves, a chain through a helper, and values the interpreter cannot read.
-    static func source() -> String {
+    static func source(cycle: Bool = true) -> String {
         var lines = ["import SwiftUI", "import UIKit",
                      "func adaptive(light: String, dark: String) -> UIColor { UIColor { $0.userInterfaceStyle == .dark ? UIColor(hex: dark) : UIColor(hex: light) } }",
                      "extension UIColor { convenience init(hex: String) { self.init(red: 0, green: 0, blue: 0, alpha: 1) } }",
                      "extension Color {"]
-        lines.append("    static let loopStart = Color.loopEnd")
+        if cycle { lines.append("    static let loopStart = Color.loopEnd") }
         for i in 0..<800 {
             let light = String(format: "#%06X", (i * 2_654_435_761) & 0xFFFFFF), dark = String(format: "#%06X", (i * 40_503) & 0xFFFFFF)
             lines.append("    static let primitive\(i) = Color(hex: \"\(light)\", dark: \"\(dark)\")")
@@ -22,7 +22,7 @@ struct ConcurrentEvaluationTests {
         for i in 0..<30 { lines.append("    static let chain\(i) = Color.chain\(i + 1)") }
         lines.append("    static let chain30 = Color.primitive3")
         for i in 0..<8 { lines.append("    static let unreadable\(i) = Color(named: mystery\(i))") }
-        lines.append("    static let loopEnd = Color.loopStart")
+        if cycle { lines.append("    static let loopEnd = Color.loopStart") }
         lines.append("}")
         lines.append("extension Color { init(hex: String, dark: String) { self.init(uiColor: adaptive(light: hex, dark: dark)) } }")
         return lines.joined(separator: "\n")
@@ -49,6 +49,26 @@ struct ConcurrentEvaluationTests {
             }
             #expect(concurrent.findings() == inOrder.findings())
         }
+    }
+
+    /// What the workers memoised carries who read what: after an in-place edit of one primitive, the next graph drops
+    /// exactly that primitive and the values that read it, and equals a fresh graph of the edited file. (Without the
+    /// cycle: a program that met one starts afresh after any edit.)
+    @Test func anEditAfterConcurrentEvaluationDropsExactlyWhatReadTheEditedValue() throws {
+        let original = Self.source(cycle: false), edited = original.replacingOccurrences(
+            of: "static let primitive7 = Color(hex: ", with: "static let primitive7 = Color(hex: \"#123456\", dark: \"#654321\") ?? Color(hex: ")
+        #expect(edited != original)
+        let first = Self.graph(workers: 2, source: SwiftSourceReader().read(source: original, file: "/tmp/Many.swift"))
+        let editedSource = SwiftSourceReader().read(source: edited, file: "/tmp/Many.swift")
+        let program = TokenGraph.Program(sources: [editedSource], configuration: first.program.interpreter.configuration, previous: first.program)
+        let readers = (0..<760).filter { ($0 * 7 + 400) % 800 == 7 }.map { "Color.semantic\($0)" }
+        #expect(readers.count == 1)
+        #expect(program.interpreter.invalidated == Set(["Color.primitive7"] + readers))
+        guard let updated = TokenGraph(program: program, updating: first) else { Issue.record("the graph was not updated"); return }
+        let fresh = Self.graph(workers: 1, source: editedSource)
+        #expect(updated.tokens == fresh.tokens)
+        for key in fresh.tokens.keys.sorted() { #expect(updated.value(of: key) == fresh.value(of: key), "\(key)") }
+        #expect(try updated.value(of: "Color.primitive7").get() != first.value(of: "Color.primitive7").get())
     }
 
     /// View code is walked on several threads when it has many drawing types (here 17): the pairs, touch targets and
