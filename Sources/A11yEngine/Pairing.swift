@@ -157,14 +157,15 @@ public struct PairingInference {
         let componentKeys = Set(components.flatMap { $0.properties.map(\.qualifiedName) })
         let excluded: Set<String> = ["inverse", "brand", "accent", "error", "danger", "success", "warning", "info",
                                      "solid", "scrim", "overlay", "disabled", "hover", "pressed", "selected", "tint"]
+        let surfaceWords: Set<String> = ["surface", "surfaces", "background", "backgrounds", "canvas", "bg"]
+        let baseWords: Set<String> = ["base", "canvas", "page", "default", "app"]
         var scored: [(score: Int, key: String)] = []
         for (key, definition) in graph.tokens where !componentKeys.contains(key) {
-            guard definition.declaredKind != .other, color(key) != nil else { continue }
-            let words = nameWords(definition.name)
-            let surfaceWords: Set<String> = ["surface", "surfaces", "background", "backgrounds", "canvas", "bg"]
-            let baseWords: Set<String> = ["base", "canvas", "page", "default", "app"]
+            // The name first (the graph keeps every token's words): few tokens are named as surfaces.
+            let words = graph.nameInfo(key).words
+            guard words.contains(where: surfaceWords.contains), definition.declaredKind != .other, color(key) != nil else { continue }
             // Status words anywhere in the path exclude (`ButtonTokens.Tone.danger.colors.background`).
-            guard words.contains(where: surfaceWords.contains), !nameWords(key).contains(where: excluded.contains) else { continue }
+            guard !nameWords(key).contains(where: excluded.contains) else { continue }
             var score = 0
             if words.contains(where: baseWords.contains) || words.count == 1 { score += 2 }
             if words.contains("primary") { score += 1 }
