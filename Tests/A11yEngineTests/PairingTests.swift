@@ -231,4 +231,33 @@ extension PairingTests {
         #expect(pairs.map(\.background.name) == ["surfacesBrandInteractive"])
         #expect(pairs.allSatisfy { $0.reason == .namingConvention && $0.role == .text })
     }
+    /// Sources run concurrently and never see each other's proposals; the resolver applies precedence afterwards: a
+    /// gap-filling source's pairs for foregrounds an earlier source paired are dropped, the others kept, in order.
+    @Test func aGapFillingSourceKeepsOnlyForegroundsNoEarlierSourcePaired() {
+        let (inference, surfaces) = context([
+            Self.color("Color.appSurfaceBasePrimary", "#FFFFFF", line: 1),
+            Self.color("Color.appSurfaceBrand", "#4F46E5", line: 2),
+            Self.color("Color.appTextPrimary", "#111111", line: 3),
+            Self.color("Color.appTextSecondary", "#555555", line: 4),
+        ], components: [])
+        func pair(_ foreground: String, _ background: String, _ reason: PairingReason) -> Pairing {
+            Pairing(component: nil, foreground: inference.tokenEndpoint(foreground)!, background: inference.tokenEndpoint(background)!,
+                    role: .text, reason: reason, explanation: "test")
+        }
+        struct Fixed: PairingSource {
+            let proposal: PairingProposal
+            func propose(_ input: PairingInference, surfaces: Surfaces) -> PairingProposal { proposal }
+        }
+        let named = Fixed(proposal: PairingProposal(pairings: [pair("Color.appTextPrimary", "Color.appSurfaceBrand", .namingConvention)]))
+        let gaps = Fixed(proposal: PairingProposal(pairings: [
+            pair("Color.appTextPrimary", "Color.appSurfaceBasePrimary", .defaultSurface),
+            pair("Color.appTextSecondary", "Color.appSurfaceBasePrimary", .defaultSurface),
+        ], fillsGaps: true))
+        let resolved = PairingResolver(sources: [named, gaps]).resolve(inference, surfaces: surfaces).pairings
+            .map { "\($0.foreground.name) on \($0.background.name)" }
+        #expect(resolved == ["appTextPrimary on appSurfaceBrand", "appTextSecondary on appSurfaceBasePrimary"])
+        // Before the source it fills the gaps of, a gap filler's pairs all stay.
+        let first = PairingResolver(sources: [gaps, named]).resolve(inference, surfaces: surfaces).pairings
+        #expect(first.count == 3)
+    }
 }
