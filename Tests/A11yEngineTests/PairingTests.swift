@@ -231,6 +231,7 @@ extension PairingTests {
         #expect(pairs.map(\.background.name) == ["surfacesBrandInteractive"])
         #expect(pairs.allSatisfy { $0.reason == .namingConvention && $0.role == .text })
     }
+
     /// Sources run concurrently and never see each other's proposals; the resolver applies precedence afterwards: a
     /// gap-filling source's pairs for foregrounds an earlier source paired are dropped, the others kept, in order.
     @Test func aGapFillingSourceKeepsOnlyForegroundsNoEarlierSourcePaired() {
