@@ -130,6 +130,8 @@ public struct AuditInput: Sendable {
     public var suppressions: [Suppression]
     /// Threads evaluation may use (`Interpreter.Configuration.workers`); whoever reads the files knows the machine.
     public var evaluationThreads = 1
+    /// Called with the name of each phase of the audit as it finishes (`a11y-bench phases` times them).
+    public var onPhase: (@Sendable (AuditPhase) -> Void)?
 
     public init(sources: [ParsedSource], configuration: ProjectConfiguration, policy: Policy, inputDigest: String,
                 findings: [Finding] = [], suppressions: [Suppression] = []) {
@@ -140,6 +142,21 @@ public struct AuditInput: Sendable {
         self.findings = findings
         self.suppressions = suppressions
     }
+}
+
+/// The phases of an audit, in order (`AuditInput.onPhase`).
+public enum AuditPhase: String, CaseIterable, Sendable {
+    case program = "program (interpreter indexes)"
+    case themeDiscovery = "theme discovery"
+    case tokenGraphs = "token graphs (evaluation)"
+    case viewCode = "view code"
+    case components = "components and inference"
+    case surfaces
+    case pairing = "pairing sources and resolution"
+    case measurement
+    case rulesAndListing = "rules and the listing's pairs"
+    case suppressionAndSorting = "suppression and sorting"
+    case summary
 }
 
 /// The evaluated design system behind an audit, kept for `pairs` and `explain`.
@@ -170,7 +187,8 @@ public enum Auditor {
         interpreter.idiom = input.configuration.idiom
         interpreter.workers = input.evaluationThreads
         let system = ThemedSystem.evaluate(sources: input.sources, interpreter: interpreter, project: input.configuration,
-                                           previous: previous?.context.graph)
+                                           previous: previous?.context.graph, onPhase: input.onPhase)
+        input.onPhase?(.tokenGraphs)
         let graph = system.primary
         var carried = AuditResult.Carried()
         // Per-token and per-measurement findings of the last audit hold only under the same policy.
@@ -184,6 +202,7 @@ public enum Auditor {
             let analysis = ViewCodeAnalysis(declarations: declarations, types: types, graph: graph)
             (viewCode, carried.hasNoViewCode) = (analysis.facts(), analysis.readsNothing)
         }
+        input.onPhase?(.viewCode)
         let appearances: [Appearance]
         (appearances, carried.highContrastTokens) = auditedAppearances(graph, previous: previous?.carried.highContrastTokens)
         var context: AuditContext
@@ -201,8 +220,11 @@ public enum Auditor {
             let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
             let inference = PairingInference(graph: graph, components: components, configuration: input.configuration,
                                              declarations: declarations, types: types, viewCode: viewCode)
+            input.onPhase?(.components)
             let (surfaces, surfaceFindings) = inference.surfaces()
+            input.onPhase?(.surfaces)
             let resolution = inference.resolve(surfaces: surfaces)
+            input.onPhase?(.pairing)
             context = AuditContext(graph: graph, components: components, surfaces: surfaces, pairings: resolution.pairings,
                                    measurements: [], policy: input.policy, configuration: input.configuration, themes: system.themes,
                                    droppedPairings: resolution.dropped, viewCode: viewCode, pairingFindings: surfaceFindings + resolution.findings)
@@ -214,6 +236,7 @@ public enum Auditor {
             context.contrastMemo.earlier = earlier.context.contrastMemo.current
             context.earlierMeasurements = earlier.context.measurements
         }
+        input.onPhase?(.measurement)
         let (components, surfaces) = (context.components, context.surfaces)
 
         var findings = input.findings + input.sources.flatMap(\.findings) + graph.findings() + system.findings + context.pairingFindings
@@ -225,9 +248,11 @@ public enum Auditor {
         findings += Self.checkConcurrently(allRules, context) {
             listed.pairs = Self.pairs(shared.value.0, system: shared.value.1, earlier: shared.value.2, carried: &listed.carried)
         }
+        input.onPhase?(.rulesAndListing)
         (context.contrastMemo.earlier, context.earlierMeasurements, context.tokenMemo.earlier) = ([:], [], [:])
         let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
         findings = Finding.sorted(suppression.kept + suppression.problems)
+        input.onPhase?(.suppressionAndSorting)
 
         let pairs = listed.pairs
         carried = listed.carried
@@ -250,6 +275,7 @@ public enum Auditor {
             policy: Audit.PolicyInfo(id: input.policy.id, name: input.policy.name), appearances: appearances, themes: system.themes,
             surfaces: Audit.SurfacesInfo(tokens: surfaces.endpoints.map(\.name), inferred: surfaces.inferred, explanation: surfaces.explanation),
             pairs: pairs, findings: findings, summary: summary)
+        input.onPhase?(.summary)
         return AuditResult(audit: audit, context: context, carried: carried)
     }
 

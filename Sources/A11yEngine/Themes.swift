@@ -189,12 +189,15 @@ public struct ThemedSystem {
     static let defaultWords: Set<String> = ["default", "light", "standard", "classic", "day"]
 
     public static func evaluate(sources: [ParsedSource], interpreter configuration: Interpreter.Configuration,
-                                project: ProjectConfiguration, previous: TokenGraph? = nil) -> ThemedSystem {
+                                project: ProjectConfiguration, previous: TokenGraph? = nil,
+                                onPhase: (@Sendable (AuditPhase) -> Void)? = nil) -> ThemedSystem {
         // Discovery evaluates only what it looks at; the graph (every token) is built once per theme, or once without.
         // Values of the previous audit's program that an edit did not reach are kept (themes are evaluated afresh), and
         // without themes so are the tokens of declarations the edit did not reach.
         let program = TokenGraph.Program(sources: sources, configuration: configuration, previous: previous?.program)
+        onPhase?(.program)
         let families = ThemeDiscovery.families(program.interpreter)
+        onPhase?(.themeDiscovery)
         guard !families.isEmpty else {
             let graph = previous.flatMap { TokenGraph(program: program, updating: $0) } ?? TokenGraph(program: program)
             return ThemedSystem(themes: [], graphs: [graph], themedKeys: [], findings: [])

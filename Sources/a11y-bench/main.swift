@@ -60,14 +60,17 @@ if CommandLine.arguments.dropFirst().first == "peer" {
 if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.count > 2 {
     let root = CommandLine.arguments[2]
     var read: [Double] = [], audit: [Double] = [], json: [Double] = [], stored: [Double] = []
+    let clock = PhaseClock()
     // Peak resident memory after each phase of the first run (VmHWM only grows: each figure is the peak so far).
     var peaks: [String] = ["start \(peakResidentMegabytes()) MB"]
     for _ in 0..<argument("--runs", default: 9) {
         var start = DispatchTime.now()
-        let input = try Workspace(root: root).refresh()
+        var input = try Workspace(root: root).refresh()
         read.append(milliseconds(since: start))
         if read.count == 1 { peaks.append("read \(peakResidentMegabytes()) MB") }
+        input.onPhase = { clock.finished($0) }
         start = DispatchTime.now()
+        clock.start()
         let result = Auditor.run(input)
         audit.append(milliseconds(since: start))
         if audit.count == 1 { peaks.append("audit \(peakResidentMegabytes()) MB") }
@@ -87,8 +90,37 @@ if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.co
         stored.append(milliseconds(since: start))
     }
     print(String(format: "read + parse %.1f ms, evaluate + pair + rules %.1f ms, JSON %.1f ms (medians)", median(read), median(audit), median(json)))
+    print("evaluate + pair + rules by phase (medians): " + AuditPhase.allCases.compactMap { phase in
+        clock.durations[phase].map { String(format: "%@ %.1f ms", phase.rawValue, median($0)) }
+    }.joined(separator: ", "))
     print(String(format: "the daemon's encoding of the audit for its history (compact, one buffer): %.1f ms (median)", median(stored)))
     exit(0)
+}
+
+/// Times the phases of an audit (`AuditInput.onPhase`): each phase's time since the previous one finished.
+final class PhaseClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last = DispatchTime.now()
+    private var recorded: [AuditPhase: [Double]] = [:]
+
+    func start() {
+        lock.lock()
+        last = DispatchTime.now()
+        lock.unlock()
+    }
+
+    func finished(_ phase: AuditPhase) {
+        lock.lock()
+        recorded[phase, default: []].append(milliseconds(since: last))
+        last = DispatchTime.now()
+        lock.unlock()
+    }
+
+    var durations: [AuditPhase: [Double]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
 }
 
 // `a11y-bench edit DIR [--runs 9]`: the daemon's path in process, on a copy of DIR: one color literal in the largest

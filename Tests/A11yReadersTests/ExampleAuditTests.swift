@@ -31,6 +31,24 @@ struct ExampleAuditTests {
 
     static func truncated(_ ratio: Double) -> Double { (ratio * 10000).rounded(.down) / 10000 }
 
+    /// `a11y-bench phases` times an audit by the phases it reports: a cold audit reports every phase once, in order;
+    /// the next audit after a color edit takes the last pairing over and reports no pairing phases.
+    @Test func anAuditReportsItsPhasesInOrder() throws {
+        final class Recorder: @unchecked Sendable {
+            private let lock = NSLock()
+            private var recorded: [AuditPhase] = []
+            func add(_ phase: AuditPhase) { lock.lock(); recorded.append(phase); lock.unlock() }
+            func take() -> [AuditPhase] { lock.lock(); defer { recorded = []; lock.unlock() }; return recorded }
+        }
+        let recorder = Recorder()
+        var input = try Workspace(root: Self.packageRoot.appendingPathComponent("Examples/DesignSystem").path).refresh()
+        input.onPhase = { recorder.add($0) }
+        let first = Auditor.run(input)
+        #expect(recorder.take() == AuditPhase.allCases)
+        _ = Auditor.run(input, previous: first)
+        #expect(recorder.take() == AuditPhase.allCases.filter { ![.components, .surfaces, .pairing].contains($0) })
+    }
+
     @Test func handComputedRatiosMatch() throws {
         let audit = try Self.audit().audit
         let expected: [(String?, String, String, Appearance, Double, Bool)] = [
