@@ -301,12 +301,16 @@ public enum Auditor {
         if sameOrder, let earlierOrder = earlier?.carried.pairOrder {
             carried.pairOrder = earlierOrder
         } else {
+            // By component (none last), the foreground's location, the background's token, the subject, the theme and the
+            // appearance; the strings compared as their ranks (each distinct string compared once).
             let themeOrder = Dictionary(uniqueKeysWithValues: system.themes.enumerated().map { ($1.name, $0) })
-            carried.pairOrder = unsorted.indices.sorted { i, j in
-                let (a, b) = (unsorted[i], unsorted[j])
-                return (a.component ?? "~", a.foreground.location, a.background.token ?? "", a.subject, a.theme.flatMap { themeOrder[$0] } ?? -1, a.appearance)
-                    < (b.component ?? "~", b.foreground.location, b.background.token ?? "", b.subject, b.theme.flatMap { themeOrder[$0] } ?? -1, b.appearance)
+            let components = stringRanks(unsorted.map { $0.component ?? "~" }), files = stringRanks(unsorted.map(\.foreground.location.file))
+            let backgrounds = stringRanks(unsorted.map { $0.background.token ?? "" }), subjects = stringRanks(unsorted.map(\.subject))
+            let keys = unsorted.map { p in
+                ((components[p.component ?? "~"]!, files[p.foreground.location.file]!, p.foreground.location.line, p.foreground.location.column,
+                  backgrounds[p.background.token ?? ""]!, subjects[p.subject]!), (p.theme.flatMap { themeOrder[$0] } ?? -1, p.appearance.order))
             }
+            carried.pairOrder = unsorted.indices.sorted { i, j in keys[i].0 != keys[j].0 ? keys[i].0 < keys[j].0 : keys[i].1 < keys[j].1 }
         }
         carried.pairsByMeasurement = unsorted
         return carried.pairOrder.map { unsorted[$0] }

@@ -128,16 +128,18 @@ public struct PairingResolver {
     /// Pairs by component (none last), the foreground's location, then the background's name. Sorted as integer ranks
     /// of those strings (each distinct string compared once), moving indices rather than whole pairs.
     static func ordered(_ pairs: [Pairing]) -> [Pairing] {
-        func ranks(_ strings: some Sequence<String>) -> [String: Int] {
-            Dictionary(uniqueKeysWithValues: Set(strings).sorted().enumerated().map { ($1, $0) })
-        }
-        let components = ranks(pairs.map { $0.component ?? "~" })
-        let files = ranks(pairs.map(\.foreground.location.file))
-        let backgrounds = ranks(pairs.map(\.background.qualifiedName))
+        let components = stringRanks(pairs.map { $0.component ?? "~" })
+        let files = stringRanks(pairs.map(\.foreground.location.file))
+        let backgrounds = stringRanks(pairs.map(\.background.qualifiedName))
         let keys = pairs.map { p in
             (components[p.component ?? "~"]!, files[p.foreground.location.file]!, p.foreground.location.line,
              p.foreground.location.column, backgrounds[p.background.qualifiedName]!)
         }
         return pairs.indices.sorted { keys[$0] < keys[$1] }.map { pairs[$0] }
     }
+}
+
+/// Each distinct string's place in sorted order: sorting by ranks compares each string once, not at every comparison.
+func stringRanks(_ strings: some Sequence<String>) -> [String: Int] {
+    Dictionary(uniqueKeysWithValues: Set(strings).sorted().enumerated().map { ($1, $0) })
 }
