@@ -130,7 +130,8 @@ public struct AuditInput: Sendable {
     public var suppressions: [Suppression]
     /// Threads evaluation may use (`Interpreter.Configuration.workers`); whoever reads the files knows the machine.
     public var evaluationThreads = 1
-    /// Called with the name of each phase of the audit as it finishes (`a11y-bench phases` times them).
+    /// Called with each phase of the audit as it finishes (`a11y-bench phases` times them); phases an audit takes over
+    /// from the previous one (the daemon's pairing) are not reported.
     public var onPhase: (@Sendable (AuditPhase) -> Void)?
 
     public init(sources: [ParsedSource], configuration: ProjectConfiguration, policy: Policy, inputDigest: String,
@@ -318,7 +319,7 @@ public enum Auditor {
 
     /// Runs the rules at once (they only read the context; the token graph is complete and its caches filled), and
     /// `alongside` on a worker of its own, first; findings in the registry's order.
-    static func checkConcurrently(_ rules: [any Rule], _ context: AuditContext, alongside: @escaping @Sendable () -> Void = {}) -> [Finding] {
+    static func checkConcurrently(_ rules: [any Rule], _ context: AuditContext, alongside: @escaping @Sendable () -> Void) -> [Finding] {
         let results = ConcurrentResults<[Finding]>(count: rules.count)
         let shared = ReadOnly(value: (rules, context))
         DispatchQueue.concurrentPerform(iterations: rules.count + 1) { i in
