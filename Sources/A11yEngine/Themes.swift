@@ -95,15 +95,21 @@ public enum ThemeDiscovery {
     /// Static instances of a struct of colors, built by its initialiser (an alias such as `static var current = light`
     /// is the app's selection, not another theme).
     private static func paletteInstances(_ type: String, _ interpreter: Interpreter) -> ThemeFamily? {
-        var members: [ThemeFamily.Member] = []
-        for d in interpreter.memberDeclarations(of: type) where d.isStatic {
-            guard case .stored(let initial?) = d.kind, case .call = initial.kind else { continue }
-            let value = interpreter.staticValue(owner: d.owner, name: d.name)
-            guard case .instance(let t, let fields) = value, t == type, colorCount(fields) >= 2 else { continue }
-            members.append(.init(name: d.name, value: value, location: d.location))
+        let candidates = interpreter.memberDeclarations(of: type).filter { d in
+            guard d.isStatic, case .stored(let initial?) = d.kind, case .call = initial.kind else { return false }
+            return true
         }
-        // Themes are named like themes (light, sepia, dark): `ButtonColors.primary/.secondary` are variants.
-        guard members.count >= 2, members.filter({ isThemeName($0.name) }).count >= 2 else { return nil }
+        func member(_ d: MemberDeclaration) -> ThemeFamily.Member? {
+            let value = interpreter.staticValue(owner: d.owner, name: d.name)
+            guard case .instance(let t, let fields) = value, t == type, colorCount(fields) >= 2 else { return nil }
+            return .init(name: d.name, value: value, location: d.location)
+        }
+        // Themes are named like themes (light, sepia, dark): `ButtonColors.primary/.secondary` are variants. Two
+        // theme-named instances decide; the rest are evaluated only then (a token namespace's members are left to the
+        // graph, which evaluates them on all cores).
+        let themeNamed = candidates.filter { isThemeName($0.name) }
+        guard themeNamed.count >= 2, themeNamed.compactMap(member).count >= 2 else { return nil }
+        let members = candidates.compactMap(member)
         return ThemeFamily(form: .paletteInstances, type: type, members: members)
     }
 

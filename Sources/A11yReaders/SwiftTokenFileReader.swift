@@ -1,3 +1,4 @@
+import Foundation
 import A11yEngine
 import SwiftParser
 import SwiftSyntax
@@ -112,8 +113,8 @@ final class SwiftTokenFileReader {
     /// others are read and dropped, to find a syntax error in them as the whole-file parse would (and report it).
     private func conditionalBlock(scope: [String]) -> Bool {
         var directives = [position]
-        var depth = 0, index = position
-        while text(lexemes[directives[directives.count - 1]]) != "#endif" {
+        var depth = 0, index = position, closed = false
+        while !closed {
             index += 1
             let l = lexemes[index]
             if l.kind == .end { return false }
@@ -121,7 +122,7 @@ final class SwiftTokenFileReader {
             switch text(l) {
             case "#if": depth += 1
             case "#endif":
-                if depth == 0 { directives.append(index) } else { depth -= 1 }
+                if depth == 0 { directives.append(index); closed = true } else { depth -= 1 }
             case "#else", "#elseif":
                 if depth == 0 { directives.append(index) }
             default: break
@@ -138,11 +139,9 @@ final class SwiftTokenFileReader {
             bodies.append(bodyStart..<directives[k + 1])
         }
         skeleton += "#endif"
-        let parsed = Parser.parse(source: skeleton)
-        guard !parsed.hasError, parsed.statements.count == 1, let block = parsed.statements.first?.item.as(IfConfigDeclSyntax.self),
-              block.clauses.count == bodies.count else { return false }
-        let activeClause = IfConfigEvaluator(flags: walker.flags).activeClause(block)
-        let active = block.clauses.enumerated().first { $0.element.id == activeClause?.id }?.offset
+        guard case .read(let clauses, let active) = Self.directives.decision(skeleton, flags: walker.flags), clauses == bodies.count else {
+            return false
+        }
         for (k, body) in bodies.enumerated() where !body.isEmpty {
             if k == active {
                 position = body.lowerBound
@@ -162,6 +161,43 @@ final class SwiftTokenFileReader {
         }
         position = directives[directives.count - 1] + 1
         return current.atStartOfLine || current.kind == .end
+    }
+
+    /// What `#if` skeletons decide, by their text: a project repeats a few (`#if os(iOS)`, `#if DEBUG`) in every file,
+    /// and parsing one with SwiftSyntax costs more than reading a small file. Shared by the files read concurrently.
+    private static let directives = DirectiveDecisions()
+
+    final class DirectiveDecisions: @unchecked Sendable {
+        enum Decision: Equatable {
+            /// The skeleton is one valid `#if` block of `clauses` clauses; `active` is the active one (nil: none).
+            case read(clauses: Int, active: Int?)
+            /// Not one valid block: the file is read whole.
+            case unread
+        }
+        private let lock = NSLock()
+        private var decisions: [String: Decision] = [:]
+
+        func decision(_ skeleton: String, flags: Set<String>) -> Decision {
+            let key = flags.sorted().joined(separator: ",") + "\n" + skeleton
+            lock.lock()
+            let known = decisions[key]
+            lock.unlock()
+            if let known { return known }
+            let decided = Self.decide(skeleton, flags: flags)
+            lock.lock()
+            decisions[key] = decided
+            lock.unlock()
+            return decided
+        }
+
+        private static func decide(_ skeleton: String, flags: Set<String>) -> Decision {
+            let parsed = Parser.parse(source: skeleton)
+            guard !parsed.hasError, parsed.statements.count == 1, let block = parsed.statements.first?.item.as(IfConfigDeclSyntax.self) else {
+                return .unread
+            }
+            let activeClause = IfConfigEvaluator(flags: flags).activeClause(block)
+            return .read(clauses: block.clauses.count, active: block.clauses.enumerated().first { $0.element.id == activeClause?.id }?.offset)
+        }
     }
 
     /// Modifiers read here (`class` only before `let`/`var`/`func`; the rest make a declaration SwiftSyntax's).

@@ -59,14 +59,16 @@ if CommandLine.arguments.dropFirst().first == "peer" {
 // `a11y-bench phases DIR [--runs 9]`: where a cold audit of DIR spends its time (medians per phase, in process).
 if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.count > 2 {
     let root = CommandLine.arguments[2]
-    var read: [Double] = [], audit: [Double] = [], json: [Double] = [], stored: [Double] = []
+    var read: [Double] = [], readCPUs: [Double] = [], audit: [Double] = [], json: [Double] = [], stored: [Double] = []
     let clock = PhaseClock()
     // Peak resident memory after each phase of the first run (VmHWM only grows: each figure is the peak so far).
     var peaks: [String] = ["start \(peakResidentMegabytes()) MB"]
     for _ in 0..<argument("--runs", default: 9) {
         var start = DispatchTime.now()
+        let readCPU = processCPUMilliseconds()
         var input = try Workspace(root: root).refresh()
         read.append(milliseconds(since: start))
+        readCPUs.append(processCPUMilliseconds() - readCPU)
         if read.count == 1 { peaks.append("read \(peakResidentMegabytes()) MB") }
         input.onPhase = { clock.finished($0) }
         start = DispatchTime.now()
@@ -89,30 +91,41 @@ if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.co
         _ = try AuditJSON.encode(result.audit, pretty: false)
         stored.append(milliseconds(since: start))
     }
-    print(String(format: "read + parse %.1f ms, evaluate + pair + rules %.1f ms, JSON %.1f ms (medians)", median(read), median(audit), median(json)))
+    print(String(format: "read + parse %.1f ms (CPU %.1f ms), evaluate + pair + rules %.1f ms, JSON %.1f ms (medians)", median(read),
+                 median(readCPUs), median(audit), median(json)))
     print("evaluate + pair + rules by phase (medians): " + AuditPhase.allCases.compactMap { phase in
         clock.durations[phase].map { String(format: "%@ %.1f ms", phase.rawValue, median($0)) }
+    }.joined(separator: ", "))
+    print("CPU time by phase, all threads (medians): " + AuditPhase.allCases.compactMap { phase in
+        clock.cpuDurations[phase].map { String(format: "%@ %.1f ms", phase.rawValue, median($0)) }
     }.joined(separator: ", "))
     print(String(format: "the daemon's encoding of the audit for its history (compact, one buffer): %.1f ms (median)", median(stored)))
     exit(0)
 }
 
-/// Times the phases of an audit (`AuditInput.onPhase`): each phase's time since the previous one finished.
+/// Times the phases of an audit (`AuditInput.onPhase`): each phase's wall time since the previous one finished, and the
+/// process CPU time it used (CPU / wall near 1 is a phase that leaves the other cores idle).
 final class PhaseClock: @unchecked Sendable {
     private let lock = NSLock()
     private var last = DispatchTime.now()
+    private var lastCPU = processCPUMilliseconds()
     private var recorded: [AuditPhase: [Double]] = [:]
+    private var recordedCPU: [AuditPhase: [Double]] = [:]
 
     func start() {
         lock.lock()
         last = DispatchTime.now()
+        lastCPU = processCPUMilliseconds()
         lock.unlock()
     }
 
     func finished(_ phase: AuditPhase) {
         lock.lock()
         recorded[phase, default: []].append(milliseconds(since: last))
+        let cpu = processCPUMilliseconds()
+        recordedCPU[phase, default: []].append(cpu - lastCPU)
         last = DispatchTime.now()
+        lastCPU = cpu
         lock.unlock()
     }
 
@@ -121,6 +134,20 @@ final class PhaseClock: @unchecked Sendable {
         defer { lock.unlock() }
         return recorded
     }
+
+    var cpuDurations: [AuditPhase: [Double]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recordedCPU
+    }
+}
+
+/// User + system CPU time of the whole process (all threads) so far.
+func processCPUMilliseconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
+    return ms(usage.ru_utime) + ms(usage.ru_stime)
 }
 
 // `a11y-bench edit DIR [--runs 9]`: the daemon's path in process, on a copy of DIR: one color literal in the largest
