@@ -362,9 +362,10 @@ public final class Interpreter {
         return value
     }
 
-    /// Evaluates static members on all cores before they are asked for one by one, in two rounds: first those whose
-    /// value names no other static member (primitives, literal tokens), then the rest, whose workers start from what
-    /// the first round memoised, so a primitive many tokens read is evaluated once, not once per worker. In each round
+    /// Evaluates static members on all cores before they are asked for one by one, in rounds by what they name: first
+    /// those whose value names no other static member (primitives, literal tokens), then those naming only members of
+    /// earlier rounds (aliases of primitives, then component tokens of aliases), so each round's workers start from
+    /// what the earlier ones memoised and a value many tokens read is evaluated once, not once per worker. In each round
     /// `workers` fresh interpreters over this one's declarations (sharing its indexes) each take a contiguous share of
     /// the keys (owner, name), and their memoised values become this interpreter's. Values are plain and evaluation is
     /// deterministic, so the result is the one sequential evaluation gives (the rounds only order the work); a worker
@@ -374,10 +375,32 @@ public final class Interpreter {
         let pending = declarations.map { (declaration: $0, key: StaticKey(owner: $0.owner.joined(separator: "."), name: $0.name)) }
             .filter { staticCache[$0.key.key] == nil }
         guard workers > 1, pending.count >= 2 * workers else { return }
-        let namesOthers = pending.map { namesStaticMember($0.declaration) }
-        let rounds = [false, true].map { names in pending.indices.filter { namesOthers[$0] == names }.map { pending[$0].key } }
-        for round in rounds where round.count >= 2 * workers { prefetchRound(round, workers: workers) }
+        let rounds = Self.prefetchRounds(pending.map { staticNames(in: $0.declaration) }, names: pending.map(\.declaration.name))
+        for round in rounds where round.count >= 2 * workers { prefetchRound(round.map { pending[$0].key }, workers: workers) }
     }
+
+    /// Rounds of at most `maximumPrefetchRounds`: indexes of members whose named static members (`mentioned`, by name;
+    /// nil when not known) all belong to earlier rounds. Names stand for every pending member of that name; what is not
+    /// placed by the last round joins it.
+    static func prefetchRounds(_ mentioned: [Set<String>?], names: [String]) -> [[Int]] {
+        var level = [Int?](repeating: nil, count: names.count)
+        for round in 0..<maximumPrefetchRounds - 1 {
+            // The highest round of each name's members so far; a member not yet placed blocks its name.
+            var highest: [String: Int] = [:]
+            for (i, name) in names.enumerated() { highest[name] = max(highest[name] ?? -1, level[i] ?? .max) }
+            for i in names.indices where level[i] == nil {
+                guard let mentioned = mentioned[i] else { continue }
+                if mentioned.allSatisfy({ (highest[$0] ?? -1) < round }) { level[i] = round }
+            }
+        }
+        var rounds = [[Int]](repeating: [], count: maximumPrefetchRounds)
+        for i in names.indices { rounds[level[i] ?? maximumPrefetchRounds - 1].append(i) }
+        return rounds
+    }
+
+    /// Primitives, aliases, component tokens, and the rest: deeper chains are rare, and each round costs its workers'
+    /// start.
+    static let maximumPrefetchRounds = 4
 
     /// A static member by its owner's qualified key and its name (a name may hold dots: a colorset `brand.primary`).
     struct StaticKey {
@@ -406,31 +429,38 @@ public final class Interpreter {
         return names
     }()
 
-    /// Whether a static member's initial value (or single-expression body) names, as a plain name or the end of a
-    /// member chain, what could be another static member (`ElevateAliases.Action.fill`, `brandRed`). An approximation
-    /// of what evaluating it reads (calls, implicit members and closures are not followed): it only orders work.
-    private func namesStaticMember(_ declaration: MemberDeclaration) -> Bool {
-        func names(_ e: Expr) -> Bool {
+    /// The names a static member's initial value (or single-expression body) mentions, as a plain name or the end of a
+    /// member chain, that could be other static members (`ElevateAliases.Action.fill`, `brandRed`); nil for a body it
+    /// does not look into. An approximation of what evaluating it reads (calls, implicit members and closures are not
+    /// followed): it only orders work.
+    private func staticNames(in declaration: MemberDeclaration) -> Set<String>? {
+        var found: Set<String> = []
+        func collect(_ e: Expr) {
             switch e.kind {
-            case .name(let name): return staticValueNames.contains(name)
-            case .member(let base, let name): return staticValueNames.contains(name) || names(base)
-            case .call(let callee, let arguments): return names(callee) || arguments.contains { names($0.value) }
-            case .tuple(let elements): return elements.contains { names($0.value) }
-            case .ternary(let a, let b, let c): return names(a) || names(b) || names(c)
-            case .binary(_, let a, let b): return names(a) || names(b)
-            case .prefix(_, let a): return names(a)
-            default: return false
+            case .name(let name): if staticValueNames.contains(name) { found.insert(name) }
+            case .member(let base, let name):
+                if staticValueNames.contains(name) { found.insert(name) }
+                collect(base)
+            case .call(let callee, let arguments):
+                collect(callee)
+                for a in arguments { collect(a.value) }
+            case .tuple(let elements): for a in elements { collect(a.value) }
+            case .ternary(let a, let b, let c): collect(a); collect(b); collect(c)
+            case .binary(_, let a, let b): collect(a); collect(b)
+            case .prefix(_, let a): collect(a)
+            default: break
             }
         }
         switch declaration.kind {
-        case .stored(let initial?): return names(initial)
+        case .stored(let initial?): collect(initial)
         case .computed(let body) where body.count == 1:
             switch body[0].kind {
-            case .expression(let e), .return(let e?): return names(e)
-            default: return true
+            case .expression(let e), .return(let e?): collect(e)
+            default: return nil
             }
-        default: return true
+        default: return nil
         }
+        return found
     }
 
     /// One round of `prefetchStaticValues`: `keys` on `workers` interpreters that start from this one's memoised values.
@@ -443,15 +473,18 @@ public final class Interpreter {
             return worker
         })
         let known = ReadOnly(value: staticCache)
-        let shares = contiguousShares(of: keys.count, workers: workers)
+        let queue = WorkQueue(count: keys.count, chunk: 16)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
-            // Sized once for the share: growing them a doubling at a time rehashed every key each time.
-            worker.staticCache.reserveCapacity(worker.staticCache.count + shares[w].count)
-            worker.staticDependencies.reserveCapacity(worker.staticDependencies.count + shares[w].count)
-            worker.staticReaders.reserveCapacity(worker.staticReaders.count + shares[w].count)
-            worker.hexCache.reserveCapacity(shares[w].count)
-            for key in keys[shares[w]] { _ = worker.staticValue(ownerKey: key.owner, name: key.name) }
+            // Sized once for a fair share: growing them a doubling at a time rehashed every key each time.
+            let share = keys.count / workers
+            worker.staticCache.reserveCapacity(worker.staticCache.count + share)
+            worker.staticDependencies.reserveCapacity(worker.staticDependencies.count + share)
+            worker.staticReaders.reserveCapacity(worker.staticReaders.count + share)
+            worker.hexCache.reserveCapacity(share)
+            while let chunk = queue.take() {
+                for key in keys[chunk] { _ = worker.staticValue(ownerKey: key.owner, name: key.name) }
+            }
             guard !worker.orderDependent else { return memos.set(w, ([:], [:])) }
             // Only what this round added: the rest is this interpreter's already.
             let added = worker.staticCache.filter { known.value[$0.key] == nil }

@@ -97,7 +97,7 @@ public enum ThemeDiscovery {
     private static func paletteInstances(_ type: String, _ interpreter: Interpreter) -> ThemeFamily? {
         let candidates = interpreter.memberDeclarations(of: type).filter { d in
             guard d.isStatic, case .stored(let initial?) = d.kind, case .call = initial.kind else { return false }
-            return true
+            return !holdsNoInstance(of: type, d, interpreter)
         }
         func member(_ d: MemberDeclaration) -> ThemeFamily.Member? {
             let value = interpreter.staticValue(owner: d.owner, name: d.name)
@@ -111,6 +111,18 @@ public enum ThemeDiscovery {
         guard themeNamed.count >= 2, themeNamed.compactMap(member).count >= 2 else { return nil }
         let members = candidates.compactMap(member)
         return ThemeFamily(form: .paletteInstances, type: type, members: members)
+    }
+
+    /// Whether a static member certainly holds no instance of `type`, without evaluating it: declared with a token type
+    /// (`: Color`), or built by a project function of another type declared to return one (`Color.adaptive(light:dark:)`).
+    private static func holdsNoInstance(of type: String, _ d: MemberDeclaration, _ interpreter: Interpreter) -> Bool {
+        if let declared = d.type, Interpreter.kindOfType(declared) != nil { return true }
+        guard case .stored(let initial?) = d.kind, case .call(let callee, _) = initial.kind, case .member(let base, let name) = callee.kind,
+              let path = base.path else { return false }
+        let owner = interpreter.typeKey(path.joined(separator: "."), in: d.owner)
+        guard owner != type else { return false }
+        let functions = interpreter.functions(owner, name)
+        return !functions.isEmpty && functions.allSatisfy { $0.isStatic && $0.type.flatMap(Interpreter.kindOfType) != nil }
     }
 
     /// An enum of themes: named as one, or with two or more theme-named cases, and taken by color functions, giving

@@ -131,9 +131,9 @@ public struct ViewCodeAnalysis {
     }
 
     /// The walks of every entry point, one per variant, in entry order. Entries are walked on all cores when there are
-    /// many: each worker has an interpreter over the same indexes that starts from what the graph's interpreter has
-    /// memoised, and memoised values do not depend on the order they are computed in, so the walks are the ones a
-    /// single thread makes. When evaluation met a cycle or a limit (results that do depend on order) they run in order.
+    /// many, each by the next free worker: each worker has an interpreter over the same indexes that starts from what
+    /// the graph's interpreter has memoised, and memoised values do not depend on the order they are computed in, so the
+    /// walks are the ones a single thread makes. When evaluation met a cycle or a limit (results that do depend on order) they run in order.
     func walksPerEntry() -> [[Walk]] {
         let entries = entryPoints()
         let workers = interpreter.configuration.workers
@@ -144,14 +144,16 @@ public struct ViewCodeAnalysis {
             worker.interpreter.reuse(interpreter, invalidating: [])
             return worker
         })
-        let results = ConcurrentResults<[[Walk]]>(count: workers)
-        let shares = contiguousShares(of: entries.count, workers: workers)
+        let results = ConcurrentResults<[Walk]>(count: entries.count)
+        let queue = WorkQueue(count: entries.count)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let analysis = analyses.value[w]
-            results.set(w, entries[shares[w]].map(analysis.walks(of:)))
+            while let next = queue.take() {
+                for i in next { results.set(i, analysis.walks(of: entries[i])) }
+            }
         }
         guard !analyses.value.contains(where: \.interpreter.orderDependent) else { return entries.map(walks(of:)) }
-        return results.values.flatMap { $0! }
+        return results.values.map { $0! }
     }
 
     /// One walk per variant of the entry's type.

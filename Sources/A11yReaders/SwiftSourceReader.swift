@@ -41,24 +41,13 @@ public struct SwiftSourceReader: Sendable {
     /// elevate-ios's 130 files took to read.
     public static func performOnLargeStacks(iterations: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
         guard iterations > 0 else { return }
-        final class Counter: @unchecked Sendable {
-            private let lock = NSLock()
-            private var next = 0
-            func take(below limit: Int) -> Int? {
-                lock.lock()
-                defer { lock.unlock() }
-                guard next < limit else { return nil }
-                next += 1
-                return next - 1
-            }
-        }
-        let counter = Counter()
+        let queue = WorkQueue(count: iterations)
         let done = DispatchSemaphore(value: 0)
         let threads = max(1, min(workers, iterations))
         for _ in 0..<threads {
             let thread = Thread {
                 Thread.current.threadDictionary[largeStackKey] = true
-                while let i = counter.take(below: iterations) { body(i) }
+                while let next = queue.take() { next.forEach(body) }
                 done.signal()
             }
             thread.stackSize = stackSize

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import A11yEngine
+
+/// How parallel work is split: rounds of static members by what they name, and indexes handed to whichever worker asks.
+struct ConcurrentWorkTests {
+    /// Primitives, then aliases of primitives, then component tokens of aliases: each round names only earlier ones.
+    @Test func prefetchRoundsFollowWhatEachMemberNames() {
+        let names = ["blue500", "white", "actionFill", "buttonFill", "buttonText", "gray"]
+        let mentioned: [Set<String>?] = [[], [], ["blue500"], ["actionFill"], ["white", "actionFill"], ["Color"]]
+        let rounds = Interpreter.prefetchRounds(mentioned, names: names)
+        #expect(rounds == [[0, 1, 5], [2], [3, 4], []])
+    }
+
+    /// A name stands for every member of that name: `fill` of one type waits for the `fill` of another.
+    @Test func aNameWaitsForEveryMemberOfThatName() {
+        let names = ["fill", "fill", "border"]
+        let mentioned: [Set<String>?] = [[], ["fill"], ["fill"]]
+        // The second `fill` names `fill`, which includes itself: it never clears, and nor does `border` behind it.
+        let rounds = Interpreter.prefetchRounds(mentioned, names: names)
+        #expect(rounds == [[0], [], [], [1, 2]])
+    }
+
+    /// Members whose value the rounds cannot see into, and chains deeper than the rounds, join the last round.
+    @Test func unknownAndDeepChainsJoinTheLastRound() {
+        let names = ["a", "b", "c", "d", "e", "opaque"]
+        let mentioned: [Set<String>?] = [[], ["a"], ["b"], ["c"], ["d"], nil]
+        let rounds = Interpreter.prefetchRounds(mentioned, names: names)
+        #expect(rounds.count == Interpreter.maximumPrefetchRounds)
+        #expect(rounds == [[0], [1], [2], [3, 4, 5]])
+    }
+
+    /// Every index is handed out exactly once, in chunks, however many workers ask at once.
+    @Test func aWorkQueueHandsOutEveryIndexOnce() {
+        final class Taken: @unchecked Sendable {
+            let lock = NSLock()
+            var indexes: [Int] = []
+            var chunks = 0
+        }
+        let taken = Taken()
+        let queue = WorkQueue(count: 1_003, chunk: 16)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            while let chunk = queue.take() {
+                #expect(chunk.count <= 16)
+                taken.lock.lock()
+                taken.indexes += Array(chunk)
+                taken.chunks += 1
+                taken.lock.unlock()
+            }
+        }
+        #expect(taken.indexes.sorted() == Array(0..<1_003))
+        #expect(taken.chunks == 63)
+        #expect(queue.take() == nil)
+    }
+}
