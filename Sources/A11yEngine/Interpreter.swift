@@ -61,6 +61,20 @@ public final class Interpreter {
     /// Set when an evaluation met a cycle, the step budget or the depth limit: what it memoised then depends on the
     /// order values were asked for, so `prefetchStaticValues` keeps nothing from that worker.
     private(set) var orderDependent = false
+    /// While a view is walked: which stored properties of instances of `type` were read, by name (`whole` once an
+    /// instance was compared whole). A walk is a function of what it reads, so another variant of the view that agrees
+    /// on every property read walks the same way (`ViewCodeAnalysis.walks(of:)`).
+    struct FieldReads {
+        let type: String
+        var names: Set<String> = []
+        var whole = false
+    }
+    var fieldReads: FieldReads?
+
+    private func noteFieldRead(_ type: String, _ name: String) {
+        if fieldReads?.type == type { fieldReads!.names.insert(name) }
+    }
+
     /// Traits read while a dynamic color provider runs (`style`, `contrast`): they decide which appearances it defines.
     var traitReads: TraitReads = []
 
@@ -768,6 +782,7 @@ public final class Interpreter {
         if name == "self" { return frame.selfValue ?? unknown("self outside a type", location) }
         if name == "Self" { return .type(frame.scope.joined(separator: ".")) }
         if case .instance(let type, let fields)? = frame.selfValue {
+            noteFieldRead(type, name)
             if let field = fields[name] { return field }
             if let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
         }
@@ -870,6 +885,7 @@ public final class Interpreter {
         case .instance(let type, let fields) where types[type] != nil:
             if !configuration.theme.isEmpty, let d = declarations(owner: type, name: name).first(where: { !$0.isStatic }),
                let selected = themeSelection(d) { return selected }
+            noteFieldRead(type, name)
             if let field = fields[name] { return field }
             return instanceMember(type, name, self: base, at: location)
                 ?? unknown("\(type) has no member \(name)", location, rule: "reference")
@@ -995,7 +1011,11 @@ public final class Interpreter {
         case (.enumCase(let t1, let n1, let p1), .enumCase(let t2, let n2, let p2)):
             // `.dark` written without a type matches `UIUserInterfaceStyle.dark`.
             return n1 == n2 && (t1.isEmpty || t2.isEmpty || t1 == t2) && p1 == p2
-        default: return a == b
+        default:
+            if let watched = fieldReads?.type {
+                for case .instance(let type, _) in [a, b] where type == watched { fieldReads!.whole = true }
+            }
+            return a == b
         }
     }
 

@@ -156,15 +156,26 @@ public struct ViewCodeAnalysis {
         return results.values.map { $0! }
     }
 
-    /// One walk per variant of the entry's type.
+    /// One walk per variant of the entry's type, except variants that agree with one walked before on every property
+    /// that walk read (`Interpreter.FieldReads`): they would walk the same way, and draw the same pairs (which `facts()`
+    /// keeps once, named by the first variant). A button's `size` rarely changes its colors.
     func walks(of entry: (type: String, entry: MemberDeclaration)) -> [Walk] {
-        variants(of: entry.type).map { variant in
+        var walks: [Walk] = []
+        var walked: [(fields: [String: Value], read: Set<String>?)] = []
+        for variant in variants(of: entry.type) {
+            let fields: [String: Value] = { if case .instance(_, let f) = variant.selfValue { return f } else { return [:] } }()
+            if walked.contains(where: { w in w.read.map { $0.allSatisfy { fields[$0] == w.fields[$0] } } ?? false }) { continue }
             interpreter.recordingStaticReads = true
-            defer { interpreter.recordingStaticReads = false }
+            interpreter.fieldReads = .init(type: entry.type)
             var walk = Walk(analysis: self, type: entry.type, variant: variant.label, selfValue: variant.selfValue, flags: variant.flags)
             walk.visitEntry(entry.entry, Context())
-            return walk
+            let reads = interpreter.fieldReads
+            interpreter.recordingStaticReads = false
+            interpreter.fieldReads = nil
+            walked.append((fields, reads.flatMap { $0.whole ? nil : $0.names }))
+            walks.append(walk)
         }
+        return walks
     }
 
     struct DrawnPairKey: Hashable {
