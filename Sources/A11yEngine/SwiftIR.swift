@@ -165,26 +165,62 @@ public struct MemberDeclaration: Hashable, Sendable {
         case enumCase(payload: [Parameter], rawValue: Expr?)
     }
 
+    /// The fields, behind one reference: declarations are copied wherever they are looked up, sorted and filtered, and
+    /// a copy of seven fields was seven reference counts (most of the interpreter's look-ups). Copied on write.
+    private final class Storage: @unchecked Sendable {
+        var owner: [String]
+        var name: String
+        var isStatic: Bool
+        var kind: Kind
+        var type: String?
+        var attributes: [String]
+        var location: SourceLocation
+
+        init(owner: [String], name: String, isStatic: Bool, kind: Kind, type: String?, attributes: [String], location: SourceLocation) {
+            (self.owner, self.name, self.isStatic, self.kind) = (owner, name, isStatic, kind)
+            (self.type, self.attributes, self.location) = (type, attributes, location)
+        }
+
+        func copy() -> Storage {
+            Storage(owner: owner, name: name, isStatic: isStatic, kind: kind, type: type, attributes: attributes, location: location)
+        }
+    }
+    private var storage: Storage
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
     /// The owning type's qualified name (empty at top level).
-    public var owner: [String]
-    public var name: String
-    public var isStatic: Bool
-    public var kind: Kind
+    public var owner: [String] { get { storage.owner } set { unique().owner = newValue } }
+    public var name: String { get { storage.name } set { unique().name = newValue } }
+    public var isStatic: Bool { get { storage.isStatic } set { unique().isStatic = newValue } }
+    public var kind: Kind { get { storage.kind } set { unique().kind = newValue } }
     /// The declared type as written (`Color`, `CGFloat`, `ToneColors`), or a function's return type.
-    public var type: String?
+    public var type: String? { get { storage.type } set { unique().type = newValue } }
     /// Attribute names (`ScaledMetric`, `ViewBuilder`).
-    public var attributes: [String]
-    public var location: SourceLocation
+    public var attributes: [String] { get { storage.attributes } set { unique().attributes = newValue } }
+    public var location: SourceLocation { get { storage.location } set { unique().location = newValue } }
 
     public init(owner: [String], name: String, isStatic: Bool, kind: Kind, type: String?, attributes: [String] = [],
                 location: SourceLocation) {
-        self.owner = owner
-        self.name = name
-        self.isStatic = isStatic
-        self.kind = kind
-        self.type = type
-        self.attributes = attributes
-        self.location = location
+        storage = Storage(owner: owner, name: name, isStatic: isStatic, kind: kind, type: type, attributes: attributes, location: location)
+    }
+
+    public static func == (a: MemberDeclaration, b: MemberDeclaration) -> Bool {
+        a.storage === b.storage || (a.name == b.name && a.location == b.location && a.owner == b.owner && a.isStatic == b.isStatic
+            && a.type == b.type && a.attributes == b.attributes && a.kind == b.kind)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(owner)
+        hasher.combine(name)
+        hasher.combine(isStatic)
+        hasher.combine(kind)
+        hasher.combine(type)
+        hasher.combine(attributes)
+        hasher.combine(location)
     }
 
     public var qualifiedName: [String] { owner + [name] }
