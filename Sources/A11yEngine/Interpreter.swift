@@ -707,7 +707,7 @@ public final class Interpreter {
         case .tuple(let elements):
             if elements.count == 1, elements[0].label == nil { return evaluate(elements[0].value, frame, expected: expected) }
             // An unlabelled tuple takes the labels of the tuple type it is passed as (`(0, 0, 0, 1)` for `RGBA`).
-            let shape = expected.map { Self.tupleElements(expandAlias($0, in: frame.scope)) }
+            let shape = expected.map { tupleShape(expandAlias($0, in: frame.scope)) }
             let values = elements.enumerated().map { i, e in evaluate(e.value, frame, expected: shape?[safe: i]?.type) }
             let labels = elements.enumerated().map { i, e in e.label ?? shape?[safe: i]?.label }
             return .tuple(labels: labels, values: values)
@@ -758,6 +758,15 @@ public final class Interpreter {
         default: return false
         }
     }
+
+    /// `tupleElements`, parsed once per type (a palette of `(red:green:blue:opacity:)` primitives passes hundreds).
+    func tupleShape(_ type: String) -> [(label: String?, type: String)] {
+        if let known = tupleShapes[type] { return known }
+        let shape = Self.tupleElements(type)
+        tupleShapes[type] = shape
+        return shape
+    }
+    private var tupleShapes: [String: [(label: String?, type: String)]] = [:]
 
     static func tupleElements(_ type: String) -> [(label: String?, type: String)] {
         guard type.hasPrefix("("), type.hasSuffix(")") else { return [] }

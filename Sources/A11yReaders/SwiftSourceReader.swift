@@ -64,47 +64,51 @@ public struct SwiftSourceReader: Sendable {
         for byte in source.utf8 where byte == UInt8(ascii: "[") { brackets += 1 }
         guard brackets > maximumBracketRun else { return nil }
         enum State { case code, lineComment, blockComment, string, multilineString }
-        let bytes = Array(source.utf8)
-        var state = State.code, run = 0, line = 1, column = 1, start = (line: 1, column: 1), index = 0
-        func at(_ offset: Int, _ text: StaticString) -> Bool {
-            let start = index + offset
-            guard start + text.utf8CodeUnitCount <= bytes.count else { return false }
-            return (0..<text.utf8CodeUnitCount).allSatisfy { bytes[start + $0] == text.utf8Start[$0] }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            var step = 1
-            switch state {
-            case .code:
-                if at(0, "//") { state = .lineComment } else if at(0, "/*") { state = .blockComment; step = 2 }
-                else if at(0, "\"\"\"") { state = .multilineString; step = 3; run = 0 }
-                else if byte == UInt8(ascii: "\"") { state = .string; run = 0 }
-                else if byte == UInt8(ascii: "[") {
-                    if run == 0 { start = (line, column) }
-                    run += 1
-                    if run > maximumBracketRun {
-                        return Finding(rule: "parse", severity: .error, subject: file,
-                                       message: "\(file) opens more than \(maximumBracketRun) `[` in a row: not read (Swift's syntax parser takes exponential time on such a run)",
-                                       location: A11yEngine.SourceLocation(file: file, line: start.line, column: start.column))
+        var source = source
+        return source.withUTF8 { bytes -> Finding? in
+            var state = State.code, run = 0, line = 1, column = 1, start = (line: 1, column: 1), index = 0
+            // Byte tests on the buffer: this runs over every byte of every file with more than a run of `[`.
+            func at(_ offset: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8? = nil) -> Bool {
+                let i = index + offset
+                guard i + (c == nil ? 1 : 2) < bytes.count else { return false }
+                return bytes[i] == a && bytes[i + 1] == b && (c == nil || bytes[i + 2] == c!)
+            }
+            let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
+            while index < bytes.count {
+                let byte = bytes[index]
+                var step = 1
+                switch state {
+                case .code:
+                    if at(0, slash, slash) { state = .lineComment } else if at(0, slash, star) { state = .blockComment; step = 2 }
+                    else if at(0, quote, quote, quote) { state = .multilineString; step = 3; run = 0 }
+                    else if byte == quote { state = .string; run = 0 }
+                    else if byte == UInt8(ascii: "[") {
+                        if run == 0 { start = (line, column) }
+                        run += 1
+                        if run > maximumBracketRun {
+                            return Finding(rule: "parse", severity: .error, subject: file,
+                                           message: "\(file) opens more than \(maximumBracketRun) `[` in a row: not read (Swift's syntax parser takes exponential time on such a run)",
+                                           location: A11yEngine.SourceLocation(file: file, line: start.line, column: start.column))
+                        }
+                    } else if byte != UInt8(ascii: "("), byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != newline,
+                              byte != UInt8(ascii: "\r") {
+                        run = 0
                     }
-                } else if byte != UInt8(ascii: "("), byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\n"),
-                          byte != UInt8(ascii: "\r") {
-                    run = 0
+                case .lineComment: if byte == newline { state = .code }
+                case .blockComment: if at(0, star, slash) { state = .code; step = 2 }
+                case .string:
+                    if byte == UInt8(ascii: "\\") { step = 2 } else if byte == quote || byte == newline { state = .code }
+                case .multilineString:
+                    if byte == UInt8(ascii: "\\") { step = 2 } else if at(0, quote, quote, quote) { state = .code; step = 3 }
                 }
-            case .lineComment: if byte == UInt8(ascii: "\n") { state = .code }
-            case .blockComment: if at(0, "*/") { state = .code; step = 2 }
-            case .string:
-                if byte == UInt8(ascii: "\\") { step = 2 } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") { state = .code }
-            case .multilineString:
-                if byte == UInt8(ascii: "\\") { step = 2 } else if at(0, "\"\"\"") { state = .code; step = 3 }
+                // Line and column of the next byte (UTF-8 columns, as SwiftSyntax counts them).
+                for skipped in index..<min(index + step, bytes.count) {
+                    if bytes[skipped] == newline { line += 1; column = 1 } else { column += 1 }
+                }
+                index += step
             }
-            // Line and column of the next byte (UTF-8 columns, as SwiftSyntax counts them).
-            for skipped in bytes[index..<min(index + step, bytes.count)] {
-                if skipped == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
-            }
-            index += step
+            return nil
         }
-        return nil
     }
 
     private func readOnCurrentThread(source: String, file: String) -> ParsedSource {
