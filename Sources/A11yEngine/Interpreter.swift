@@ -397,14 +397,23 @@ public final class Interpreter {
     /// nil when not known) all belong to earlier rounds. Names stand for every pending member of that name; what is not
     /// placed by the last round joins it.
     static func prefetchRounds(_ mentioned: [Set<String>?], names: [String]) -> [[Int]] {
+        // Names as integers (the members of each name, and what each member mentions among them), looked up once.
+        var nameIDs: [String: Int] = [:]
+        nameIDs.reserveCapacity(names.count)
+        let memberNameIDs = names.map { name in
+            if let id = nameIDs[name] { return id }
+            nameIDs[name] = nameIDs.count
+            return nameIDs.count - 1
+        }
+        let mentionedIDs: [[Int]?] = mentioned.map { $0.map { $0.compactMap { nameIDs[$0] } } }
         var level = [Int?](repeating: nil, count: names.count)
         for round in 0..<maximumPrefetchRounds - 1 {
             // The highest round of each name's members so far; a member not yet placed blocks its name.
-            var highest: [String: Int] = [:]
-            for (i, name) in names.enumerated() { highest[name] = max(highest[name] ?? -1, level[i] ?? .max) }
+            var highest = [Int](repeating: -1, count: nameIDs.count)
+            for (i, id) in memberNameIDs.enumerated() { highest[id] = max(highest[id], level[i] ?? .max) }
             for i in names.indices where level[i] == nil {
-                guard let mentioned = mentioned[i] else { continue }
-                if mentioned.allSatisfy({ (highest[$0] ?? -1) < round }) { level[i] = round }
+                guard let mentioned = mentionedIDs[i] else { continue }
+                if mentioned.allSatisfy({ highest[$0] < round }) { level[i] = round }
             }
         }
         var rounds = [[Int]](repeating: [], count: maximumPrefetchRounds)
