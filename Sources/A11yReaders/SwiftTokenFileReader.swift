@@ -176,6 +176,8 @@ final class SwiftTokenFileReader {
         }
         private let lock = NSLock()
         private var decisions: [String: Decision] = [:]
+        /// Far more skeletons than a project writes (its files repeat a handful).
+        static let capacity = 1_024
 
         func decision(_ skeleton: String, flags: Set<String>) -> Decision {
             let key = flags.sorted().joined(separator: ",") + "\n" + skeleton
@@ -185,6 +187,8 @@ final class SwiftTokenFileReader {
             if let known { return known }
             let decided = Self.decide(skeleton, flags: flags)
             lock.lock()
+            // A daemon reads edit after edit: its memory stays bounded by the project, not by the edits' history.
+            if decisions.count >= Self.capacity { decisions.removeAll() }
             decisions[key] = decided
             lock.unlock()
             return decided
