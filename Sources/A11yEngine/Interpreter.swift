@@ -43,6 +43,9 @@ public final class Interpreter {
     /// Names of declared functions, and types that declare initialisers: most calls are to neither.
     private var functionNames: Set<String> = []
     private var typesWithInitializers: Set<String> = []
+    /// The project protocols each type conforms to (types that conform to none are not listed): asked at every look-up
+    /// of a name that is not a field of `self`.
+    private var protocolsByType: [String: [String]] = [:]
     /// Asset catalog colors by the symbol path Xcode generates (`brandPrimary`, `Signal.backgroundBase`): their declarations.
     private var assetSymbols: [String: MemberDeclaration] = [:]
 
@@ -61,8 +64,8 @@ public final class Interpreter {
     /// Set when an evaluation met a cycle, the step budget or the depth limit: what it memoised then depends on the
     /// order values were asked for, so `prefetchStaticValues` keeps nothing from that worker.
     private(set) var orderDependent = false
-    /// While a view is walked: which stored properties of instances of `type` were read, by name (`whole` once an
-    /// instance was compared whole). A walk is a function of what it reads, so another variant of the view that agrees
+    /// While a view is walked: which enum-case stored properties of instances of `type` were read, by name (`whole` once
+    /// an instance was compared whole). A walk is a function of what it reads, so another variant of the view that agrees
     /// on every property read walks the same way (`ViewCodeAnalysis.walks(of:)`).
     struct FieldReads {
         let type: String
@@ -71,8 +74,10 @@ public final class Interpreter {
     }
     var fieldReads: FieldReads?
 
-    private func noteFieldRead(_ type: String, _ name: String) {
-        if fieldReads?.type == type { fieldReads!.names.insert(name) }
+    /// Only enum cases are noted: the variants of a view differ in enum-typed properties alone, each a case.
+    private func noteFieldRead(_ type: String, _ name: String, _ field: Value) {
+        guard case .enumCase = field, fieldReads?.type == type else { return }
+        fieldReads!.names.insert(name)
     }
 
     /// Traits read while a dynamic color provider runs (`style`, `contrast`): they decide which appearances it defines.
@@ -108,7 +113,9 @@ public final class Interpreter {
                 types[key] = (type.kind, type.inheritance, type.location)
             }
         }
-        for type in types.keys {
+        for (type, declared) in types {
+            let conformances = declared.inheritance.filter { types[$0]?.kind == .protocol }
+            if !conformances.isEmpty { protocolsByType[type] = conformances }
             guard let last = type.split(separator: ".").last.map(String.init) else { continue }
             typesByLastName[last, default: []].append(type)
             if type.containsText(".") { nestedTypeNames.insert(last) }
@@ -158,6 +165,7 @@ public final class Interpreter {
         nestedTypeNames = other.nestedTypeNames
         functionNames = other.functionNames
         typesWithInitializers = other.typesWithInitializers
+        protocolsByType = other.protocolsByType
         assetSymbols = other.assetSymbols
     }
 
@@ -215,9 +223,7 @@ public final class Interpreter {
     }
 
     /// The protocols a type conforms to (directly, through its extensions), for protocol-extension members.
-    func protocols(of type: String) -> [String] {
-        (types[type]?.inheritance ?? []).filter { types[$0]?.kind == .protocol }
-    }
+    func protocols(of type: String) -> [String] { protocolsByType[type] ?? [] }
 
     /// The qualified key a type name written in `scope` refers to (innermost first), or nil for non-project types.
     public func resolveType(_ name: String, in scope: [String], aliasDepth: Int = 0) -> String? {
@@ -800,8 +806,10 @@ public final class Interpreter {
         if name == "self" { return frame.selfValue ?? unknown("self outside a type", location) }
         if name == "Self" { return .type(frame.scope.joined(separator: ".")) }
         if case .instance(let type, let fields)? = frame.selfValue {
-            noteFieldRead(type, name)
-            if let field = fields[name] { return field }
+            if let field = fields[name] {
+                noteFieldRead(type, name, field)
+                return field
+            }
             if let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
         }
         if let selfValue = frame.selfValue, selfValue.tokenKind != nil,
@@ -903,8 +911,10 @@ public final class Interpreter {
         case .instance(let type, let fields) where types[type] != nil:
             if !configuration.theme.isEmpty, let d = declarations(owner: type, name: name).first(where: { !$0.isStatic }),
                let selected = themeSelection(d) { return selected }
-            noteFieldRead(type, name)
-            if let field = fields[name] { return field }
+            if let field = fields[name] {
+                noteFieldRead(type, name, field)
+                return field
+            }
             return instanceMember(type, name, self: base, at: location)
                 ?? unknown("\(type) has no member \(name)", location, rule: "reference")
         case .enumCase(let type, let caseName, let payload):
