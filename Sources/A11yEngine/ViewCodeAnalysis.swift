@@ -267,8 +267,8 @@ public struct ViewCodeAnalysis {
             ? sameColor.compactMap { key in interpreter.staticReadOrder(of: key).map { (key, $0) } }.sorted { $0.1 < $1.1 }.map(\.0)
             : interpreter.staticReads.filter { tokenColors[$0] == color }
         let writtenWords = Set(written.map(nameWords) ?? [])
-        func name(_ key: String) -> String { graph.tokens[key]?.name ?? key }
-        if let sameWord = candidates.first(where: { !Set(nameWords(name($0))).isDisjoint(with: writtenWords) }) { return sameWord }
-        return candidates.first { (Role.inferred(fromName: name($0)).role == .background) == background } ?? candidates.first
+        // A token's words and role, as the graph keeps them for every token (`nameInfo`).
+        if let sameWord = candidates.first(where: { !writtenWords.isDisjoint(with: graph.nameInfo($0).words) }) { return sameWord }
+        return candidates.first { (graph.nameInfo($0).role == .background) == background } ?? candidates.first
     }
 }
