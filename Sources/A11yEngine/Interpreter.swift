@@ -386,8 +386,8 @@ public final class Interpreter {
     /// those whose value names no other static member (primitives, literal tokens), then those naming only members of
     /// earlier rounds (aliases of primitives, then component tokens of aliases), so each round's workers start from
     /// what the earlier ones memoised and a value many tokens read is evaluated once, not once per worker. In each round
-    /// `workers` fresh interpreters over this one's declarations (sharing its indexes) each take a contiguous share of
-    /// the keys (owner, name), and their memoised values become this interpreter's. Values are plain and evaluation is
+    /// `workers` fresh interpreters over this one's declarations (sharing its indexes) take the keys (owner, name) a
+    /// chunk at a time, whichever is free, and their memoised values become this interpreter's. Values are plain and evaluation is
     /// deterministic, so the result is the one sequential evaluation gives (the rounds only order the work); a worker
     /// that met a cycle, the step budget or the depth limit (whose results depend on evaluation order) contributes
     /// nothing, and those keys are evaluated in order later as before.

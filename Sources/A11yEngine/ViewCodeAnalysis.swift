@@ -133,7 +133,8 @@ public struct ViewCodeAnalysis {
     /// The walks of every entry point, one per variant, in entry order. Entries are walked on all cores when there are
     /// many, each by the next free worker: each worker has an interpreter over the same indexes that starts from what
     /// the graph's interpreter has memoised, and memoised values do not depend on the order they are computed in, so the
-    /// walks are the ones a single thread makes. When evaluation met a cycle or a limit (results that do depend on order) they run in order.
+    /// walks are the ones a single thread makes. When evaluation met a cycle or a limit (results that do depend on
+    /// order) they run in order.
     func walksPerEntry() -> [[Walk]] {
         let entries = entryPoints()
         let workers = interpreter.configuration.workers
