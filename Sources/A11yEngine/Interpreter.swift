@@ -387,10 +387,10 @@ public final class Interpreter {
     /// earlier rounds (aliases of primitives, then component tokens of aliases), so each round's workers start from
     /// what the earlier ones memoised and a value many tokens read is evaluated once, not once per worker. In each round
     /// `workers` fresh interpreters over this one's declarations (sharing its indexes) take the keys (owner, name) a
-    /// chunk at a time, whichever is free, and their memoised values become this interpreter's. Values are plain and evaluation is
-    /// deterministic, so the result is the one sequential evaluation gives (the rounds only order the work); a worker
-    /// that met a cycle, the step budget or the depth limit (whose results depend on evaluation order) contributes
-    /// nothing, and those keys are evaluated in order later as before.
+    /// chunk at a time, whichever is free, and their memoised values become this interpreter's. Values are plain and
+    /// evaluation is deterministic, so the result is the one sequential evaluation gives (the rounds only order the
+    /// work); a worker that met a cycle, the step budget or the depth limit (whose results depend on evaluation order)
+    /// contributes nothing, and those keys are evaluated in order later as before.
     func prefetchStaticValues(_ declarations: [MemberDeclaration], workers: Int) {
         let pending = declarations.map { (declaration: $0, key: StaticKey(owner: $0.owner.joined(separator: "."), name: $0.name)) }
             .filter { staticCache[$0.key.key] == nil }

@@ -131,8 +131,7 @@ enum PeerBench {
         guard fields.count == 2, let kilobytes = Double(fields[0]), let exit = Int32(fields[1]), okStatuses.contains(exit) else {
             throw BenchError("\(path) \(args.joined(separator: " ")) failed (wait status \(status), time reported '\(fields.joined(separator: " "))')")
         }
-        func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
-        return Sample(wallMilliseconds: wall, cpuMilliseconds: ms(usage.ru_utime) + ms(usage.ru_stime), peakMegabytes: kilobytes / 1024)
+        return Sample(wallMilliseconds: wall, cpuMilliseconds: cpuMilliseconds(usage), peakMegabytes: kilobytes / 1024)
     }
 
     /// Runs both once, capturing their JSON, and checks they measure the same component pairs with the same ratios.

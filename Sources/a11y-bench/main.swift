@@ -93,12 +93,8 @@ if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.co
     }
     print(String(format: "read + parse %.1f ms (CPU %.1f ms), evaluate + pair + rules %.1f ms, JSON %.1f ms (medians)", median(read),
                  median(readCPUs), median(audit), median(json)))
-    print("evaluate + pair + rules by phase (medians): " + AuditPhase.allCases.compactMap { phase in
-        clock.durations[phase].map { String(format: "%@ %.1f ms", phase.rawValue, median($0)) }
-    }.joined(separator: ", "))
-    print("CPU time by phase, all threads (medians): " + AuditPhase.allCases.compactMap { phase in
-        clock.cpuDurations[phase].map { String(format: "%@ %.1f ms", phase.rawValue, median($0)) }
-    }.joined(separator: ", "))
+    print("evaluate + pair + rules by phase (medians): " + clock.medians(\.wall))
+    print("CPU time by phase, all threads (medians): " + clock.medians(\.cpu))
     print(String(format: "the daemon's encoding of the audit for its history (compact, one buffer): %.1f ms (median)", median(stored)))
     exit(0)
 }
@@ -106,39 +102,36 @@ if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.co
 /// Times the phases of an audit (`AuditInput.onPhase`): each phase's wall time since the previous one finished, and the
 /// process CPU time it used (CPU / wall near 1 is a phase that leaves the other cores idle).
 final class PhaseClock: @unchecked Sendable {
+    struct Times {
+        var wall: [Double] = []
+        var cpu: [Double] = []
+    }
     private let lock = NSLock()
-    private var last = DispatchTime.now()
-    private var lastCPU = processCPUMilliseconds()
-    private var recorded: [AuditPhase: [Double]] = [:]
-    private var recordedCPU: [AuditPhase: [Double]] = [:]
+    private var last = (wall: DispatchTime.now(), cpu: processCPUMilliseconds())
+    private var recorded: [AuditPhase: Times] = [:]
 
     func start() {
         lock.lock()
-        last = DispatchTime.now()
-        lastCPU = processCPUMilliseconds()
+        last = (DispatchTime.now(), processCPUMilliseconds())
         lock.unlock()
     }
 
     func finished(_ phase: AuditPhase) {
         lock.lock()
-        recorded[phase, default: []].append(milliseconds(since: last))
         let cpu = processCPUMilliseconds()
-        recordedCPU[phase, default: []].append(cpu - lastCPU)
-        last = DispatchTime.now()
-        lastCPU = cpu
+        recorded[phase, default: Times()].wall.append(milliseconds(since: last.wall))
+        recorded[phase, default: Times()].cpu.append(cpu - last.cpu)
+        last = (DispatchTime.now(), cpu)
         lock.unlock()
     }
 
-    var durations: [AuditPhase: [Double]] {
+    /// "phase x ms, ..." in phase order: the median of `times` for each phase seen.
+    func medians(_ times: (Times) -> [Double]) -> String {
         lock.lock()
         defer { lock.unlock() }
-        return recorded
-    }
-
-    var cpuDurations: [AuditPhase: [Double]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recordedCPU
+        return AuditPhase.allCases.compactMap { phase in
+            recorded[phase].map { String(format: "%@ %.1f ms", phase.rawValue, median(times($0))) }
+        }.joined(separator: ", ")
     }
 }
 
@@ -146,6 +139,11 @@ final class PhaseClock: @unchecked Sendable {
 func processCPUMilliseconds() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
+    return cpuMilliseconds(usage)
+}
+
+/// User + system time of a resource usage report.
+func cpuMilliseconds(_ usage: rusage) -> Double {
     func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
     return ms(usage.ru_utime) + ms(usage.ru_stime)
 }
