@@ -55,6 +55,9 @@ struct A11yCtl: ParsableCommand {
         // One malloc arena: the audit's worker threads otherwise get arenas of their own, which fragment (peak memory
         // of a 5,000-token audit 107 MB -> 76 MB, no slower; BENCHMARKS.md).
         mallopt(M_ARENA_MAX, 1)
+        // The heap an audit grows (tens of MB) reserved at once and backed by huge pages: elevate-ios's cold audit
+        // -10 ms, ~7,800 -> ~2,000 page faults (BENCHMARKS.md).
+        a11y_malloc_reserve_huge_heap(64 << 20)
         do {
             var command = try parseAsRoot()
             try command.run()
