@@ -56,8 +56,11 @@ let package = Package(
             ],
             // A one-shot CLI linked at a fixed address: a position-independent release binary makes the loader apply
             // ~112,000 relocations at every start, reading and dirtying ~3 MB before `main` (BENCHMARKS.md). The
-            // long-running daemon stays position-independent (address randomisation).
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]),
+            // long-running daemon stays position-independent (address randomisation). Nor does it export its ~40,000
+            // symbols (the static Swift runtime's link arguments ask for that): the runtime's start-up `dladdr` scans
+            // them all, and the loader's look-ups search them.
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+                                          .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient"]),
         // libFuzzer target (`make fuzz`); an ordinary build of it does nothing when run.
         .executableTarget(name: "a11y-fuzz", dependencies: ["A11yEngine", "A11yReaders", "A11yDaemon"], path: "Fuzz"),
