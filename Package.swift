@@ -61,7 +61,7 @@ let package = Package(
             // them all, and the loader's look-ups search them.
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
                                           .when(platforms: [.linux], configuration: .release))]),
-        .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient"]),
+        .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CMalloc"]),
         // libFuzzer target (`make fuzz`); an ordinary build of it does nothing when run.
         .executableTarget(name: "a11y-fuzz", dependencies: ["A11yEngine", "A11yReaders", "A11yDaemon"], path: "Fuzz"),
         .testTarget(name: "A11yEngineTests", dependencies: ["A11yEngine"]),

@@ -1,6 +1,7 @@
 import A11yEngine
 import A11yOutput
 import A11yReaders
+import CMalloc
 import Foundation
 
 // Benchmark (not a test). `a11y-bench daemon` measures the daemon (see DaemonBench.swift); `a11y-bench themes` a ten-theme system (ThemesBench.swift);
@@ -58,6 +59,9 @@ if CommandLine.arguments.dropFirst().first == "peer" {
 
 // `a11y-bench phases DIR [--runs 9]`: where a cold audit of DIR spends its time (medians per phase, in process).
 if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.count > 2 {
+    // Memory as a11yctl sets it up: one arena, the heap reserved at once on huge pages.
+    mallopt(M_ARENA_MAX, 1)
+    a11y_malloc_reserve_huge_heap(64 << 20)
     let root = CommandLine.arguments[2]
     var read: [Double] = [], readCPUs: [Double] = [], audit: [Double] = [], json: [Double] = [], stored: [Double] = []
     let clock = PhaseClock()
