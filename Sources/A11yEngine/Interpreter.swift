@@ -236,6 +236,23 @@ public final class Interpreter {
             default: break
             }
         }
+        // The rest walk the scope, building a key per level: once per name and scope (an alias's target, looked up
+        // with less of the depth budget left, is not memoised).
+        guard aliasDepth == 0 else { return resolveTypeInScopes(clean, in: scope, aliasDepth: aliasDepth) }
+        let query = TypeQuery(name: clean, scope: scope)
+        if let known = resolvedTypes[query] { return known }
+        let resolved = resolveTypeInScopes(clean, in: scope, aliasDepth: 0)
+        resolvedTypes[query] = resolved
+        return resolved
+    }
+
+    private struct TypeQuery: Hashable {
+        var name: String
+        var scope: [String]
+    }
+    private var resolvedTypes: [TypeQuery: String?] = [:]
+
+    private func resolveTypeInScopes(_ clean: String, in scope: [String], aliasDepth: Int) -> String? {
         for depth in stride(from: scope.count, through: 0, by: -1) {
             let key = (scope.prefix(depth) + [clean]).joined(separator: ".")
             if types[key] != nil { return key }
@@ -273,6 +290,8 @@ public final class Interpreter {
     func expandAlias(_ name: String, in scope: [String]) -> String {
         var current = Self.baseTypeName(name)
         for _ in 0..<8 {
+            // Most names are no alias's last name (`Color`, `CGFloat`): no scope walk.
+            if !current.containsText("."), !aliasLastNames.contains(current) { break }
             var found: String?
             for depth in stride(from: scope.count, through: 0, by: -1) {
                 if let target = aliases[(scope.prefix(depth) + [current]).joined(separator: ".")] { found = target; break }
