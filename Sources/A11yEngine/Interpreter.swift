@@ -209,18 +209,27 @@ public final class Interpreter {
     public func isType(_ key: String) -> Bool { types[key] != nil }
 
     /// Stored instance properties of a type, in declaration order (the memberwise initialiser's parameters).
+    /// Memoised per type: every memberwise initialiser and instance look-up asks.
     public func storedProperties(of type: String) -> [MemberDeclaration] {
-        (members[type] ?? [:]).values.flatMap { $0 }
+        if let known = storedPropertiesByType[type] { return known }
+        let stored = (members[type] ?? [:]).values.flatMap { $0 }
             .filter { !$0.isStatic && { if case .stored = $0.kind { return true } else { return false } }($0) }
             .sorted { $0.location < $1.location }
+        storedPropertiesByType[type] = stored
+        return stored
     }
+    private var storedPropertiesByType: [String: [MemberDeclaration]] = [:]
 
-    /// Cases of a project enum, in declaration order.
+    /// Cases of a project enum, in declaration order (memoised per type).
     public func enumCases(of type: String) -> [MemberDeclaration] {
-        (members[type] ?? [:]).values.flatMap { $0 }
+        if let known = enumCasesByType[type] { return known }
+        let cases = (members[type] ?? [:]).values.flatMap { $0 }
             .filter { if case .enumCase = $0.kind { return true } else { return false } }
             .sorted { $0.location < $1.location }
+        enumCasesByType[type] = cases
+        return cases
     }
+    private var enumCasesByType: [String: [MemberDeclaration]] = [:]
 
     /// The protocols a type conforms to (directly, through its extensions), for protocol-extension members.
     func protocols(of type: String) -> [String] { protocolsByType[type] ?? [] }
