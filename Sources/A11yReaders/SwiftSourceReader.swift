@@ -66,7 +66,7 @@ public struct SwiftSourceReader: Sendable {
         enum State { case code, lineComment, blockComment, string, multilineString }
         var source = source
         return source.withUTF8 { bytes -> Finding? in
-            var state = State.code, run = 0, line = 1, column = 1, start = (line: 1, column: 1), index = 0
+            var state = State.code, run = 0, start = 0, index = 0
             // Byte tests on the buffer: this runs over every byte of every file with more than a run of `[`.
             func at(_ offset: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8? = nil) -> Bool {
                 let i = index + offset
@@ -83,12 +83,16 @@ public struct SwiftSourceReader: Sendable {
                     else if at(0, quote, quote, quote) { state = .multilineString; step = 3; run = 0 }
                     else if byte == quote { state = .string; run = 0 }
                     else if byte == UInt8(ascii: "[") {
-                        if run == 0 { start = (line, column) }
+                        if run == 0 { start = index }
                         run += 1
                         if run > maximumBracketRun {
+                            // Line and column (UTF-8 columns, as SwiftSyntax counts them) worked out only here.
+                            let before = bytes[..<start]
+                            let line = 1 + before.lazy.filter { $0 == newline }.count
+                            let column = start - (before.lastIndex(of: newline).map { $0 + 1 } ?? 0) + 1
                             return Finding(rule: "parse", severity: .error, subject: file,
                                            message: "\(file) opens more than \(maximumBracketRun) `[` in a row: not read (Swift's syntax parser takes exponential time on such a run)",
-                                           location: A11yEngine.SourceLocation(file: file, line: start.line, column: start.column))
+                                           location: A11yEngine.SourceLocation(file: file, line: line, column: column))
                         }
                     } else if byte != UInt8(ascii: "("), byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != newline,
                               byte != UInt8(ascii: "\r") {
@@ -100,10 +104,6 @@ public struct SwiftSourceReader: Sendable {
                     if byte == UInt8(ascii: "\\") { step = 2 } else if byte == quote || byte == newline { state = .code }
                 case .multilineString:
                     if byte == UInt8(ascii: "\\") { step = 2 } else if at(0, quote, quote, quote) { state = .code; step = 3 }
-                }
-                // Line and column of the next byte (UTF-8 columns, as SwiftSyntax counts them).
-                for skipped in index..<min(index + step, bytes.count) {
-                    if bytes[skipped] == newline { line += 1; column = 1 } else { column += 1 }
                 }
                 index += step
             }
