@@ -38,7 +38,7 @@ extension Walk {
     /// its style gives. A navigation link's destination is another screen (on the default background, with nothing of
     /// the link's context); a menu's items (a system menu) and a button's action are not drawn here.
     mutating func visitControl(_ name: String, arguments: [CallArgument], _ context: Context, at location: SourceLocation) {
-        _ = recordTappable(Expr(.call(Expr(.name(name), at: location), arguments), at: location), context)
+        _ = recordTappable(root: (name, location), chain: { Expr(.call(Expr(.name(name), at: location), arguments), at: location) }, context)
         if Self.tintedGraphics.contains(name), let tint = context.tint {
             var drawn = context
             drawn.foreground = tint

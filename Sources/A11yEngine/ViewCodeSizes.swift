@@ -6,8 +6,11 @@ extension Walk {
 
     /// A modifier chain on a tappable element (`Button {...}.frame(width: 30, height: 30)`), measured once at its
     /// outermost modifier: the chain's explicit size is the hit area.
-    mutating func recordTappable(_ chain: Expr, _ context: Context) -> SourceLocation? {
-        guard let root = Self.chainRoot(chain), Self.tappables.contains(root.name), context.measuredTappable != root.location else { return nil }
+    /// `chain` (a modifier chain, or the element alone) is built only when `root`, its element, is a tappable one not
+    /// measured yet: most modifiers visited are on other views.
+    mutating func recordTappable(root: (name: String, location: SourceLocation)?, chain: () -> Expr, _ context: Context) -> SourceLocation? {
+        guard let root, Self.tappables.contains(root.name), context.measuredTappable != root.location else { return nil }
+        let chain = chain()
         recordTarget(root.name, size: size(of: chain, context), at: chain.location, context)
         return root.location
     }
