@@ -47,23 +47,58 @@ public struct TypographyChoice: Hashable, Sendable {
 
 /// A foreground drawn on a background somewhere on screen.
 public struct Pairing: Hashable, Sendable {
-    public var component: String?
-    public var foreground: PairingEndpoint
-    public var background: PairingEndpoint
+    public var component: String? { get { box.fields.component } set { unique().fields.component = newValue } }
+    public var foreground: PairingEndpoint { get { box.fields.foreground } set { unique().fields.foreground = newValue } }
+    public var background: PairingEndpoint { get { box.fields.background } set { unique().fields.background = newValue } }
     /// `text`, `graphic` or `disabled` as inferred or declared; text becomes `largeText` at measurement when the font is large.
-    public var role: Role
-    public var reason: PairingReason
+    public var role: Role { get { box.fields.role } set { unique().fields.role = newValue } }
+    public var reason: PairingReason { get { box.fields.reason } set { unique().fields.reason = newValue } }
     /// A sentence explaining the reason ("label is text (word 'label'); menuBackground is a background").
-    public var explanation: String
-    public var typography: TypographyChoice?
+    public var explanation: String { get { box.fields.explanation } set { unique().fields.explanation = newValue } }
+    public var typography: TypographyChoice? { get { box.fields.typography } set { unique().fields.typography = newValue } }
     /// What a translucent background is composited over when it is not the default surface (a palette's base background).
-    public var compositedOver: PairingEndpoint? = nil
+    public var compositedOver: PairingEndpoint? { get { box.fields.compositedOver } set { unique().fields.compositedOver = newValue } }
     /// Where view code draws the foreground on the background (the modifier's file:line); nil for inferred pairs.
-    public var drawnAt: SourceLocation? = nil
+    public var drawnAt: SourceLocation? { get { box.fields.drawnAt } set { unique().fields.drawnAt = newValue } }
+
+    public init(component: String? = nil, foreground: PairingEndpoint, background: PairingEndpoint, role: Role, reason: PairingReason,
+                explanation: String, typography: TypographyChoice? = nil, compositedOver: PairingEndpoint? = nil,
+                drawnAt: SourceLocation? = nil) {
+        box = Box(Fields(component: component, foreground: foreground, background: background, role: role, reason: reason,
+                         explanation: explanation, typography: typography, compositedOver: compositedOver, drawnAt: drawnAt))
+    }
 
     /// Stable identity across audits (used to match findings and to diff audits).
     public var subject: String {
         (component.map { $0 + ": " } ?? "") + foreground.name + " on " + background.name
+    }
+
+    public static func == (a: Pairing, b: Pairing) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+
+    /// The fields behind one copy-on-write reference: a pairing's fields take ~850 bytes (three endpoints with their
+    /// colors, a font), and a pairing is copied into proposals, resolution, one measurement per appearance, the listing
+    /// and sorts (the 5,000-token system's ~10,000 measurements held ~9 MB of copies).
+    private struct Fields: Hashable, Sendable {
+        var component: String?
+        var foreground: PairingEndpoint
+        var background: PairingEndpoint
+        var role: Role
+        var reason: PairingReason
+        var explanation: String
+        var typography: TypographyChoice?
+        var compositedOver: PairingEndpoint?
+        var drawnAt: SourceLocation?
+    }
+    /// Never mutated while shared (`unique()` copies first).
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+    private var box: Box
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
     }
 }
 
