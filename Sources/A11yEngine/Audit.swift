@@ -362,7 +362,7 @@ public enum Auditor {
     static func auditedAppearances(_ graph: TokenGraph, previous: Set<String>? = nil) -> (appearances: [Appearance], highContrastTokens: Set<String>) {
         // A constant color (Color.clear, a fixed literal) is the same everywhere: it defines no high-contrast variant.
         func definesHighContrast(_ key: String) -> Bool {
-            guard case .success(.color(let c)) = graph.value(of: key), !c.isConstant else { return false }
+            guard let c = graph.color(of: key), !c.isConstant else { return false }
             return c.explicit.contains(.lightHighContrast) || c.explicit.contains(.darkHighContrast)
         }
         var tokens: Set<String>
@@ -378,7 +378,7 @@ public enum Auditor {
         func endpoint(_ e: PairingEndpoint, _ color: ColorValue) -> Audit.Endpoint {
             var explicit = true
             if let c = e.color { explicit = c.explicit.contains(m.appearance) }
-            else if case .success(.color(let c)) = graph.value(of: e.qualifiedName) { explicit = c.explicit.contains(m.appearance) }
+            else if let c = graph.color(of: e.qualifiedName) { explicit = c.explicit.contains(m.appearance) }
             return Audit.Endpoint(token: e.token, property: e.property, color: color.hex, explicit: explicit, location: e.location)
         }
         return Audit.Pair(

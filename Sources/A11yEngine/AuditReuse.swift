@@ -20,7 +20,7 @@ enum AuditReuse {
                   token.alias?.path == earlier.alias?.path, (token.expression == nil) == (earlier.expression == nil) else { return nil }
             // ...and a changed value is a color before and after, clear in both or in neither.
             if graph.values(differ: before, at: key) {
-                guard case .success(.color(let color)) = graph.value(of: key), case .success(.color(let earlierColor)) = before.value(of: key),
+                guard let color = graph.color(of: key), let earlierColor = before.color(of: key),
                       isClear(color) == isClear(earlierColor) else { return nil }
             }
         }

@@ -25,7 +25,7 @@ public struct PairMeasurement: Hashable, Sendable {
                                appearances: [Appearance], theme: String? = nil,
                                earlier: (measurements: [PairMeasurement], changedTokens: Set<String>)? = nil) -> [PairMeasurement] {
         func color(_ key: String) -> AppearanceColor? {
-            if case .success(.color(let c)) = graph.value(of: key) { return c }
+            if let c = graph.color(of: key) { return c }
             if key == "UIColor.systemBackground" { return SystemColors.color(named: "systemBackground") }
             return nil
         }

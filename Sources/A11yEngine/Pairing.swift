@@ -133,7 +133,7 @@ public struct PairingInference {
     }
 
     func color(_ key: String) -> AppearanceColor? {
-        if case .success(.color(let c)) = graph.value(of: key) { return c }
+        if let c = graph.color(of: key) { return c }
         return nil
     }
 

@@ -315,7 +315,7 @@ public struct ThemedSystem {
         let words = nameWords(codeName)
         let contrastByName = words.contains("contrast")
         let colors = themedKeys.sorted().compactMap { key -> (String, AppearanceColor)? in
-            if case .success(.color(let c)) = graph.value(of: key) { return (key, c) }
+            if let c = graph.color(of: key) { return (key, c) }
             return nil
         }
         func withContrast(_ base: Appearance, _ increased: Bool) -> Appearance {

@@ -640,6 +640,13 @@ public final class TokenGraph {
         return .success(tokenValue)
     }
 
+    /// A color token's value; nil for other tokens and for unevaluated ones. Rules and pairing ask for each token's
+    /// color, and `value(of:)` builds a result (or an error) around it first.
+    public func color(of qualifiedName: String) -> AppearanceColor? {
+        if case .color(let color)? = values[qualifiedName] { return color }
+        return nil
+    }
+
     /// The name a token is written with in the design system, without a color/number/font namespace:
     /// `Color.appTextPrimary` -> `appTextPrimary`, `ElevateAliases.Action.fill` stays as is.
     public static func displayName(_ qualifiedName: String) -> String {

@@ -82,7 +82,7 @@ public struct TokenHygieneRule: Rule {
                                             location: definition.location, component: component.name))
                 }
             }
-            guard case .success(.color(let color)) = graph.value(of: key) else { return findings }
+            guard let color = graph.color(of: key) else { return findings }
             let role = graph.nameInfo(key).role
             if [.text, .background].contains(role), let expression = definition.expression, let fixed = Self.fixedBlackOrWhite(expression, scope: definition.scope, graph: graph) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (fixed color)",

@@ -17,7 +17,7 @@ public enum PalettePairing {
 
     static func entries(_ keys: [String], _ graph: TokenGraph) -> [Entry] {
         keys.compactMap { key in
-            guard let token = graph.tokens[key], case .success(.color(let c)) = graph.value(of: key) else { return nil }
+            guard let token = graph.tokens[key], let c = graph.color(of: key) else { return nil }
             let words = nameWords(token.name)
             let role = Role.inferred(fromWords: words)
             return Entry(key: key, name: token.name, words: words, role: role.role, roleWord: role.word, color: c, location: token.location)
@@ -41,7 +41,7 @@ public enum PalettePairing {
             if let base = base(backgrounds) { return (base.key, base.color.light) }
         }
         let surface = PairingInference(graph: graph, components: [], configuration: configuration).surfaces().0.endpoints.first
-        if let key = surface?.qualifiedName, case .success(.color(let c)) = graph.value(of: key) { return (key, c.light) }
+        if let key = surface?.qualifiedName, let c = graph.color(of: key) { return (key, c.light) }
         return nil
     }
 
