@@ -47,9 +47,11 @@ public struct DynamicTypeRule: Rule {
             guard let definition = context.graph.tokens[key] else { return findings }
             // An alias reports nothing: the font it names is reported where it is built.
             if definition.alias != nil { return findings }
-            let name = TokenGraph.displayName(key)
+            // Named only when a font or a number is found (most tokens are colors).
+            var name: String { TokenGraph.displayName(key) }
             switch context.graph.value(of: key) {
             case .success(.font(let font)):
+                let name = name
                 if !font.scales {
                     findings.append(Finding(
                         rule: rule, severity: severity, subject: name,
@@ -64,6 +66,7 @@ public struct DynamicTypeRule: Rule {
                 }
             case .success(.number(let size)) where definition.qualifiedName.dropLast().last == Component.Group.typography.rawValue
                 && nameWords(definition.name).contains("size"):
+                let name = name
                 // `labelSize: CGFloat = 10` feeds UIFont.systemFont(ofSize:) in UIKit appearance code: a fixed size.
                 findings.append(Finding(
                     rule: rule, severity: severity, subject: name,
