@@ -50,18 +50,35 @@ struct SwiftIRBuilder {
     /// Source text as an unsupported value names it: whitespace runs collapsed, cut to 60 characters.
     struct Snippet {
         private var text = ""
+        /// `text.count`, kept as text is appended (counting characters walks the whole text).
+        private var characters = 0
         private var pendingSpace = false
 
         mutating func append(_ piece: String) {
+            // Nearly all code is ASCII: its bytes, without grapheme breaking (one ASCII byte is one character here, the
+            // one two-byte character, `\r\n`, being whitespace).
+            if piece.utf8.allSatisfy({ $0 < 0x80 }) {
+                for byte in piece.utf8 {
+                    switch byte {
+                    case 0x09...0x0D, 0x20: pendingSpace = !text.isEmpty; continue
+                    default: break
+                    }
+                    if pendingSpace { text.append(" "); pendingSpace = false; characters += 1 }
+                    text.unicodeScalars.append(Unicode.Scalar(byte))
+                    characters += 1
+                }
+                return
+            }
             for character in piece {
                 if character.isWhitespace { pendingSpace = !text.isEmpty; continue }
                 if pendingSpace { text.append(" "); pendingSpace = false }
                 text.append(character)
             }
+            characters = text.count
         }
 
         /// More text would be cut off.
-        var isFull: Bool { text.count > 60 }
+        var isFull: Bool { characters > 60 }
         var value: String { isFull ? String(text.prefix(57)) + "..." : text }
     }
 

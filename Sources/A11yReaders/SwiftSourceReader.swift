@@ -79,8 +79,10 @@ public struct SwiftSourceReader: Sendable {
                 var step = 1
                 switch state {
                 case .code:
-                    if at(0, slash, slash) { state = .lineComment } else if at(0, slash, star) { state = .blockComment; step = 2 }
-                    else if at(0, quote, quote, quote) { state = .multilineString; step = 3; run = 0 }
+                    // By the byte first: most bytes are neither `/` nor `"`.
+                    if byte == slash, at(0, slash, slash) { state = .lineComment }
+                    else if byte == slash, at(0, slash, star) { state = .blockComment; step = 2 }
+                    else if byte == quote, at(0, quote, quote, quote) { state = .multilineString; step = 3; run = 0 }
                     else if byte == quote { state = .string; run = 0 }
                     else if byte == UInt8(ascii: "[") {
                         if run == 0 { start = index }
@@ -99,11 +101,11 @@ public struct SwiftSourceReader: Sendable {
                         run = 0
                     }
                 case .lineComment: if byte == newline { state = .code }
-                case .blockComment: if at(0, star, slash) { state = .code; step = 2 }
+                case .blockComment: if byte == star, at(0, star, slash) { state = .code; step = 2 }
                 case .string:
                     if byte == UInt8(ascii: "\\") { step = 2 } else if byte == quote || byte == newline { state = .code }
                 case .multilineString:
-                    if byte == UInt8(ascii: "\\") { step = 2 } else if at(0, quote, quote, quote) { state = .code; step = 3 }
+                    if byte == UInt8(ascii: "\\") { step = 2 } else if byte == quote, at(0, quote, quote, quote) { state = .code; step = 3 }
                 }
                 index += step
             }
@@ -112,32 +114,30 @@ public struct SwiftSourceReader: Sendable {
     }
 
     private func readOnCurrentThread(source: String, file: String) -> ParsedSource {
-        // Built from the text (identical to the tree's, the parser is lossless): building it from the tree recurses per
-        // nesting level and overflows the stack on pathological chains. Both ways of reading share it.
-        let converter = SourceLocationConverter(file: file, source: source)
-        if let read = readAsTokenFile(source: source, file: file, converter: converter) {
-            assert(read == readWholeFile(source: source, file: file, converter: converter),
+        let lines = LineTable(file: file, source: source)
+        if let read = readAsTokenFile(source: source, file: file, lines: lines) {
+            assert(read == readWholeFile(source: source, file: file, lines: lines),
                    "\(file): the token file reader and the whole-file parse disagree")
             return read
         }
-        return readWholeFile(source: source, file: file, converter: converter)
+        return readWholeFile(source: source, file: file, lines: lines)
     }
 
     /// The file read by `SwiftTokenFileReader`; nil when it leaves the file to the whole-file parse.
-    func readAsTokenFile(source: String, file: String, converter: SourceLocationConverter? = nil) -> ParsedSource? {
-        readAsTokenFileCounting(source: source, file: file, converter: converter)?.source
+    func readAsTokenFile(source: String, file: String, lines: LineTable? = nil) -> ParsedSource? {
+        readAsTokenFileCounting(source: source, file: file, lines: lines)?.source
     }
 
     /// `readAsTokenFile`, with how many of the file's bytes SwiftSyntax parsed as fragments.
     func readAsTokenFileCounting(source: String, file: String,
-                                 converter: SourceLocationConverter? = nil) -> (source: ParsedSource, fragmentBytes: Int)? {
-        SwiftTokenFileReader.read(source: source, file: file, converter: converter ?? SourceLocationConverter(file: file, source: source),
+                                 lines: LineTable? = nil) -> (source: ParsedSource, fragmentBytes: Int)? {
+        SwiftTokenFileReader.read(source: source, file: file, lines: lines ?? LineTable(file: file, source: source),
                                   flags: customFlags)
     }
 
     /// The file parsed whole by SwiftSyntax and walked.
-    func readWholeFile(source: String, file: String, converter: SourceLocationConverter? = nil) -> ParsedSource {
-        let converter = converter ?? SourceLocationConverter(file: file, source: source)
+    func readWholeFile(source: String, file: String, lines: LineTable? = nil) -> ParsedSource {
+        let lines = lines ?? LineTable(file: file, source: source)
         let parsed = Parser.parse(source: source)
         if parsed.hasError {
             // A broken file yields only its parse finding: the daemon keeps the last good version in force.
@@ -149,27 +149,42 @@ public struct SwiftSourceReader: Sendable {
             } else {
                 first = ParseDiagnosticsGenerator.diagnostics(for: parsed).first.map { ($0.message, $0.position) }
             }
-            let location = first.map { converter.location(for: $0.position) }
+            let location = first.map { lines.converter.location(for: $0.position) }
             return ParsedSource(file: file, findings: [Finding(
                 rule: "parse", severity: .error, subject: file,
                 message: "\(file) is not valid Swift: \(first?.message ?? "syntax error")",
                 location: A11yEngine.SourceLocation(file: file, line: location?.line ?? 1, column: location?.column ?? 1))])
         }
-        var walker = DeclarationWalker(file: file, source: source, converter: converter, flags: customFlags)
+        var walker = DeclarationWalker(file: file, source: source, lines: lines, flags: customFlags)
         walker.visit(items: parsed.statements.map { Syntax($0.item) }, scope: [])
         return ParsedSource(file: file, declarations: walker.declarations, types: walker.types, components: walker.components,
                             findings: walker.findings)
     }
 }
 
+/// A file's line table (SwiftSyntax's `SourceLocationConverter`), built from the text on first use: a file the token
+/// file reader reads without SwiftSyntax never needs one. (From the text, identical to the tree's as the parser is
+/// lossless: building it from a tree recurses per nesting level and overflows the stack on pathological chains.) Used
+/// by the one thread reading the file.
+final class LineTable {
+    private let file: String
+    private let source: String
+    private(set) lazy var converter = SourceLocationConverter(file: file, source: source)
+
+    init(file: String, source: String) {
+        self.file = file
+        self.source = source
+    }
+}
+
 /// Turns syntax positions into 1-based file:line:column.
 struct SourceLocator {
     let file: String
-    let converter: SourceLocationConverter
+    let lines: LineTable
 
     /// `offset`: where the node's tree starts in the file (a folded operator sequence is a tree of its own).
     func location(_ node: some SyntaxProtocol, offset: Int = 0) -> A11yEngine.SourceLocation {
-        let l = converter.location(for: node.positionAfterSkippingLeadingTrivia.advanced(by: offset))
+        let l = lines.converter.location(for: node.positionAfterSkippingLeadingTrivia.advanced(by: offset))
         return A11yEngine.SourceLocation(file: file, line: l.line, column: l.column)
     }
 }
@@ -179,7 +194,7 @@ struct DeclarationWalker {
     let file: String
     /// The file's bytes: a node's text is cut from them (`text(of:)`).
     let bytes: [UInt8]
-    let converter: SourceLocationConverter
+    let lines: LineTable
     let flags: Set<String>
     var declarations: [MemberDeclaration] = []
     var types: [TypeDeclaration] = []
@@ -187,12 +202,12 @@ struct DeclarationWalker {
     var findings: [Finding] = []
     var builder: SwiftIRBuilder
 
-    init(file: String, source: String, converter: SourceLocationConverter, flags: Set<String>) {
+    init(file: String, source: String, lines: LineTable, flags: Set<String>) {
         self.file = file
         bytes = Array(source.utf8)
-        self.converter = converter
+        self.lines = lines
         self.flags = flags
-        builder = SwiftIRBuilder(locator: SourceLocator(file: file, converter: converter), ifConfig: IfConfigEvaluator(flags: flags))
+        builder = SwiftIRBuilder(locator: SourceLocator(file: file, lines: lines), ifConfig: IfConfigEvaluator(flags: flags))
     }
 
     func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { builder.location(node) }

@@ -32,9 +32,9 @@ final class SwiftTokenFileReader {
     private var fragmentBytes = 0
 
     /// `fragmentBytes`: how much of the file SwiftSyntax parsed (fragments and inactive `#if` clauses).
-    static func read(source: String, file: String, converter: SourceLocationConverter,
+    static func read(source: String, file: String, lines: LineTable,
                      flags: Set<String>) -> (source: ParsedSource, fragmentBytes: Int)? {
-        let reader = SwiftTokenFileReader(source: source, file: file, converter: converter, flags: flags)
+        let reader = SwiftTokenFileReader(source: source, file: file, lines: lines, flags: flags)
         var lexer = Lexer(bytes: reader.bytes)
         guard let lexemes = lexer.lexemes() else { return nil }
         reader.lexemes = lexemes
@@ -45,8 +45,8 @@ final class SwiftTokenFileReader {
                              findings: walker.findings), reader.fragmentBytes)
     }
 
-    private init(source: String, file: String, converter: SourceLocationConverter, flags: Set<String>) {
-        walker = DeclarationWalker(file: file, source: source, converter: converter, flags: flags)
+    private init(source: String, file: String, lines: LineTable, flags: Set<String>) {
+        walker = DeclarationWalker(file: file, source: source, lines: lines, flags: flags)
         bytes = walker.bytes
         self.file = file
     }
