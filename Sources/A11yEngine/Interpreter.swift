@@ -862,21 +862,12 @@ public final class Interpreter {
 
     /// `Type.name`: a project member (any color namespace for colors), a nested type, an asset symbol, or a built-in.
     func staticMember(_ type: String, _ name: String, at location: SourceLocation, frame: Frame, builtIns: Bool = true) -> Value? {
-        let owners = Self.lookupOwners(type)
-        for owner in owners {
-            let found = declarations(owner: owner, name: name)
-            if found.contains(where: { d in
-                switch d.kind {
-                case .stored, .computed, .enumCase: return d.isStatic || d.owner.isEmpty
-                default: return false
-                }
-            }) {
-                return staticValue(ownerKey: owner, name: name)
-            }
-            let nested = owner.isEmpty ? name : owner + "." + name
-            if types[nested] != nil { return .type(nested) }
+        switch memberPlan(type, name) {
+        case .staticValue(let owner): return staticValue(ownerKey: owner, name: name)
+        case .nestedType(let nested): return .type(nested)
+        case .protocolMember(let declaration): return evaluateMember(declaration, selfValue: .type(type))
+        case .none: break
         }
-        if let value = protocolStaticMember(type, name) { return value }
         guard builtIns else { return nil }
         if Self.namespaceKind(type) == .color || type.isEmpty {
             if let asset = assetSymbols[name] { return staticValue(owner: asset.owner, name: asset.name) }
@@ -884,12 +875,54 @@ public final class Interpreter {
         return BuiltIns.staticMember(type, name, interpreter: self, at: location)
     }
 
+    /// Where the project declares `Type.name`, decided from the indexes once per type and name: a value, a nested type
+    /// or a protocol extension's static member (`none`: not the project's). `Color.brand` asks each color namespace.
+    enum MemberPlan {
+        case staticValue(owner: String)
+        case nestedType(String)
+        case protocolMember(MemberDeclaration)
+        case none
+    }
+    private struct MemberQuery: Hashable {
+        var type: String
+        var name: String
+    }
+    private var memberPlans: [MemberQuery: MemberPlan] = [:]
+
+    private func memberPlan(_ type: String, _ name: String) -> MemberPlan {
+        let query = MemberQuery(type: type, name: name)
+        if let known = memberPlans[query] { return known }
+        var plan = MemberPlan.none
+        for owner in Self.lookupOwners(type) {
+            let found = declarations(owner: owner, name: name)
+            if found.contains(where: { d in
+                switch d.kind {
+                case .stored, .computed, .enumCase: return d.isStatic || d.owner.isEmpty
+                default: return false
+                }
+            }) {
+                plan = .staticValue(owner: owner)
+                break
+            }
+            let nested = owner.isEmpty ? name : owner + "." + name
+            if types[nested] != nil {
+                plan = .nestedType(nested)
+                break
+            }
+        }
+        if case .none = plan, let declaration = protocolStaticDeclaration(type, name) { plan = .protocolMember(declaration) }
+        memberPlans[query] = plan
+        return plan
+    }
+
     /// A static member declared in a protocol extension the type conforms to.
     private func protocolStaticMember(_ type: String, _ name: String) -> Value? {
+        protocolStaticDeclaration(type, name).map { evaluateMember($0, selfValue: .type(type)) }
+    }
+
+    private func protocolStaticDeclaration(_ type: String, _ name: String) -> MemberDeclaration? {
         for proto in protocols(of: type) where !declarations(owner: proto, name: name).isEmpty {
-            if let d = declarations(owner: proto, name: name).first(where: { $0.isStatic }) {
-                return evaluateMember(d, selfValue: .type(type))
-            }
+            if let d = declarations(owner: proto, name: name).first(where: { $0.isStatic }) { return d }
         }
         return nil
     }
