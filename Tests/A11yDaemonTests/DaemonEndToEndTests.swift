@@ -622,8 +622,12 @@ extension DaemonEndToEndTests {
             # A replay of audit 1 is its response and `audit.completed` (the first audit is the baseline: no regressions),
             # ~0.4 KB; the socket takes ~11 KB. 200 of them overflowed the 64 KiB queue by a few KB only, and in some
             # runs not at all (the client was never dropped); 2,000 overflow it whatever the timing.
-            for i in range(2000):
-                slow.sendall((json.dumps({'jsonrpc': '2.0', 'id': i, 'method': 'subscribe', 'params': {'since': 0}}) + '\\n').encode())
+            # The daemon may drop the client before it has sent them all (what this test is about): sending then fails.
+            try:
+                for i in range(2000):
+                    slow.sendall((json.dumps({'jsonrpc': '2.0', 'id': i, 'method': 'subscribe', 'params': {'since': 0}}) + '\\n').encode())
+            except (BrokenPipeError, ConnectionResetError):
+                pass
             t0 = time.time()
             st = call('status')['result']
             print('fast client answered in under a second', time.time() - t0 < 1.0)
