@@ -21,19 +21,34 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
             let stem = word.utf8.prefix { $0 < 0x30 || $0 > 0x39 }
             return singular(stem.isEmpty || stem.count == word.utf8.count ? word : String(decoding: stem, as: UTF8.self))
         }
-        if let word = words.first(where: { disabledWords.contains($0) }) { return (.disabled, word) }
-        if let word = words.first(where: { decorativeWords.contains($0) }) { return (.decorative, word) }
-        for (index, word) in words.enumerated().reversed() {
-            if textWords.contains(word) { return (.text, word) }
-            if graphicWords.contains(word) { return (.graphic, word) }
-            if backgroundWords.contains(word) {
+        // One look-up per word (the roles of thousands of token names are worked out per audit).
+        let roles = words.map { wordRoles[$0] }
+        if let index = roles.firstIndex(of: .disabled) { return (.disabled, words[index]) }
+        if let index = roles.firstIndex(of: .decorative) { return (.decorative, words[index]) }
+        for index in words.indices.reversed() {
+            switch roles[index] {
+            case .text: return (.text, words[index])
+            case .graphic: return (.graphic, words[index])
+            case .background:
                 // `trackBackground` is the track's own fill, a graphic; `dotRowBackground` is a row, a background.
-                if word == "background", index > 0, graphicWords.contains(words[index - 1]) { return (.graphic, words[index - 1]) }
-                return (.background, word)
+                if words[index] == "background", index > 0, graphicWords.contains(words[index - 1]) { return (.graphic, words[index - 1]) }
+                return (.background, words[index])
+            default: continue
             }
         }
         return (.graphic, nil)
     }
+
+    /// Each role word's role: disabled and decorative words decide over the others wherever they stand, then the last
+    /// text, graphic or background word.
+    static let wordRoles: [String: Role] = {
+        var roles: [String: Role] = [:]
+        for (words, role) in [(backgroundWords, Role.background), (graphicWords, .graphic), (textWords, .text),
+                              (decorativeWords, .decorative), (disabledWords, .disabled)] {
+            for word in words { roles[word] = role }  // later sets win: the order above is the reverse of precedence
+        }
+        return roles
+    }()
 
     static let textWords: Set<String> = [
         "text", "label", "title", "message", "placeholder", "numeral", "header", "heading", "caption", "body",

@@ -234,14 +234,14 @@ public final class TokenGraph {
     private func fillNameCache() {
         let names = sortedKeys.map { tokens[$0]?.name ?? $0 }
         let workers = names.count >= Self.prefetchThreshold ? min(2, interpreter.configuration.workers) : 1
+        let shares = (0..<workers).map { names.count * $0 / workers..<names.count * ($0 + 1) / workers }
         let halves = ConcurrentResults<[(words: [String], role: Role, roleWord: String?)]>(count: workers)
         let shared = ReadOnly(value: names)
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
-            let share = shared.value.count * w / workers..<shared.value.count * (w + 1) / workers
-            halves.set(w, shared.value[share].map(Self.nameInfo(of:)))
-        }
+        DispatchQueue.concurrentPerform(iterations: workers) { w in halves.set(w, shared.value[shares[w]].map(Self.nameInfo(of:))) }
         nameCache.reserveCapacity(sortedKeys.count)
-        for (key, info) in zip(sortedKeys, halves.values.flatMap { $0! }) { nameCache[key] = info }
+        for (w, half) in halves.values.enumerated() {
+            for (key, info) in zip(sortedKeys[shares[w]], half!) { nameCache[key] = info }
+        }
     }
 
     // MARK: - Updating the last graph
