@@ -218,7 +218,7 @@ public final class TokenGraph {
         for family in themeFamilies { addThemedTokens(family) }
         declarationTokens.reserveCapacity(program.sourceDeclarationCount)
         for (index, declaration) in program.declarations[..<program.sourceDeclarationCount].enumerated() {
-            if familyDeclarations.contains(declaration.qualifiedName.joined(separator: ".")) {
+            if !familyDeclarations.isEmpty, familyDeclarations.contains(declaration.qualifiedName.joined(separator: ".")) {
                 declarationTokens.append(DeclarationTokens())
                 continue
             }
