@@ -50,13 +50,14 @@ public struct ViewCodeAnalysis {
         var tokenKeysByColor: [AppearanceColor: [String]] = [:]
         // Only view code reads them (a token file with thousands of tokens has none).
         if !Self.readsNothing(entries: entries, members: members) {
+            tokenColors.reserveCapacity(graph.tokens.count)
+            tokenKeysByColor.reserveCapacity(graph.tokens.count)
             for (key, token) in graph.tokens {
-                switch graph.value(of: key) {
-                case .success(.font): fontTokenNames.insert(token.name)
-                case .success(.color(let color)):
+                if let color = graph.color(of: key) {
                     tokenColors[key] = color
                     tokenKeysByColor[color, default: []].append(key)
-                default: break
+                } else if case .success(.font) = graph.value(of: key) {
+                    fontTokenNames.insert(token.name)
                 }
             }
         }
@@ -267,6 +268,8 @@ public struct ViewCodeAnalysis {
         let candidates = sameColor.count < interpreter.staticReads.count
             ? sameColor.compactMap { key in interpreter.staticReadOrder(of: key).map { (key, $0) } }.sorted { $0.1 < $1.1 }.map(\.0)
             : interpreter.staticReads.filter { tokenColors[$0] == color }
+        // One token or none: no choice to make (and no words to split).
+        guard candidates.count > 1 else { return candidates.first }
         let writtenWords = Set(written.map(nameWords) ?? [])
         // A token's words and role, as the graph keeps them for every token (`nameInfo`).
         if let sameWord = candidates.first(where: { !writtenWords.isDisjoint(with: graph.nameInfo($0).words) }) { return sameWord }
