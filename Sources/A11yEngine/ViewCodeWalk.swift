@@ -810,7 +810,7 @@ extension Context {
     var inDisabledState: Bool {
         decided.contains { condition, holds in
             // Compound conditions (`showing and not disabled`) are settled through their parts, also in `decided`.
-            let words = condition.split(separator: " ").map(String.init)
+            let words = condition.split(separator: " ")
             if words.contains("and") || words.contains("or") || words.contains("not") { return false }
             return (holds && words.contains("disabled")) || (!holds && words.last == "enabled")
         }
