@@ -375,7 +375,11 @@ public final class Interpreter {
 
     /// `staticValue(owner:name:)` with the owner as its qualified key (`Theme.Colors`), as look-ups have it.
     func staticValue(ownerKey owner: String, name: String) -> Value {
-        let key = owner.isEmpty ? name : owner + "." + name
+        staticValue(ownerKey: owner, name: name, key: owner.isEmpty ? name : owner + "." + name)
+    }
+
+    /// `key`: `owner.name`, as a member plan keeps it (made once, not at every look-up).
+    private func staticValue(ownerKey owner: String, name: String, key: String) -> Value {
         if recordingStaticReads, staticReadOrder[key] == nil {
             staticReadOrder[key] = staticReads.count
             staticReads.append(key)
@@ -863,7 +867,7 @@ public final class Interpreter {
     /// `Type.name`: a project member (any color namespace for colors), a nested type, an asset symbol, or a built-in.
     func staticMember(_ type: String, _ name: String, at location: SourceLocation, frame: Frame, builtIns: Bool = true) -> Value? {
         switch memberPlan(type, name) {
-        case .staticValue(let owner): return staticValue(ownerKey: owner, name: name)
+        case .staticValue(let owner, let key): return staticValue(ownerKey: owner, name: name, key: key)
         case .nestedType(let nested): return .type(nested)
         case .protocolMember(let declaration): return evaluateMember(declaration, selfValue: .type(type))
         case .none: break
@@ -878,7 +882,7 @@ public final class Interpreter {
     /// Where the project declares `Type.name`, decided from the indexes once per type and name: a value, a nested type
     /// or a protocol extension's static member (`none`: not the project's). `Color.brand` asks each color namespace.
     enum MemberPlan {
-        case staticValue(owner: String)
+        case staticValue(owner: String, key: String)
         case nestedType(String)
         case protocolMember(MemberDeclaration)
         case none
@@ -901,7 +905,7 @@ public final class Interpreter {
                 default: return false
                 }
             }) {
-                plan = .staticValue(owner: owner)
+                plan = .staticValue(owner: owner, key: owner.isEmpty ? name : owner + "." + name)
                 break
             }
             let nested = owner.isEmpty ? name : owner + "." + name
