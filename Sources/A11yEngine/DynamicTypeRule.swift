@@ -49,8 +49,8 @@ public struct DynamicTypeRule: Rule {
             if definition.alias != nil { return findings }
             // Named only when a font or a number is found (most tokens are colors).
             var name: String { TokenGraph.displayName(key) }
-            switch context.graph.value(of: key) {
-            case .success(.font(let font)):
+            switch context.graph.evaluated(key) {
+            case .font(let font)?:
                 let name = name
                 if !font.scales {
                     findings.append(Finding(
@@ -64,7 +64,7 @@ public struct DynamicTypeRule: Rule {
                         message: "\(name) is \(format(size))pt, below the \(format(minimum))pt minimum text size",
                         location: definition.location, measured: size, required: minimum))
                 }
-            case .success(.number(let size)) where definition.qualifiedName.dropLast().last == Component.Group.typography.rawValue
+            case .number(let size)? where definition.qualifiedName.dropLast().last == Component.Group.typography.rawValue
                 && nameWords(definition.name).contains("size"):
                 let name = name
                 // `labelSize: CGFloat = 10` feeds UIFont.systemFont(ofSize:) in UIKit appearance code: a fixed size.

@@ -56,9 +56,9 @@ public struct Policy: Hashable, Sendable {
 
     /// Whether a token (qualified name) is a primitive: in a primitive namespace or named with a primitive prefix.
     public func isPrimitive(_ qualifiedName: String) -> Bool {
-        let parts = qualifiedName.split(separator: ".").map(String.init)
+        let parts = qualifiedName.split(separator: ".")  // substrings: rules ask this of thousands of keys
         for marker in primitiveTokens {
-            if parts.dropLast().contains(marker) { return true }
+            if parts.dropLast().contains(where: { $0 == marker }) { return true }
             if let last = parts.last, last.hasPrefix(marker), last.count > marker.count,
                last[last.index(last.startIndex, offsetBy: marker.count)].isUppercase { return true }
         }

@@ -657,6 +657,9 @@ public final class TokenGraph {
         return .success(tokenValue)
     }
 
+    /// A token's evaluated value as the interpreter gave it (nil: no such token), for rules that only look at some kinds.
+    func evaluated(_ qualifiedName: String) -> Value? { values[qualifiedName] }
+
     /// A color token's value; nil for other tokens and for unevaluated ones. Rules and pairing ask for each token's
     /// color, and `value(of:)` builds a result (or an error) around it first.
     public func color(of qualifiedName: String) -> AppearanceColor? {
