@@ -9,11 +9,30 @@ struct PairingTests {
         ("menuBackground", .background), ("trackBackground", .graphic), ("dotRowBackground", .background),
         ("sheetBackground", .background),
         ("disabledDayText", .disabled), ("disabled", .disabled), ("thumbShadow", .decorative),
+        // Disabled and decorative words decide wherever they stand; else the last role word does.
+        ("textDisabled", .disabled), ("shadowText", .decorative), ("iconLabel", .text), ("labelIcons", .graphic),
         // Numbered role words (a scale step): Pocket-Casts-style `primaryText01`, `primaryIcon02`.
         ("primaryText01", .text), ("primaryIcon02", .graphic), ("surface2", .background),
     ])
     func roleComesFromNameWords(_ name: String, _ expected: Role) {
         #expect(Role.inferred(fromName: name).role == expected)
+    }
+
+    /// A pairing keeps its fields behind one shared reference: a copy that is changed must not change the original.
+    @Test func aChangedCopyOfAPairingLeavesTheOriginalAsItWas() {
+        let ink = PairingEndpoint(qualifiedName: "Color.ink", token: "ink", property: nil, location: Self.at(2))
+        let paper = PairingEndpoint(qualifiedName: "Color.paper", token: "paper", property: nil, location: Self.at(3))
+        let original = Pairing(foreground: ink, background: paper, role: .text, reason: .namingConvention, explanation: "ink on paper")
+        var copy = original
+        #expect(copy == original && copy.hashValue == original.hashValue)
+        copy.foreground.color = AppearanceColor(constant: ColorValue(hex: "#777777")!)
+        copy.role = .graphic
+        #expect(original.foreground.color == nil && original.role == .text)
+        #expect(copy.foreground.color?[.dark] == ColorValue(hex: "#777777") && copy.role == .graphic)
+        #expect(copy != original)
+        // Equal fields in two separate pairings are equal pairings, with equal hashes.
+        let again = Pairing(foreground: ink, background: paper, role: .text, reason: .namingConvention, explanation: "ink on paper")
+        #expect(again == original && Set([again, original]).count == 1)
     }
 
     @Test func nameWordsSplitCamelSnakeAndKebabCase() {
