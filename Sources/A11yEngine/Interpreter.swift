@@ -898,6 +898,7 @@ public final class Interpreter {
         if let known = memberPlans[query] { return known }
         var plan = MemberPlan.none
         for owner in Self.lookupOwners(type) {
+            let qualified = owner.isEmpty ? name : owner + "." + name
             let found = declarations(owner: owner, name: name)
             if found.contains(where: { d in
                 switch d.kind {
@@ -905,12 +906,11 @@ public final class Interpreter {
                 default: return false
                 }
             }) {
-                plan = .staticValue(owner: owner, key: owner.isEmpty ? name : owner + "." + name)
+                plan = .staticValue(owner: owner, key: qualified)
                 break
             }
-            let nested = owner.isEmpty ? name : owner + "." + name
-            if types[nested] != nil {
-                plan = .nestedType(nested)
+            if types[qualified] != nil {
+                plan = .nestedType(qualified)
                 break
             }
         }

@@ -56,7 +56,7 @@ public struct ViewCodeAnalysis {
                 if let color = graph.color(of: key) {
                     tokenColors[key] = color
                     tokenKeysByColor[color, default: []].append(key)
-                } else if case .success(.font) = graph.value(of: key) {
+                } else if case .font? = graph.evaluated(key) {
                     fontTokenNames.insert(token.name)
                 }
             }

@@ -27,9 +27,14 @@ extension Walk {
         guard case .call(let callee, _) = expr.kind else { return nil }
         switch callee.kind {
         case .name(let name): return (name, expr.location)
-        case .member(let base, _): return isTypeName(base) ? nil : chainRoot(base)
+        case .member(let base, _): return chainRoot(modifiedBy: base)
         default: return nil
         }
+    }
+
+    /// The element of the chain a modifier on `base` ends (`base.padding()`), without building that chain.
+    static func chainRoot(modifiedBy base: Expr) -> (name: String, location: SourceLocation)? {
+        isTypeName(base) ? nil : chainRoot(base)
     }
 
     /// The size a view's modifiers set explicitly (frames, and padding around a known size), and the frame that sets it;

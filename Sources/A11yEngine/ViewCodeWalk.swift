@@ -681,9 +681,7 @@ struct Walk {
         default:
             if modifier == "frame" { checkClipping(base: base, arguments: arguments, context, at: first?.location ?? location) }
             var inner = context
-            // The chain's element: as `chainRoot` finds it for the chain this modifier ends.
-            let root = Self.isTypeName(base) ? nil : Self.chainRoot(base)
-            if let tappable = recordTappable(root: root, chain: { Expr(.call(Expr(.member(base, modifier), at: location), arguments), at: location) },
+            if let tappable = recordTappable(root: Self.chainRoot(modifiedBy: base), chain: { Expr(.call(Expr(.member(base, modifier), at: location), arguments), at: location) },
                                              context) {
                 inner.measuredTappable = tappable
             }

@@ -59,9 +59,8 @@ if CommandLine.arguments.dropFirst().first == "peer" {
 
 // `a11y-bench phases DIR [--runs 9]`: where a cold audit of DIR spends its time (medians per phase, in process).
 if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.count > 2 {
-    // Memory as a11yctl sets it up: one arena, the heap reserved at once on huge pages.
-    mallopt(M_ARENA_MAX, 1)
-    a11y_malloc_reserve_huge_heap(64 << 20)
+    // Memory as a11yctl sets it up.
+    a11y_malloc_for_one_shot_audit()
     let root = CommandLine.arguments[2]
     var read: [Double] = [], readCPUs: [Double] = [], audit: [Double] = [], json: [Double] = [], stored: [Double] = []
     let clock = PhaseClock()

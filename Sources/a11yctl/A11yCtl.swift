@@ -52,12 +52,9 @@ struct A11yCtl: ParsableCommand {
     /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here. Every error is one
     /// style: `a11yctl: error: message`, or `file:line:column: error: message` when it has a location (as compilers do).
     static func main() {
-        // One malloc arena: the audit's worker threads otherwise get arenas of their own, which fragment (peak memory
-        // of a 5,000-token audit 107 MB -> 76 MB, no slower; BENCHMARKS.md).
-        mallopt(M_ARENA_MAX, 1)
-        // The heap an audit grows (tens of MB) reserved at once and backed by huge pages: elevate-ios's cold audit
-        // -10 ms, ~7,800 -> ~2,000 page faults (BENCHMARKS.md).
-        a11y_malloc_reserve_huge_heap(64 << 20)
+        // One malloc arena, the heap reserved at once on huge pages (BENCHMARKS.md: peak memory of a 5,000-token audit
+        // 107 -> 76 MB; elevate-ios's cold audit -11 ms, ~7,800 -> ~1,600 page faults).
+        a11y_malloc_for_one_shot_audit()
         do {
             var command = try parseAsRoot()
             try command.run()
