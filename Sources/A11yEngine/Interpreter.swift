@@ -53,10 +53,10 @@ public final class Interpreter {
     /// The static members each memoised static member read while it was evaluated (its direct dependencies), so a
     /// later audit can keep what an edit did not reach (`reuse(_:invalidating:)`).
     private var staticDependencies: [String: Set<String>] = [:]
-    /// The other way round: the static members that read each one (may name readers that no longer read it, which only
-    /// makes `reuse` drop more).
-    private var staticReaders: [String: Set<String>] = [:]
+    /// The static members being evaluated, outermost first (a key met again is a cycle), and what each has read so
+    /// far: kept beside the evaluation, stored in `staticDependencies` once it is done (not looked up at every read).
     private var inProgress: [String] = []
+    private var readsInProgress: [Set<String>] = []
     private var steps = 0
     private var callDepth = 0
     /// Nesting of public entry points: the budget is reset only when an evaluation starts from outside.
@@ -384,10 +384,7 @@ public final class Interpreter {
             staticReadOrder[key] = staticReads.count
             staticReads.append(key)
         }
-        if let reader = inProgress.last {
-            staticDependencies[reader, default: []].insert(key)
-            if reader != Self.graphReader { staticReaders[key, default: []].insert(reader) }
-        }
+        if !readsInProgress.isEmpty { readsInProgress[readsInProgress.count - 1].insert(key) }
         if let cached = staticCache[key] { return cached }
         let declaration = declarations(owner: owner, name: name).first { d in
             switch d.kind {
@@ -408,8 +405,11 @@ public final class Interpreter {
             return selected
         }
         inProgress.append(key)
+        readsInProgress.append([])
         let value = entry { evaluateMember(declaration, selfValue: .type(owner)) }
         inProgress.removeLast()
+        let reads = readsInProgress.removeLast()
+        if !reads.isEmpty { (staticDependencies[key], readersByKey) = (reads, nil) }
         staticCache[key] = value
         return value
     }
@@ -541,7 +541,6 @@ public final class Interpreter {
             let share = keys.count / workers
             worker.staticCache.reserveCapacity(worker.staticCache.count + share)
             worker.staticDependencies.reserveCapacity(worker.staticDependencies.count + share)
-            worker.staticReaders.reserveCapacity(worker.staticReaders.count + share)
             worker.hexCache.reserveCapacity(share)
             while let chunk = queue.take() {
                 for key in keys[chunk] { _ = worker.staticValue(ownerKey: key.owner, name: key.name) }
@@ -556,8 +555,7 @@ public final class Interpreter {
         for case let share? in memos.values {
             staticCache.merge(share.values) { existing, _ in existing }
             for (reader, dependencies) in share.dependencies where staticDependencies[reader] == nil {
-                staticDependencies[reader] = dependencies
-                for dependency in dependencies { staticReaders[dependency, default: []].insert(reader) }
+                (staticDependencies[reader], readersByKey) = (dependencies, nil)
             }
         }
     }
@@ -569,19 +567,39 @@ public final class Interpreter {
     func reuse(_ previous: Interpreter, invalidating changed: Set<String>) {
         guard !previous.orderDependent, configuration == previous.configuration, staticCache.isEmpty else { return }
         var invalid = changed
-        var queue = Array(changed)
-        while let key = queue.popLast() {
-            for reader in previous.staticReaders[key] ?? [] where invalid.insert(reader).inserted { queue.append(reader) }
+        if !changed.isEmpty {
+            let readers = previous.readersOfEachStaticMember()
+            var queue = Array(changed)
+            while let key = queue.popLast() {
+                for reader in readers[key] ?? [] where invalid.insert(reader).inserted { queue.append(reader) }
+            }
         }
         staticCache = previous.staticCache
-        staticDependencies = previous.staticDependencies
-        staticReaders = previous.staticReaders
+        (staticDependencies, readersByKey) = (previous.staticDependencies, nil)
         for key in invalid {
             staticCache[key] = nil
             staticDependencies[key] = nil
         }
         invalidated = invalid
     }
+
+    /// The other way round from `staticDependencies`: the static members that read each one. Made when an edit asks
+    /// `reuse` what it reached (or ahead of it, `prepareForEdits`), not kept up at every read; dropped whenever
+    /// `staticDependencies` changes.
+    private func readersOfEachStaticMember() -> [String: [String]] {
+        if let readersByKey { return readersByKey }
+        var readers: [String: [String]] = [:]
+        for (reader, dependencies) in staticDependencies {
+            for dependency in dependencies { readers[dependency, default: []].append(reader) }
+        }
+        readersByKey = readers
+        return readers
+    }
+    private var readersByKey: [String: [String]]?
+
+    /// Makes what `reuse` asks of this interpreter when the next audit follows an edit, so that audit does not wait
+    /// for it (the daemon calls this once an audit is published).
+    public func prepareForEdits() { _ = readersOfEachStaticMember() }
 
     /// The static members `reuse` did not take over (the changed ones and all that read them); nil when it took nothing.
     private(set) var invalidated: Set<String>?
@@ -590,9 +608,10 @@ public final class Interpreter {
     /// it read, directly or through functions and instances, as a static member's reads are recorded.
     func recordingReads(_ body: () -> Void) -> Set<String> {
         inProgress.append(Self.graphReader)
+        readsInProgress.append([])
         body()
         inProgress.removeLast()
-        return staticDependencies.removeValue(forKey: Self.graphReader) ?? []
+        return readsInProgress.removeLast()
     }
 
     /// The reader `recordingReads` runs as: no static member has this name.
