@@ -50,6 +50,9 @@ public final class Interpreter {
     private var assetSymbols: [String: MemberDeclaration] = [:]
 
     private var staticCache: [String: Value] = [:]
+    /// A worker's view of what the interpreter it works for had memoised when it started (`worker()`): read before
+    /// its own `staticCache`, never written, never copied.
+    private var startingCache: [String: Value]?
     /// The static members each memoised static member read while it was evaluated (its direct dependencies), so a
     /// later audit can keep what an edit did not reach (`reuse(_:invalidating:)`).
     private var staticDependencies: [String: Set<String>] = [:]
@@ -385,7 +388,7 @@ public final class Interpreter {
             staticReads.append(key)
         }
         if !readsInProgress.isEmpty { readsInProgress[readsInProgress.count - 1].insert(key) }
-        if let cached = staticCache[key] { return cached }
+        if let cached = startingCache?[key] ?? staticCache[key] { return cached }
         let declaration = declarations(owner: owner, name: name).first { d in
             switch d.kind {
             case .stored, .computed, .enumCase: return true
@@ -528,27 +531,21 @@ public final class Interpreter {
     private func prefetchRound(_ keys: [StaticKey], workers: Int) {
         let memos = ConcurrentResults<(values: [String: Value], dependencies: [String: Set<String>])>(count: workers)
         // Workers share this interpreter's indexes (copied here, on this thread) and start from its memoised values.
-        let interpreters = ReadOnly(value: (0..<workers).map { _ in
-            let worker = Interpreter(indexesOf: self, configuration: configuration)
-            worker.reuse(self, invalidating: [])
-            return worker
-        })
-        let known = ReadOnly(value: staticCache)
+        let interpreters = ReadOnly(value: (0..<workers).map { _ in worker() })
         let queue = WorkQueue(count: keys.count, chunk: 16)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
             // Sized once for a fair share: growing them a doubling at a time rehashed every key each time.
             let share = keys.count / workers
-            worker.staticCache.reserveCapacity(worker.staticCache.count + share)
-            worker.staticDependencies.reserveCapacity(worker.staticDependencies.count + share)
+            worker.staticCache.reserveCapacity(share)
+            worker.staticDependencies.reserveCapacity(share)
             worker.hexCache.reserveCapacity(share)
             while let chunk = queue.take() {
                 for key in keys[chunk] { _ = worker.staticValue(ownerKey: key.owner, name: key.name) }
             }
             guard !worker.orderDependent else { return memos.set(w, ([:], [:])) }
-            // Only what this round added: the rest is this interpreter's already.
-            let added = worker.staticCache.filter { known.value[$0.key] == nil }
-            memos.set(w, (added, worker.staticDependencies.filter { added[$0.key] != nil }))
+            // A worker's own memos are what this round added (the rest it read from this interpreter's).
+            memos.set(w, (worker.staticCache, worker.staticDependencies))
         }
         staticCache.reserveCapacity(staticCache.count + keys.count)
         staticDependencies.reserveCapacity(staticDependencies.count + keys.count)
@@ -558,6 +555,17 @@ public final class Interpreter {
                 (staticDependencies[reader], readersByKey) = (dependencies, nil)
             }
         }
+    }
+
+    /// An interpreter over the same declarations for another thread, starting from what this one has memoised (read
+    /// from it, not copied): prefetch rounds and view code run on several. Nothing is shared after this one met a
+    /// cycle or a limit, whose results depend on evaluation order.
+    func worker() -> Interpreter {
+        let worker = Interpreter(indexesOf: self, configuration: configuration)
+        if !orderDependent {
+            worker.startingCache = startingCache.map { $0.merging(staticCache) { _, own in own } } ?? staticCache
+        }
+        return worker
     }
 
     /// Takes over what `previous` memoised for static members, except `changed` ones and every one that read them

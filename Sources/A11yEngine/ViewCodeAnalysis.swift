@@ -142,8 +142,7 @@ public struct ViewCodeAnalysis {
         guard workers > 1, entries.count >= 4 * workers, !interpreter.orderDependent else { return entries.map(walks(of:)) }
         let analyses = ReadOnly(value: (0..<workers).map { _ in
             var worker = self
-            worker.interpreter = Interpreter(indexesOf: interpreter, configuration: interpreter.configuration)
-            worker.interpreter.reuse(interpreter, invalidating: [])
+            worker.interpreter = interpreter.worker()
             return worker
         })
         let results = ConcurrentResults<[Walk]>(count: entries.count)
