@@ -269,7 +269,7 @@ public final class Daemon: @unchecked Sendable {
         publish(result.audit, diff)
         onAudit?(result.audit, diff)
         // What the next save's audit asks of this one's evaluation, made now rather than after that save.
-        result.context.graph.program.interpreter.prepareForEdits()
+        result.context.graph.prepareForEdits()
         let retired = (current, previousAudit)
         current = result
         previousAudit = result.audit

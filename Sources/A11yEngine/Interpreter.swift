@@ -605,9 +605,8 @@ public final class Interpreter {
     }
     private var readersByKey: [String: [String]]?
 
-    /// Makes what `reuse` asks of this interpreter when the next audit follows an edit, so that audit does not wait
-    /// for it (the daemon calls this once an audit is published).
-    public func prepareForEdits() { _ = readersOfEachStaticMember() }
+    /// Makes what `reuse` asks of this interpreter after an edit ahead of it (`TokenGraph.prepareForEdits`).
+    func prepareForEdits() { _ = readersOfEachStaticMember() }
 
     /// The static members `reuse` did not take over (the changed ones and all that read them); nil when it took nothing.
     private(set) var invalidated: Set<String>?

@@ -209,6 +209,9 @@ public final class TokenGraph {
         // The static members read below, evaluated on all cores first (a large token file is thousands of them).
         let staticValues = program.declarations.filter(program.isStaticValue)
         interpreter.prefetchStaticValues(staticValues, workers: staticValues.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1)
+        // Most static members are tokens: sized for them at once rather than rehashed at every doubling.
+        tokens.reserveCapacity(staticValues.count + program.dataOrder.count)
+        values.reserveCapacity(staticValues.count + program.dataOrder.count)
         for key in program.dataOrder {
             guard let token = program.dataTokens[key] else { continue }
             add(Token(qualifiedName: token.qualifiedName, declaredKind: token.declaredKind, location: token.location,
@@ -252,10 +255,29 @@ public final class TokenGraph {
         var keys: [String] = []
         /// Struct instances it added fields to (`structInstances` keys).
         var instances: [String] = []
+        /// The static members it read.
+        var reads: Set<String> = []
     }
     private var declarationTokens: [DeclarationTokens] = []
-    /// The declarations (by index) that read each static member while adding their tokens.
-    private var declarationsReading: [String: [Int]] = [:]
+    /// The declarations (by index) that read each static member while adding their tokens: made from
+    /// `declarationTokens` when an edit asks (or ahead of it, `prepareForEdits`), not kept up at every read.
+    private func declarationsReading() -> [String: [Int]] {
+        if let readingIndex { return readingIndex }
+        var reading: [String: [Int]] = [:]
+        for (index, declaration) in declarationTokens.enumerated() {
+            for key in declaration.reads { reading[key, default: []].append(index) }
+        }
+        readingIndex = reading
+        return reading
+    }
+    private var readingIndex: [String: [Int]]?
+
+    /// Makes what the next graph asks of this one when it is updated after an edit (and what the interpreter is
+    /// asked), so that audit does not wait for it: the daemon calls this once an audit is published.
+    public func prepareForEdits() {
+        _ = declarationsReading()
+        interpreter.prepareForEdits()
+    }
     /// What the declaration being read has added so far (collected by `add` and `addToken`).
     private var adding = DeclarationTokens()
     /// False once a token key was declared twice (which definition wins depends on order) or tokens were removed: such
@@ -268,8 +290,7 @@ public final class TokenGraph {
 
     private func readTokens(of declaration: MemberDeclaration, index: Int) -> DeclarationTokens {
         adding = DeclarationTokens()
-        let reads = interpreter.recordingReads { addSwiftTokens(declaration) }
-        for key in reads where !(declarationsReading[key]?.contains(index) ?? false) { declarationsReading[key, default: []].append(index) }
+        adding.reads = interpreter.recordingReads { addSwiftTokens(declaration) }
         return adding
     }
 
@@ -292,7 +313,6 @@ public final class TokenGraph {
         nameCache = previous.nameCache
         sortedKeys = previous.sortedKeys
         declarationTokens = previous.declarationTokens
-        declarationsReading = previous.declarationsReading
         var updated: Set<String> = [], removed: Set<String> = []
         for key in program.dataOrder where invalid.contains(key) {
             guard let token = program.dataTokens[key] else { continue }
@@ -301,7 +321,8 @@ public final class TokenGraph {
             values[key] = interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name)
             updated.insert(key)
         }
-        let redo = Set(invalid.flatMap { previous.declarationsReading[$0] ?? [] }).sorted()
+        let reading = previous.declarationsReading()
+        let redo = Set(invalid.flatMap { reading[$0] ?? [] }).sorted()
         for index in redo {
             for key in declarationTokens[index].keys {
                 tokens[key] = nil
@@ -421,11 +442,12 @@ public final class TokenGraph {
     @discardableResult
     private func add(_ token: Token, value: Value) -> Bool {
         let key = token.qualifiedName.joined(separator: ".")
-        guard tokens[key] == nil else {
+        // One look-up for the usual new key; a key declared twice keeps its first definition.
+        if let first = tokens.updateValue(token, forKey: key) {
+            tokens[key] = first
             updatable = false
             return false
         }
-        tokens[key] = token
         values[key] = value
         adding.keys.append(key)
         return true
