@@ -322,8 +322,14 @@ public enum Auditor {
     static func checkConcurrently(_ rules: [any Rule], _ context: AuditContext, alongside: @escaping @Sendable () -> Void) -> [Finding] {
         let results = ConcurrentResults<[Finding]>(count: rules.count)
         let shared = ReadOnly(value: (rules, context))
+        // The longest first, so no core is left with one of them alone at the end: the listing (as long as a rule on a
+        // system of many pairs), then the rules last to first (`allRules` ends with the rules that check every token,
+        // Dynamic Type and hygiene, the longest on a large graph).
         DispatchQueue.concurrentPerform(iterations: rules.count + 1) { i in
-            if i == 0 { alongside() } else { results.set(i - 1, shared.value.0[i - 1].check(shared.value.1)) }
+            if i == 0 { alongside() } else {
+                let rule = rules.count - i
+                results.set(rule, shared.value.0[rule].check(shared.value.1))
+            }
         }
         return results.values.flatMap { $0 ?? [] }
     }
