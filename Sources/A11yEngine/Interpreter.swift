@@ -1215,29 +1215,53 @@ public final class Interpreter {
     /// `Type.name(args)`: a static function, an enum case with payload, or a built-in static function.
     func staticCall(_ type: String, _ name: String, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
         if name == "init" { return construct(type, arguments, frame, at: location) }
-        let owners = Self.lookupOwners(type)
-        for owner in owners {
-            let candidates = functions(owner, name)
-            if !candidates.isEmpty { return callOverloads(candidates, arguments, frame, selfValue: .type(owner), at: location) }
-            if let c = enumCaseDeclarations(owner, name).first {
-                let types = c.parameters.map(\.type)
-                let values = evaluateArguments(arguments, frame, types: types).map(\.value)
-                if let u = values.compactMap(\.unknown).first { return .unknown(u) }
-                return .enumCase(type: owner, name: name, payload: values)
+        switch staticCallPlan(type, name) {
+        case .functions(let candidates, let owner):
+            return callOverloads(candidates, arguments, frame, selfValue: .type(owner), at: location)
+        case .enumCase(let c, let owner):
+            let values = evaluateArguments(arguments, frame, types: c.parameters.map(\.type)).map(\.value)
+            if let u = values.compactMap(\.unknown).first { return .unknown(u) }
+            return .enumCase(type: owner, name: name, payload: values)
+        case .protocolFunctions(let candidates):
+            return callOverloads(candidates, arguments, frame, selfValue: .type(type), at: location)
+        case .builtIn:
+            return BuiltIns.staticCall(type, name, evaluateArguments(arguments, frame, types: BuiltIns.argumentTypes(name, arguments)),
+                                       interpreter: self, at: location)
+        }
+    }
+
+    /// What `Type.name(args)` calls, decided once per type and name (a helper such as `Color.adaptive(...)` is called
+    /// for every token; each owner of a namespace was asked for functions and enum cases at every call).
+    private enum StaticCallPlan {
+        case functions([MemberDeclaration], owner: String)
+        case enumCase(MemberDeclaration, owner: String)
+        case protocolFunctions([MemberDeclaration])
+        case builtIn
+    }
+    private var staticCallPlans: [MemberQuery: StaticCallPlan] = [:]
+
+    private func staticCallPlan(_ type: String, _ name: String) -> StaticCallPlan {
+        let query = MemberQuery(type: type, name: name)
+        if let known = staticCallPlans[query] { return known }
+        let plan: StaticCallPlan = {
+            for owner in Self.lookupOwners(type) {
+                let candidates = functions(owner, name)
+                if !candidates.isEmpty { return .functions(candidates, owner: owner) }
+                if let c = enumCaseDeclarations(owner, name).first { return .enumCase(c, owner: owner) }
             }
-        }
-        for proto in protocols(of: type) {
-            let candidates = functions(proto, name).filter(\.isStatic)
-            if !candidates.isEmpty { return callOverloads(candidates, arguments, frame, selfValue: .type(type), at: location) }
-        }
-        return BuiltIns.staticCall(type, name, evaluateArguments(arguments, frame, types: BuiltIns.argumentTypes(name, arguments)),
-                                   interpreter: self, at: location)
+            for proto in protocols(of: type) {
+                let candidates = functions(proto, name).filter(\.isStatic)
+                if !candidates.isEmpty { return .protocolFunctions(candidates) }
+            }
+            return .builtIn
+        }()
+        staticCallPlans[query] = plan
+        return plan
     }
 
     /// `Type(args)`: a project initialiser, a struct's memberwise initialiser, or a built-in one.
     func construct(_ type: String, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
-        let owners = Self.lookupOwners(type)
-        for owner in owners where typesWithInitializers.contains(owner) {
+        for owner in initializerOwners(type) {
             let inits = declarations(owner: owner, name: "init")
             let matching = inits.filter { Self.labelsMatch($0.parameters, arguments) }
             if !matching.isEmpty {
@@ -1290,6 +1314,17 @@ public final class Interpreter {
         }
         return result
     }
+
+    /// The owners of `type`'s initialisers among its look-up owners (`lookupOwners`), in that order: usually none (a
+    /// platform type, a struct with its memberwise initialiser). Namespaces are listed once per interpreter.
+    private func initializerOwners(_ type: String) -> [String] {
+        guard Self.namespaceOwners[type] != nil else { return typesWithInitializers.contains(type) ? [type] : [] }
+        if let known = namespaceInitializerOwners[type] { return known }
+        let owners = Self.lookupOwners(type).filter(typesWithInitializers.contains)
+        namespaceInitializerOwners[type] = owners
+        return owners
+    }
+    private var namespaceInitializerOwners: [String: [String]] = [:]
 
     /// Stored properties that have initial values, evaluated (they need no initialiser).
     func defaultFields(_ type: String) -> [String: Value] {
