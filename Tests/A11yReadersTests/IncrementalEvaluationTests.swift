@@ -40,7 +40,9 @@ struct IncrementalEvaluationTests {
 
     /// Writes the system, audits it, applies `edit` to the token file and audits again with the previous result and
     /// without; returns both audits and the program the incremental one started from.
-    static func audits(edit: (String) -> String, styling: String = styling) throws
+    /// `preparedForEdits`: the first audit's indexes for edits are made before the edit, as the daemon does once an
+    /// audit is published (otherwise the incremental audit makes them).
+    static func audits(edit: (String) -> String, styling: String = styling, preparedForEdits: Bool = false) throws
         -> (incremental: Audit, fresh: Audit, reused: Int, before: Int, reusedPairing: Bool, rereadTokens: Set<String>?) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-incremental-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -49,6 +51,7 @@ struct IncrementalEvaluationTests {
         try styling.write(to: dir.appendingPathComponent("Styling.swift"), atomically: true, encoding: .utf8)
         let workspace = try Workspace(root: dir.path)
         let first = Auditor.run(workspace.refresh())
+        if preparedForEdits { first.context.graph.prepareForEdits() }
         try edit(tokens).write(to: dir.appendingPathComponent("DesignTokens.swift"), atomically: true, encoding: .utf8)
         let input = workspace.refresh(changed: ["DesignTokens.swift"])
         let program = TokenGraph.Program(sources: input.sources, configuration: first.context.graph.program.interpreter.configuration,
@@ -60,8 +63,11 @@ struct IncrementalEvaluationTests {
                 incremental.carried.reusedPairing, incremental.context.graph.updatedKeys)
     }
 
-    @Test func aValueEditReevaluatesOnlyWhatReadsIt() throws {
-        let result = try Self.audits { $0.replacingOccurrences(of: "Color(red: 0.6, green: 0.6, blue: 0.6)", with: "Color(red: 0.9, green: 0.9, blue: 0.9)") }
+    @Test(arguments: [false, true])
+    func aValueEditReevaluatesOnlyWhatReadsIt(preparedForEdits: Bool) throws {
+        let result = try Self.audits(edit: {
+            $0.replacingOccurrences(of: "Color(red: 0.6, green: 0.6, blue: 0.6)", with: "Color(red: 0.9, green: 0.9, blue: 0.9)")
+        }, preparedForEdits: preparedForEdits)
         #expect(result.incremental == result.fresh)
         #expect(result.incremental.pairs.contains { $0.foreground.token == "appTextSecondary" && !$0.pass })
         // grayPrimitive changed; appTextSecondary and CardStyling.Colors.subtitle read it: three values are dropped.
