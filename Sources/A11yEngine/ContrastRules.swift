@@ -8,10 +8,11 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Fin
     // A finding depends only on its measurement, rule and severity: an unchanged measurement at the same position in
     // the last audit (same policy) keeps its finding, fix hint and message included.
     let earlier = context.contrastMemo.earlier[rule]
-    var computed = [Finding?](repeating: nil, count: context.measurements.count)
+    // By measurement index, failing ones only (most measurements pass or are of another role).
+    var computed: [Int: Finding] = [:]
     defer { context.contrastMemo.record(rule: rule, computed) }
     for (index, m) in context.measurements.enumerated() where m.role == role && !m.pass {
-        if let earlier, index < earlier.count, let finding = earlier[index], context.earlierMeasurements[index] == m {
+        if let earlier, let finding = earlier[index], index < context.earlierMeasurements.count, context.earlierMeasurements[index] == m {
             findings.append(finding)
             computed[index] = finding
             continue

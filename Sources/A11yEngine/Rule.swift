@@ -51,7 +51,7 @@ public struct AuditContext {
     public var pairingFindings: [Finding] = []
     /// Contrast findings by measurement index, for the next audit (`contrastFindings`), and the last audit's
     /// measurements they are checked against.
-    let contrastMemo = FindingMemo<[Finding?]>()
+    let contrastMemo = FindingMemo<[Int: Finding]>()
     var earlierMeasurements: [PairMeasurement] = []
     /// The tokens whose definitions or values may differ from the last audit's, when the rest of what token rules read
     /// is the same (components, themes, policy, token keys); nil: everything is checked afresh.
