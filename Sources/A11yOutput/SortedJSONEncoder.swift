@@ -52,7 +52,7 @@ struct StreamingWriter {
         }
         if T.self == JSONValue.self {
             switch unsafeBitCast(value, to: JSONValue.self) {
-            case .array(let elements): return try writeArray(elements.map { $0 as any Encodable }, depth: depth)
+            case .array(let elements): return try writeArray(elements, depth: depth)
             case .object(let members): return try writeObject(members.map { ($0.key, $0.value as (any Encodable)?) }, depth: depth)
             default: break
             }
@@ -70,7 +70,7 @@ struct StreamingWriter {
             case .direct:
                 let direct = value as! any JSONMembersWritable
                 return try JSONObjectWriter.write(direct, depth: depth, pretty: pretty, into: &out)
-            case .array: return try writeArray((value as! any EncodableElements).encodableElements, depth: depth)
+            case .array: return try (value as! any EncodableElements).writeElements(into: &self, depth: depth)
             case .optional, .encodedWhole: break
             case .other:
                 if let members = MemberCollector.members(of: value) { return try writeObject(members, depth: depth, type: type) }
@@ -87,7 +87,9 @@ struct StreamingWriter {
     enum TypeKind { case direct, array, optional, encodedWhole, other }
     var typeKinds: [ObjectIdentifier: TypeKind] = [:]
 
-    mutating func writeArray(_ elements: [any Encodable], depth: Int) throws {
+    /// Generic over the element type: an audit's thousands of pairs are written as themselves, not each copied into
+    /// an existential box first.
+    mutating func writeArray<Element: Encodable>(_ elements: [Element], depth: Int) throws {
         JSONLayout.open(isArray: true, into: &out)
         let workers = ProcessInfo.processInfo.activeProcessorCount
         if workers > 1, elements.count >= 2 * Self.block {
@@ -107,7 +109,7 @@ struct StreamingWriter {
     /// A large array's elements (an audit's thousands of pairs and findings) in blocks, `workers` blocks at a time,
     /// each written into a buffer of its own by a worker and appended in order: the same text, on all cores, and never
     /// more than `workers` blocks held at once.
-    private mutating func writeElementsConcurrently(_ elements: [any Encodable], depth: Int, workers: Int) throws {
+    private mutating func writeElementsConcurrently<Element: Encodable>(_ elements: [Element], depth: Int, workers: Int) throws {
         let shared = ReadOnly(value: elements)
         let pretty = pretty
         var start = 0
@@ -157,10 +159,10 @@ struct StreamingWriter {
     }
 }
 
-/// Arrays, told apart without a cast per element type.
-protocol EncodableElements { var encodableElements: [any Encodable] { get } }
+/// Arrays, told apart without a cast per element type, and written with their element type known.
+protocol EncodableElements { func writeElements(into writer: inout StreamingWriter, depth: Int) throws }
 extension Array: EncodableElements where Element: Encodable {
-    var encodableElements: [any Encodable] { map { $0 as any Encodable } }
+    func writeElements(into writer: inout StreamingWriter, depth: Int) throws { try writer.writeArray(self, depth: depth) }
 }
 
 /// Collects an object's members without encoding them, when its `encode(to:)` uses one keyed container and only
