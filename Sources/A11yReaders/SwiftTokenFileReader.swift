@@ -294,7 +294,9 @@ final class SwiftTokenFileReader {
                 guard let body = block() else { return .fragment }
                 kind = .computed(body: body)
             }
-        } else if type == nil {
+        } else if type == nil, attributes.isEmpty {
+            // Neither a type nor a value: only a property wrapper gives one (`@Environment(\.isEnabled) var isEnabled`,
+            // a view's most common declaration SwiftSyntax would otherwise parse on its own).
             return .fragment
         }
         guard atDeclarationEnd else { return .fragment }

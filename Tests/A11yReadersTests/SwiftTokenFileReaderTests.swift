@@ -238,6 +238,30 @@ struct SwiftTokenFileReaderTests {
         #expect(menuArguments.map(\.label) == [nil, "label"])
     }
 
+    /// A property wrapper's property has neither a type nor a value as written; the wrapper's arguments (a key path)
+    /// are skipped and its name kept, as the whole parse keeps it.
+    @Test func propertyWrappersWithoutATypeAreReadAsTheWholeParseReadsThem() throws {
+        let source = """
+            import SwiftUI
+
+            struct Badge: View {
+                @Environment(\\.isEnabled) private var isEnabled
+                @Environment(\\.colorScheme) var colorScheme
+                @Environment(\\.dismiss) private var dismiss
+                @State private var pressed = false
+                var body: some View { Text("A").foregroundStyle(isEnabled ? Color.primary : .secondary) }
+            }
+            """
+        let read = try #require(readBothWays(source))
+        #expect(read.declarations.map(\.name) == ["isEnabled", "colorScheme", "dismiss", "pressed", "body"])
+        #expect(read.declarations[0].attributes == ["Environment"] && read.declarations[0].type == nil)
+        // Read without SwiftSyntax: no fragment.
+        #expect(reader.readAsTokenFileCounting(source: source, file: "T.swift")?.fragmentBytes == 0)
+        // Without a wrapper, a property with neither is left to SwiftSyntax.
+        let bare = "struct S {\n    var x\n}\n"
+        #expect((reader.readAsTokenFileCounting(source: bare, file: "T.swift")?.fragmentBytes ?? 0) > 0)
+    }
+
     /// An interpolated string is an unsupported value named by its text, as the IR builder names it: whitespace
     /// collapsed, a comment after it on its line included, cut at 60 characters.
     @Test func interpolatedStringsAreUnsupportedValuesNamedAsTheBuilderNamesThem() throws {
