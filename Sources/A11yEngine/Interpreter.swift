@@ -56,9 +56,10 @@ public final class Interpreter {
     /// The static members each memoised static member read while it was evaluated (its direct dependencies), so a
     /// later audit can keep what an edit did not reach (`reuse(_:invalidating:)`).
     private var staticDependencies: [String: Set<String>] = [:]
-    /// The static members being evaluated, outermost first (a key met again is a cycle), and what each has read so
-    /// far: kept beside the evaluation, stored in `staticDependencies` once it is done (not looked up at every read).
+    /// The static members being evaluated, outermost first (a key met again is a cycle).
     private var inProgress: [String] = []
+    /// What each reader being evaluated (a static member, or `recordingReads`'s body) has read so far, innermost last:
+    /// stored in `staticDependencies` once a member is done (not looked up at every read).
     private var readsInProgress: [Set<String>] = []
     private var steps = 0
     private var callDepth = 0
@@ -596,10 +597,7 @@ public final class Interpreter {
     /// `staticDependencies` changes.
     private func readersOfEachStaticMember() -> [String: [String]] {
         if let readersByKey { return readersByKey }
-        var readers: [String: [String]] = [:]
-        for (reader, dependencies) in staticDependencies {
-            for dependency in dependencies { readers[dependency, default: []].append(reader) }
-        }
+        let readers = readersOfEachKey(staticDependencies.lazy.map { ($0.key, $0.value) })
         readersByKey = readers
         return readers
     }
@@ -614,15 +612,10 @@ public final class Interpreter {
     /// Runs `body` as a reader of its own (the token graph adding one declaration's tokens): returns the static members
     /// it read, directly or through functions and instances, as a static member's reads are recorded.
     func recordingReads(_ body: () -> Void) -> Set<String> {
-        inProgress.append(Self.graphReader)
         readsInProgress.append([])
         body()
-        inProgress.removeLast()
         return readsInProgress.removeLast()
     }
-
-    /// The reader `recordingReads` runs as: no static member has this name.
-    static let graphReader = "\u{0}graph"
 
     /// How many static members have a memoised value (benchmarks and tests of reuse).
     public var memoisedStaticCount: Int { staticCache.count }
@@ -1743,4 +1736,14 @@ public final class Interpreter {
 
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+/// Who read each key, from what each reader read (`reads`: reader and keys), readers in the order given: the inverse
+/// the interpreter and the token graph make when an edit asks what it reached.
+func readersOfEachKey<Reader>(_ reads: some Sequence<(Reader, Set<String>)>) -> [String: [Reader]] {
+    var readers: [String: [Reader]] = [:]
+    for (reader, keys) in reads {
+        for key in keys { readers[key, default: []].append(reader) }
+    }
+    return readers
 }

@@ -263,10 +263,7 @@ public final class TokenGraph {
     /// `declarationTokens` when an edit asks (or ahead of it, `prepareForEdits`), not kept up at every read.
     private func declarationsReading() -> [String: [Int]] {
         if let readingIndex { return readingIndex }
-        var reading: [String: [Int]] = [:]
-        for (index, declaration) in declarationTokens.enumerated() {
-            for key in declaration.reads { reading[key, default: []].append(index) }
-        }
+        let reading = readersOfEachKey(declarationTokens.enumerated().lazy.map { ($0.offset, $0.element.reads) })
         readingIndex = reading
         return reading
     }
