@@ -215,7 +215,7 @@ enum BuiltIns {
         if let hex = label(args, "hex") ?? label(args, "hexString") {
             switch hex {
             case .string(let s):
-                guard let c = interpreter.hexColor(s) else {
+                guard let c = ColorValue(hex: s) else {
                     return unknown("invalid hex color \"\(s)\" (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)", location, kind: .color)
                 }
                 return .color(AppearanceColor(constant: c.multiplyingAlpha(alpha)))
@@ -493,7 +493,7 @@ enum BuiltIns {
         guard case .string(let text)? = args.first?.value else {
             return unknown("\(d.owner.joined(separator: ".")).init(\(d.parameters.first?.label ?? "_"):) needs a string", location, kind: .color)
         }
-        guard let color = interpreter.hexColor(text) else {
+        guard let color = ColorValue(hex: text) else {
             return unknown("invalid hex color \"\(text)\" (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)", location, kind: .color)
         }
         let alpha = args.dropFirst().first { $0.label == "alpha" || $0.label == "opacity" }?.value.number ?? 1

@@ -24,28 +24,31 @@ public struct ColorValue: Hashable, Sendable, Codable {
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, with or without `#` or `0x`. Returns nil when malformed.
     public init?(hex text: String) {
-        // Byte-level: every token of a large system goes through here (no Foundation trimming or String copies).
-        var bytes = Array(text.utf8)
-        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
-        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
-        if bytes.first == UInt8(ascii: "#") {
-            bytes.removeFirst()
-        } else if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] | 0x20 == UInt8(ascii: "x") {
-            bytes.removeFirst(2)
+        // Byte-level and allocation-free: every adaptive token of a large system parses two of these.
+        var digits = Substring(text).utf8
+        while let first = digits.first, first == 0x20 || first == 0x09 { digits = digits.dropFirst() }
+        while let last = digits.last, last == 0x20 || last == 0x09 { digits = digits.dropLast() }
+        if digits.first == UInt8(ascii: "#") {
+            digits = digits.dropFirst()
+        } else if digits.count > 2, digits.first == UInt8(ascii: "0"), digits.dropFirst().first.map({ $0 | 0x20 }) == UInt8(ascii: "x") {
+            digits = digits.dropFirst(2)
         }
-        guard [3, 4, 6, 8].contains(bytes.count) else { return nil }
-        var nibbles: [UInt64] = []
-        for byte in bytes {
+        let count = digits.count
+        guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
+        var packed: UInt64 = 0
+        for byte in digits {
+            let nibble: UInt64
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(UInt64(byte - UInt8(ascii: "0")))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(UInt64(byte - UInt8(ascii: "a") + 10))
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(UInt64(byte - UInt8(ascii: "A") + 10))
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = UInt64(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = UInt64(byte - UInt8(ascii: "A") + 10)
             default: return nil
             }
+            // Short forms repeat each digit (`#F0A` is `#FF00AA`).
+            packed = count <= 4 ? packed << 8 | nibble << 4 | nibble : packed << 4 | nibble
         }
-        if nibbles.count <= 4 { nibbles = nibbles.flatMap { [$0, $0] } }
-        let packed = nibbles.reduce(UInt64(0)) { $0 << 4 | $1 }
-        let value = nibbles.count == 8 ? packed : (packed << 8) | 0xFF
+        // With alpha (`#RGBA`, `#RRGGBBAA`): 8 digits packed; without, opaque.
+        let value = count == 4 || count == 8 ? packed : packed << 8 | 0xFF
         self.init(
             red: Double((value >> 24) & 0xFF) / 255,
             green: Double((value >> 16) & 0xFF) / 255,

@@ -334,16 +334,7 @@ public final class Interpreter {
         return result
     }()
 
-    private var hexCache: [String: ColorValue?] = [:]
     private var caseIndexes: [SourceLocation: (count: Int, index: CaseIndex)] = [:]
-
-    /// A hex string parsed once per audit (a helper runs once per appearance with the same literal).
-    func hexColor(_ text: String) -> ColorValue? {
-        if let cached = hexCache[text] { return cached }
-        let parsed = ColorValue(hex: text)
-        hexCache[text] = parsed
-        return parsed
-    }
 
     /// The asset-catalog token Xcode's generated symbol names (`brandPrimary` -> `Asset.brand-primary`), or nil.
     public func assetToken(symbol: String) -> String? { assetSymbols[symbol].map { $0.qualifiedName.joined(separator: ".") } }
@@ -540,7 +531,6 @@ public final class Interpreter {
             let share = keys.count / workers
             worker.staticCache.reserveCapacity(share)
             worker.staticDependencies.reserveCapacity(share)
-            worker.hexCache.reserveCapacity(share)
             while let chunk = queue.take() {
                 for key in keys[chunk] { _ = worker.staticValue(ownerKey: key.owner, name: key.name) }
             }
