@@ -241,14 +241,7 @@ public final class Interpreter {
     /// The qualified key a type name written in `scope` refers to (innermost first), or nil for non-project types.
     public func resolveType(_ name: String, in scope: [String], aliasDepth: Int = 0) -> String? {
         let clean = Self.baseTypeName(name)
-        // Most names are declared once, at top level (`Color` extended), or not at all (`UIColor`): no scope walk.
-        if !clean.containsText("."), !aliasLastNames.contains(clean) {
-            switch typesByLastName[clean] {
-            case nil: return nil
-            case let keys? where keys.count == 1 && keys[0] == clean: return clean
-            default: break
-            }
-        }
+        if let resolved = resolveTypeInEveryScope(clean) { return resolved }
         // The rest walk the scope, building a key per level: once per name and scope (an alias's target, looked up
         // with less of the depth budget left, is not memoised).
         guard aliasDepth == 0 else { return resolveTypeInScopes(clean, in: scope, aliasDepth: aliasDepth) }
@@ -257,6 +250,17 @@ public final class Interpreter {
         let resolved = resolveTypeInScopes(clean, in: scope, aliasDepth: 0)
         resolvedTypes[query] = resolved
         return resolved
+    }
+
+    /// `.some(key or nil)` when `clean` resolves the same in every scope, else nil. Most names are declared once, at
+    /// top level (`Color` extended), or not at all (`UIColor`): no scope walk.
+    private func resolveTypeInEveryScope(_ clean: String) -> String?? {
+        guard !clean.containsText("."), aliasLastNames.isEmpty || !aliasLastNames.contains(clean) else { return nil }
+        switch typesByLastName[clean] {
+        case nil: return .some(nil)
+        case let keys? where keys.count == 1 && keys[0] == clean: return .some(clean)
+        default: return nil
+        }
     }
 
     private struct TypeQuery: Hashable {
@@ -696,7 +700,7 @@ public final class Interpreter {
     /// An expression evaluated with locals and `self` bound, in a type's scope, top-level entry (view code's colors,
     /// fonts and conditions). `expected` types implicit members (`Color` for `.foregroundStyle(.brand)`).
     public func evaluate(_ expr: Expr, locals: [String: Value], selfValue: Value?, scope: [String], expected: String? = nil) -> Value {
-        entry { evaluate(expr, Frame(scope: scope, selfValue: selfValue, locals: locals), expected: expected) }
+        entry { evaluate(expr, Frame(scope: scope, selfValue: selfValue, locals: Locals(locals)), expected: expected) }
     }
 
     /// An instance member of a value (a computed property of a struct token, `rawValue`), top-level entry.
@@ -707,11 +711,11 @@ public final class Interpreter {
     // MARK: - Frames
 
     struct Frame {
-        var locals: [String: Value] = [:]
+        var locals = Locals()
         /// The type whose members are in scope, outermost first.
         var scope: [String]
         var selfValue: Value?
-        init(scope: [String], selfValue: Value?, locals: [String: Value] = [:]) {
+        init(scope: [String], selfValue: Value?, locals: Locals = Locals()) {
             self.scope = scope
             self.selfValue = selfValue
             self.locals = locals
@@ -1129,8 +1133,15 @@ public final class Interpreter {
             if let closure = frame.locals[name], case .closure(let c) = closure {
                 return apply(c, evaluateArguments(arguments, frame, types: nil).map(\.value), at: location)
             }
+            if let plan = constructorCalls[name] { return construct(plan, arguments, frame, at: location) }
+            let isFunctionName = functionNames.contains(name)
+            if !isFunctionName, let resolved = resolveTypeInEveryScope(Self.baseTypeName(name)) {
+                let plan = constructPlan(resolved ?? name)
+                constructorCalls[name] = plan
+                return construct(plan, arguments, frame, at: location)
+            }
             // A function of an enclosing type (or top level), innermost first.
-            for depth in stride(from: functionNames.contains(name) ? frame.scope.count : -1, through: 0, by: -1) {
+            for depth in stride(from: isFunctionName ? frame.scope.count : -1, through: 0, by: -1) {
                 let owner = frame.scope.prefix(depth).joined(separator: ".")
                 let candidates = declarations(owner: owner, name: name).filter { if case .function = $0.kind { return true } else { return false } }
                 if !candidates.isEmpty {
@@ -1244,8 +1255,35 @@ public final class Interpreter {
 
     /// `Type(args)`: a project initialiser, a struct's memberwise initialiser, or a built-in one.
     func construct(_ type: String, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
-        for owner in initializerOwners(type) {
-            let inits = declarations(owner: owner, name: "init")
+        construct(constructPlan(type), arguments, frame, at: location)
+    }
+
+    /// What `Type(args)` may call, listed once per type and interpreter (`Color(...)` is built several times for every
+    /// adaptive token): the project's initialisers, grouped by owner in look-up order (`lookupOwners`; usually none: a
+    /// platform type, a struct with its memberwise initialiser), and whether the type is a project struct or class.
+    struct ConstructPlan {
+        let type: String
+        let initializers: [[MemberDeclaration]]
+        let hasMemberwiseInitializer: Bool
+    }
+    private var constructPlans: [String: ConstructPlan] = [:]
+    /// Plans by the name called (`Color(...)`), for names no function has and every scope resolves alike.
+    private var constructorCalls: [String: ConstructPlan] = [:]
+
+    private func constructPlan(_ type: String) -> ConstructPlan {
+        if let known = constructPlans[type] { return known }
+        let kind = types[type]?.kind
+        let plan = ConstructPlan(
+            type: type,
+            initializers: Self.lookupOwners(type).filter(typesWithInitializers.contains).map { declarations(owner: $0, name: "init") },
+            hasMemberwiseInitializer: kind == .struct || kind == .class)
+        constructPlans[type] = plan
+        return plan
+    }
+
+    private func construct(_ plan: ConstructPlan, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
+        let type = plan.type
+        for inits in plan.initializers {
             let matching = inits.filter { Self.labelsMatch($0.parameters, arguments) }
             if !matching.isEmpty {
                 // Hex-string initialisers scan strings imperatively (Scanner, index arithmetic): their signature is
@@ -1266,7 +1304,7 @@ public final class Interpreter {
                 return callOverloads(matching, arguments, frame, selfValue: selfValue, at: location)
             }
         }
-        if let kind = types[type]?.kind, kind == .struct || kind == .class {
+        if plan.hasMemberwiseInitializer {
             let stored = storedProperties(of: type)
             let values = evaluateArguments(arguments, frame, types: stored.map(\.type))
             var fields = defaultFields(type)
@@ -1297,17 +1335,6 @@ public final class Interpreter {
         }
         return result
     }
-
-    /// The owners of `type`'s initialisers among its look-up owners (`lookupOwners`), in that order: usually none (a
-    /// platform type, a struct with its memberwise initialiser). Namespaces are listed once per interpreter.
-    private func initializerOwners(_ type: String) -> [String] {
-        guard Self.namespaceOwners[type] != nil else { return typesWithInitializers.contains(type) ? [type] : [] }
-        if let known = namespaceInitializerOwners[type] { return known }
-        let owners = Self.lookupOwners(type).filter(typesWithInitializers.contains)
-        namespaceInitializerOwners[type] = owners
-        return owners
-    }
-    private var namespaceInitializerOwners: [String: [String]] = [:]
 
     /// Stored properties that have initial values, evaluated (they need no initialiser).
     func defaultFields(_ type: String) -> [String: Value] {

@@ -37,7 +37,7 @@ public indirect enum Value: Hashable, Sendable {
     public struct Closure: Hashable, Sendable {
         public var parameters: [String]
         public var body: [Stmt]
-        public var captured: [String: Value]
+        public var captured: Locals
         /// The type scope the closure was written in (for member lookup).
         public var scope: [String]
         public var selfValue: Value?
