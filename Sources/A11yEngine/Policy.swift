@@ -56,7 +56,28 @@ public struct Policy: Hashable, Sendable {
 
     /// Whether a token (qualified name) is a primitive: in a primitive namespace or named with a primitive prefix.
     public func isPrimitive(_ qualifiedName: String) -> Bool {
-        let parts = qualifiedName.split(separator: ".")  // substrings: rules ask this of thousands of keys
+        // Rules ask this of thousands of keys: ASCII names (nearly all) are compared byte by byte, without the Unicode
+        // rules (canonical equivalence, characters, uppercase letters) the others need.
+        let utf8 = qualifiedName.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }), primitiveTokens.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+            return isPrimitiveUnicode(qualifiedName)
+        }
+        let lastDot = utf8.lastIndex(of: UInt8(ascii: "."))
+        let owners = lastDot.map { utf8[..<$0].split(separator: UInt8(ascii: ".")) } ?? []
+        let last = lastDot.map { utf8[utf8.index(after: $0)...] } ?? utf8[...]
+        for marker in primitiveTokens {
+            let markerBytes = marker.utf8
+            if owners.contains(where: { $0.elementsEqual(markerBytes) }) { return true }
+            if last.count > markerBytes.count, last.starts(with: markerBytes) {
+                let next = last[last.index(last.startIndex, offsetBy: markerBytes.count)]
+                if next >= UInt8(ascii: "A"), next <= UInt8(ascii: "Z") { return true }
+            }
+        }
+        return false
+    }
+
+    private func isPrimitiveUnicode(_ qualifiedName: String) -> Bool {
+        let parts = qualifiedName.split(separator: ".")
         for marker in primitiveTokens {
             if parts.dropLast().contains(where: { $0 == marker }) { return true }
             if let last = parts.last, last.hasPrefix(marker), last.count > marker.count,

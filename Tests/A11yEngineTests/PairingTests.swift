@@ -281,3 +281,35 @@ extension PairingTests {
         #expect(first.count == 3)
     }
 }
+
+struct PrimitiveTokenTests {
+    let policy = Policy(id: "p", name: "p", sources: [], largeText: .wcag, contrast: .init(text: 4.5, largeText: 3, graphic: 3),
+                        highContrast: nil, severities: [:])
+
+    @Test func aTokenIsPrimitiveInAPrimitiveNamespaceOrWithAPrimitivePrefix() {
+        #expect(policy.isPrimitive("Palette.blue500"))
+        #expect(policy.isPrimitive("Color.Palette.Gray.gray90"))
+        #expect(policy.isPrimitive("ElevatePrimitives.Blue._600"))
+        #expect(policy.isPrimitive("Color.primBlue"))
+        #expect(policy.isPrimitive("paletteRed"))
+        // The prefix must be followed by an uppercase letter, and a namespace must be a whole owner.
+        #expect(!policy.isPrimitive("Color.primary"))
+        #expect(!policy.isPrimitive("Color.palette"))
+        #expect(!policy.isPrimitive("Color.paletteblue"))
+        #expect(!policy.isPrimitive("PaletteColors.blue"))
+        #expect(!policy.isPrimitive("Color.Palette"))
+        #expect(!policy.isPrimitive(""))
+    }
+
+    @Test func nonASCIINamesFollowTheSameRules() {
+        #expect(policy.isPrimitive("Palette.bleuÉtoile"))
+        #expect(policy.isPrimitive("Thème.primÉclat"))
+        #expect(!policy.isPrimitive("Thème.primé"))
+        #expect(!policy.isPrimitive("Palettë.blue"))
+        var custom = policy
+        custom.primitiveTokens = ["Grundfarbe", "Farbtöne"]
+        #expect(custom.isPrimitive("Farbtöne.rot"))
+        #expect(custom.isPrimitive("Color.GrundfarbeRot"))
+        #expect(!custom.isPrimitive("Color.Grundfarben"))
+    }
+}

@@ -16,6 +16,10 @@ public struct ComponentStylingPairs: PairingSource {
         let backgrounds = colors.filter { roles[$0.qualifiedName]?.role == .background }
         let opaqueBackgrounds = backgrounds.filter { !input.isClear($0.qualifiedName) }
         let hasClearBackground = backgrounds.count > opaqueBackgrounds.count
+        // Each background's qualifier words (its name's words but its role word), matched against every foreground's.
+        let backgroundQualifiers = opaqueBackgrounds.map { bg in
+            Set(nameWords(bg.name)).subtracting([roles[bg.qualifiedName]?.word].compactMap { $0 })
+        }
         let returnedBackgrounds = functionBackgrounds(component, input)
         var pairs: [Pairing] = []
         for fg in colors {
@@ -58,12 +62,9 @@ public struct ComponentStylingPairs: PairingSource {
             // `majorText` goes on `majorFill`, `textPressed` on `fillPressed`, `text` on `background` (not `backgroundHover`):
             // the backgrounds whose qualifier words best match the foreground's.
             let qualifiers = Set(words).subtracting([word].compactMap { $0 })
-            func fit(_ bg: Component.Property) -> Int {
-                let bgWords = Set(nameWords(bg.name)).subtracting([roles[bg.qualifiedName]?.word].compactMap { $0 })
-                return bgWords.intersection(qualifiers).count - bgWords.subtracting(qualifiers).count
-            }
-            let bestFit = opaqueBackgrounds.map(fit).max()
-            for bg in opaqueBackgrounds where fit(bg) == bestFit {
+            let fits = backgroundQualifiers.map { $0.intersection(qualifiers).count - $0.subtracting(qualifiers).count }
+            let bestFit = fits.max()
+            for (bg, fit) in zip(opaqueBackgrounds, fits) where fit == bestFit {
                 pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: input.propertyEndpoint(bg),
                                      role: role, reason: .component,
                                      explanation: "\(roleText); \(bg.name) is the component's background", typography: typography))
