@@ -279,6 +279,6 @@ public struct PairingInference {
 
     /// Whether the key's first name is a color, number or font namespace or `Asset` (`Color.appText`).
     static func isNamespace(_ key: String) -> Bool {
-        TokenGraph.displayPrefixes.contains(key[..<(key.firstIndex(of: ".") ?? key.endIndex)])
+        TokenGraph.isDisplayPrefix(key[..<(key.firstIndex(of: ".") ?? key.endIndex)])
     }
 }

@@ -59,7 +59,7 @@ public struct Policy: Hashable, Sendable {
         // Rules ask this of thousands of keys: ASCII names (nearly all) are compared byte by byte, without the Unicode
         // rules (canonical equivalence, characters, uppercase letters) the others need.
         let utf8 = qualifiedName.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }), primitiveTokens.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+        guard qualifiedName.isAllASCII, primitiveTokens.allSatisfy(\.isAllASCII) else {
             return isPrimitiveUnicode(qualifiedName)
         }
         let lastDot = utf8.lastIndex(of: UInt8(ascii: "."))

@@ -13,7 +13,7 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
         // Plural and singular role words are one word (`surfaces`, `icons`, `borders`); a numbered role word is the role
         // word (`primaryText01`, `icon2`: the number is a step of a scale).
         let words = written.map { word in
-            guard word.utf8.allSatisfy({ $0 < 0x80 }) else {
+            guard word.isAllASCII else {
                 let stem = word.prefix { !$0.isNumber }
                 return singular(stem.isEmpty || stem.count == word.count ? word : String(stem))
             }
@@ -76,7 +76,9 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
 /// Splits `appTextOnBrandPrimary`, `fill_default`, `text-on-brand` into lowercase words.
 public func nameWords(_ name: String) -> [String] {
     // Names are almost always ASCII: split their bytes directly (pairing and rules split thousands of names).
-    if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiNameWords(name) }
+    if let words = name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } ? asciiNameWords($0) : nil }), let words {
+        return words
+    }
     var words: [String] = []
     var current = ""
     var previous: Character?
@@ -96,28 +98,32 @@ public func nameWords(_ name: String) -> [String] {
     return words
 }
 
-/// `nameWords` for ASCII names, on bytes: the same splitting rules without Character and grapheme handling.
-private func asciiNameWords(_ name: String) -> [String] {
+/// `nameWords` for ASCII names, on bytes: the same splitting rules without Character and grapheme handling. Each word
+/// is written lowercased straight into its string.
+private func asciiNameWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
     var words: [String] = []
-    var current: [UInt8] = []
-    var previous: UInt8 = 0
-    func flush() {
-        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-        current.removeAll(keepingCapacity: true)
+    func word(_ start: Int, _ end: Int) {
+        words.append(String(unsafeUninitializedCapacity: end - start) { out in
+            for i in start..<end {
+                let byte = bytes[i]
+                out[i - start] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            }
+            return end - start
+        })
     }
-    for byte in name.utf8 {
-        let isUpper = byte >= 0x41 && byte <= 0x5A
+    var start = 0
+    var previous: UInt8 = 0
+    for i in 0..<bytes.count {
+        let byte = bytes[i]
         if byte == 0x5F || byte == 0x2D || byte == 0x2E || byte == 0x20 || byte == 0x2F { // _ - . space /
-            flush()
-        } else if isUpper, (previous >= 0x61 && previous <= 0x7A) || (previous >= 0x30 && previous <= 0x39) {
-            words.append(String(decoding: current, as: UTF8.self))
-            current.removeAll(keepingCapacity: true)
-            current.append(byte + 0x20)
-        } else {
-            current.append(isUpper ? byte + 0x20 : byte)
+            if i > start { word(start, i) }
+            start = i + 1
+        } else if byte >= 0x41 && byte <= 0x5A, (previous >= 0x61 && previous <= 0x7A) || (previous >= 0x30 && previous <= 0x39) {
+            word(start, i)  // `textPrimary`: the word before the capital is never empty (its last byte is a letter or digit)
+            start = i
         }
         previous = byte
     }
-    flush()
+    if bytes.count > start { word(start, bytes.count) }
     return words
 }

@@ -1,4 +1,10 @@
 extension StringProtocol {
+    /// Whether every byte is ASCII, checked on the contiguous UTF-8 where there is one. Names nearly always are, and
+    /// then take byte-level paths (a generic walk of the UTF-8 view cost more than the work it guarded).
+    public var isAllASCII: Bool {
+        utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? utf8.allSatisfy { $0 < 0x80 }
+    }
+
     /// Whether `needle` occurs in the text, compared byte by byte (UTF-8). Foundation's `contains(_:)` on strings goes
     /// through NSString and locale-aware search, which showed up in profiles of the interpreter's type look-ups.
     public func containsText(_ needle: String) -> Bool {

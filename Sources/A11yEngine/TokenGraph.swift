@@ -689,12 +689,16 @@ public final class TokenGraph {
     /// The name a token is written with in the design system, without a color/number/font namespace:
     /// `Color.appTextPrimary` -> `appTextPrimary`, `ElevateAliases.Action.fill` stays as is.
     public static func displayName(_ qualifiedName: String) -> String {
-        guard let dot = qualifiedName.firstIndex(of: "."), displayPrefixes.contains(qualifiedName[..<dot]) else { return qualifiedName }
+        guard let dot = qualifiedName.firstIndex(of: "."), isDisplayPrefix(qualifiedName[..<dot]) else { return qualifiedName }
         return String(qualifiedName[qualifiedName.index(after: dot)...])
     }
 
     /// Namespaces a display name drops (`Color.`, `UIColor.`, `Asset.`, ...).
-    static let displayPrefixes: Set<Substring> = Set(namespaces.values.flatMap { $0 }.map { Substring($0) } + ["Asset"])
+    static let displayPrefixes: Set<String> = Set(namespaces.values.flatMap { $0 } + ["Asset"])
+
+    /// Whether a key's first component is one of `displayPrefixes` (as a String: a Substring hashes on the slow,
+    /// normalising path, and rules and pairing ask this of thousands of keys).
+    static func isDisplayPrefix(_ component: Substring) -> Bool { displayPrefixes.contains(String(component)) }
 
     /// Token keys in order, computed once (rules and pairing sources walk them in a deterministic order).
     public private(set) var sortedKeys: [String] = []
