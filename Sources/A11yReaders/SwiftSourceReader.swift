@@ -60,8 +60,8 @@ public struct SwiftSourceReader: Sendable {
     /// string literals and comments; nil when there is none.
     static func bracketRunFinding(source: String, file: String) -> Finding? {
         // A file with no more `[` in all than a run may hold has no such run: one count settles nearly every file.
-        var brackets = 0
-        for byte in source.utf8 where byte == UInt8(ascii: "[") { brackets += 1 }
+        func count(_ bytes: some Sequence<UInt8>) -> Int { bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "[") ? 1 : 0) } }
+        let brackets = source.utf8.withContiguousStorageIfAvailable(count) ?? count(source.utf8)
         guard brackets > maximumBracketRun else { return nil }
         enum State { case code, lineComment, blockComment, string, multilineString }
         var source = source
