@@ -29,7 +29,7 @@ public struct Component: Hashable, Sendable {
         for (key, definition) in graph.tokens {
             let path = definition.qualifiedName
             guard path.count >= 3, let group = Group(rawValue: path[path.count - 2]) else { continue }
-            let owner = path.dropLast(2).joined(separator: ".")
+            let owner = path.dropLast(2).joinedWithDots()
             guard byName[owner] != nil else { continue }
             var referenced: String?
             if let ref = definition.alias { referenced = graph.resolve(ref) }

@@ -104,7 +104,7 @@ public final class Interpreter {
                 configuration: Configuration = Configuration()) {
         self.configuration = configuration
         for type in typeDeclarations {
-            let key = type.qualifiedName.joined(separator: ".")
+            let key = type.qualifiedName.joinedWithDots()
             if type.kind == .typealias, let target = type.aliasOf {
                 aliases[key] = target
                 continue
@@ -129,13 +129,13 @@ public final class Interpreter {
             memberNames.insert(declaration.name)
             switch declaration.kind {
             case .function: functionNames.insert(declaration.name)
-            case .initializer: typesWithInitializers.insert(declaration.owner.joined(separator: "."))
+            case .initializer: typesWithInitializers.insert(declaration.owner.joinedWithDots())
             default: break
             }
-            members[declaration.owner.joined(separator: "."), default: [:]][declaration.name, default: []].append(declaration)
+            members[declaration.owner.joinedWithDots(), default: [:]][declaration.name, default: []].append(declaration)
             if declaration.owner.first == "Asset" {
-                let name = declaration.qualifiedName.dropFirst().joined(separator: ".")
-                assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joined(separator: ".")] = declaration
+                let name = declaration.qualifiedName.dropFirst().joinedWithDots()
+                assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joinedWithDots()] = declaration
             }
         }
     }
@@ -146,12 +146,12 @@ public final class Interpreter {
     convenience init?(updating previous: Interpreter, replacing changed: [(before: MemberDeclaration, now: MemberDeclaration)]) {
         self.init(indexesOf: previous, configuration: previous.configuration)
         for (before, now) in changed {
-            let owner = now.owner.joined(separator: ".")
+            let owner = now.owner.joinedWithDots()
             guard let index = members[owner]?[now.name]?.firstIndex(of: before) else { return nil }
             members[owner]?[now.name]?[index] = now
             if now.owner.first == "Asset" {
-                let name = now.qualifiedName.dropFirst().joined(separator: ".")
-                assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joined(separator: ".")] = now
+                let name = now.qualifiedName.dropFirst().joinedWithDots()
+                assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joinedWithDots()] = now
             }
         }
     }
@@ -271,7 +271,7 @@ public final class Interpreter {
 
     private func resolveTypeInScopes(_ clean: String, in scope: [String], aliasDepth: Int) -> String? {
         for depth in stride(from: scope.count, through: 0, by: -1) {
-            let key = (scope.prefix(depth) + [clean]).joined(separator: ".")
+            let key = (scope.prefix(depth) + [clean]).joinedWithDots()
             if types[key] != nil { return key }
             // `typealias FontWeight = ElevateTypography.FontWeight`: the aliased type, looked up where the alias is.
             if let target = aliases[key], aliasDepth < 8 {
@@ -311,7 +311,7 @@ public final class Interpreter {
             if !current.containsText("."), !aliasLastNames.contains(current) { break }
             var found: String?
             for depth in stride(from: scope.count, through: 0, by: -1) {
-                if let target = aliases[(scope.prefix(depth) + [current]).joined(separator: ".")] { found = target; break }
+                if let target = aliases[(scope.prefix(depth) + [current]).joinedWithDots()] { found = target; break }
             }
             guard let target = found else { break }
             current = Self.baseTypeName(target)
@@ -341,12 +341,12 @@ public final class Interpreter {
     private var caseIndexes: [SourceLocation: (count: Int, index: CaseIndex)] = [:]
 
     /// The asset-catalog token Xcode's generated symbol names (`brandPrimary` -> `Asset.brand-primary`), or nil.
-    public func assetToken(symbol: String) -> String? { assetSymbols[symbol].map { $0.qualifiedName.joined(separator: ".") } }
+    public func assetToken(symbol: String) -> String? { assetSymbols[symbol].map { $0.qualifiedName.joinedWithDots() } }
 
     /// `Color("Name")`, `UIColor(named: "Folder/Name")`: the colorset's value, nil when there is no such colorset.
     func assetColor(named name: String) -> Value? {
         let path = ["Asset"] + name.split(separator: "/").map(String.init)
-        guard !declarations(owner: path.dropLast().joined(separator: "."), name: path.last ?? "").isEmpty else { return nil }
+        guard !declarations(owner: path.dropLast().joinedWithDots(), name: path.last ?? "").isEmpty else { return nil }
         return staticValue(owner: Array(path.dropLast()), name: path.last!)
     }
 
@@ -369,12 +369,12 @@ public final class Interpreter {
 
     /// The value of a static member (or top-level value, or enum case), memoised. Cycles are unknown (`reference`).
     public func staticValue(owner: [String], name: String) -> Value {
-        staticValue(ownerKey: owner.joined(separator: "."), name: name)
+        staticValue(ownerKey: owner.joinedWithDots(), name: name)
     }
 
     /// `staticValue(owner:name:)` with the owner as its qualified key (`Theme.Colors`), as look-ups have it.
     func staticValue(ownerKey owner: String, name: String) -> Value {
-        staticValue(ownerKey: owner, name: name, key: owner.isEmpty ? name : owner + "." + name)
+        staticValue(ownerKey: owner, name: name, key: memberKey(owner, name))
     }
 
     /// `key`: `owner.name`, as a member plan keeps it (made once, not at every look-up).
@@ -423,7 +423,7 @@ public final class Interpreter {
     /// work); a worker that met a cycle, the step budget or the depth limit (whose results depend on evaluation order)
     /// contributes nothing, and those keys are evaluated in order later as before.
     func prefetchStaticValues(_ declarations: [MemberDeclaration], workers: Int) {
-        let pending = declarations.map { (declaration: $0, key: StaticKey(owner: $0.owner.joined(separator: "."), name: $0.name)) }
+        let pending = declarations.map { (declaration: $0, key: StaticKey(owner: $0.owner.joinedWithDots(), name: $0.name)) }
             .filter { staticCache[$0.key.key] == nil }
         guard workers > 1, pending.count >= 2 * workers else { return }
         let rounds = Self.prefetchRounds(pending.map { staticNames(in: $0.declaration) }, names: pending.map(\.declaration.name))
@@ -470,7 +470,7 @@ public final class Interpreter {
         let key: String
         init(owner: String, name: String) {
             (self.owner, self.name) = (owner, name)
-            key = owner.isEmpty ? name : owner + "." + name
+            key = memberKey(owner, name)
         }
     }
 
@@ -662,7 +662,7 @@ public final class Interpreter {
             return coerce(run(body: body, frame: frame, expected: declaration.type, at: declaration.location), to: declaration.type,
                           at: declaration.location)
         case .enumCase(let payload, _):
-            if payload.isEmpty { return .enumCase(type: declaration.owner.joined(separator: "."), name: declaration.name, payload: []) }
+            if payload.isEmpty { return .enumCase(type: declaration.owner.joinedWithDots(), name: declaration.name, payload: []) }
             return .unknown(.init(rule: "parse", reason: "\(declaration.name) needs its payload", location: declaration.location))
         case .function, .initializer:
             return .unknown(.init(rule: "parse", reason: "\(declaration.name) is a function", location: declaration.location))
@@ -759,7 +759,7 @@ public final class Interpreter {
             if !configuration.theme.isEmpty, baseValue.unknown != nil, let selected = themeSelectionsByName[name] { return selected }
             if case .unknown(var u) = baseValue, u.rule == "reference", let path = expr.path {
                 // `SomeSDK.color`: report the whole name once.
-                u.reason = "\(path.joined(separator: ".")) does not name a token"
+                u.reason = "\(path.joinedWithDots()) does not name a token"
                 return .unknown(u)
             }
             return memberOf(baseValue, name, at: expr.location, frame: frame)
@@ -849,7 +849,7 @@ public final class Interpreter {
     func lookup(_ name: String, _ frame: Frame, at location: SourceLocation) -> Value {
         if let local = frame.locals[name] { return local }
         if name == "self" { return frame.selfValue ?? unknown("self outside a type", location) }
-        if name == "Self" { return .type(frame.scope.joined(separator: ".")) }
+        if name == "Self" { return .type(frame.scope.joinedWithDots()) }
         if case .instance(let type, let fields)? = frame.selfValue {
             if let field = fields[name] {
                 noteFieldRead(type, name, field)
@@ -870,7 +870,7 @@ public final class Interpreter {
         let mayBeMember = memberNames.contains(name) || nestedTypeNames.contains(name)
         for depth in stride(from: mayBeMember ? frame.scope.count : -1, through: 0, by: -1) {
             let owner = Array(frame.scope.prefix(depth))
-            if let value = staticMember(owner.joined(separator: "."), name, at: location, frame: frame, builtIns: false) { return value }
+            if let value = staticMember(owner.joinedWithDots(), name, at: location, frame: frame, builtIns: false) { return value }
         }
         if let type = resolveType(name, in: frame.scope) { return .type(type) }
         if BuiltIns.isPlatformType(name) { return .type(name) }
@@ -911,7 +911,7 @@ public final class Interpreter {
         if let known = memberPlans[query] { return known }
         var plan = MemberPlan.none
         for owner in Self.lookupOwners(type) {
-            let qualified = owner.isEmpty ? name : owner + "." + name
+            let qualified = memberKey(owner, name)
             let found = declarations(owner: owner, name: name)
             if found.contains(where: { d in
                 switch d.kind {
@@ -958,7 +958,7 @@ public final class Interpreter {
             for owner in owners.dropFirst() { if let v = protocolStaticMember(owner, name) { return v } }
         }
         for depth in stride(from: frame.scope.count, through: 1, by: -1) where isDeclared(name) {
-            let owner = frame.scope.prefix(depth).joined(separator: ".")
+            let owner = frame.scope.prefix(depth).joinedWithDots()
             // A member being evaluated cannot be its own argument (`static let title = font.relativeTo(.title)`): Swift
             // would type `.title` as something else, here a platform enum case.
             if inProgress.contains(owner + "." + name) { continue }
@@ -1142,7 +1142,7 @@ public final class Interpreter {
             }
             // A function of an enclosing type (or top level), innermost first.
             for depth in stride(from: isFunctionName ? frame.scope.count : -1, through: 0, by: -1) {
-                let owner = frame.scope.prefix(depth).joined(separator: ".")
+                let owner = frame.scope.prefix(depth).joinedWithDots()
                 let candidates = declarations(owner: owner, name: name).filter { if case .function = $0.kind { return true } else { return false } }
                 if !candidates.isEmpty {
                     let selfValue: Value = depth == frame.scope.count ? (frame.selfValue ?? .type(owner)) : .type(owner)
@@ -1158,7 +1158,7 @@ public final class Interpreter {
                 return staticCall(owner, name, arguments, frame, at: location)
             }
             for depth in stride(from: frame.scope.count, through: 1, by: -1) {
-                let owner = frame.scope.prefix(depth).joined(separator: ".")
+                let owner = frame.scope.prefix(depth).joinedWithDots()
                 if !functions(owner, name).isEmpty || !enumCaseDeclarations(owner, name).isEmpty {
                     return staticCall(owner, name, arguments, frame, at: location)
                 }
@@ -1552,7 +1552,7 @@ public final class Interpreter {
                 if case .call(let callee, let args) = e.kind, case .member(let base, "init") = callee.kind,
                    case .name(let n) = base.kind, n == "self" || n == "super" {
                     // `self.init(...)`: the delegated initialiser's result becomes self.
-                    let type = frame.scope.joined(separator: ".")
+                    let type = frame.scope.joinedWithDots()
                     let result = construct(type, args, frame, at: e.location)
                     if case .unknown = result { return .returned(result) }
                     frame.selfValue = result

@@ -157,7 +157,7 @@ public struct PairingInference {
         // `NativePickerStyling.label` without the group.
         if path.count == 2 {
             for group in Component.Group.allCases {
-                let key = [path[0], group.rawValue, path[1]].joined(separator: ".")
+                let key = [path[0], group.rawValue, path[1]].joinedWithDots()
                 if graph.tokens[key] != nil { return key }
             }
         }

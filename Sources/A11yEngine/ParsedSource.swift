@@ -53,5 +53,5 @@ public struct ComponentDeclaration: Hashable, Sendable {
         self.location = location
     }
 
-    public var name: String { qualifiedName.joined(separator: ".") }
+    public var name: String { qualifiedName.joinedWithDots() }
 }

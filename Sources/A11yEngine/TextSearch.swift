@@ -30,3 +30,44 @@ extension StringProtocol {
         return false
     }
 }
+
+extension Collection where Element == String {
+    /// The names joined with `.` (`["Color", "brand"]` -> `Color.brand`), written into one allocation: keys of tokens and
+    /// members are built at every look-up, and `joined(separator:)` went through String's general append path, which
+    /// cost several times the copy.
+    public func joinedWithDots() -> String {
+        guard !isEmpty else { return "" }
+        return writeDotted(self, byteCount: reduce(count - 1) { $0 + $1.utf8.count })
+    }
+}
+
+/// `owner.name`, or `name` for a top-level member (an empty owner): `joinedWithDots` for the usual two names.
+public func memberKey(_ owner: String, _ name: String) -> String {
+    owner.isEmpty ? name : writeDotted(CollectionOfTwo(owner, name), byteCount: owner.utf8.count + 1 + name.utf8.count)
+}
+
+private func writeDotted(_ parts: some Collection<String>, byteCount: Int) -> String {
+    String(unsafeUninitializedCapacity: byteCount) { out in
+        var written = 0
+        for (index, var part) in parts.enumerated() {
+            if index > 0 {
+                out[written] = UInt8(ascii: ".")
+                written += 1
+            }
+            part.withUTF8 { bytes in
+                if let base = bytes.baseAddress { (out.baseAddress! + written).update(from: base, count: bytes.count) }
+                written += bytes.count
+            }
+        }
+        return written
+    }
+}
+
+/// Two strings as a collection, without an array.
+private struct CollectionOfTwo: RandomAccessCollection {
+    let first: String, second: String
+    init(_ first: String, _ second: String) { (self.first, self.second) = (first, second) }
+    var startIndex: Int { 0 }
+    var endIndex: Int { 2 }
+    subscript(position: Int) -> String { position == 0 ? first : second }
+}

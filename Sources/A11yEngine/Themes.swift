@@ -119,7 +119,7 @@ public enum ThemeDiscovery {
         if let declared = d.type, Interpreter.kindOfType(declared) != nil { return true }
         guard case .stored(let initial?) = d.kind, case .call(let callee, _) = initial.kind, case .member(let base, let name) = callee.kind,
               let path = base.path else { return false }
-        let owner = interpreter.typeKey(path.joined(separator: "."), in: d.owner)
+        let owner = interpreter.typeKey(path.joinedWithDots(), in: d.owner)
         guard owner != type else { return false }
         let functions = interpreter.functions(owner, name)
         return !functions.isEmpty && functions.allSatisfy { $0.isStatic && $0.type.flatMap(Interpreter.kindOfType) != nil }

@@ -46,7 +46,7 @@ public struct TokenReference: Hashable, Sendable {
         self.location = location
     }
 
-    public var text: String { (isImplicitMember ? "." : "") + path.joined(separator: ".") }
+    public var text: String { (isImplicitMember ? "." : "") + path.joinedWithDots() }
 }
 
 public struct FontExpression: Hashable, Sendable {

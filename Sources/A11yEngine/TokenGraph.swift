@@ -95,7 +95,7 @@ public final class TokenGraph {
             var dataOrder: [String] = []
             var findings: [Finding] = []
             for token in ordered.flatMap(\.tokens) {
-                let key = token.qualifiedName.joined(separator: ".")
+                let key = token.qualifiedName.joinedWithDots()
                 guard let existing = dataTokens[key] else {
                     dataTokens[key] = token
                     dataOrder.append(key)
@@ -123,7 +123,7 @@ public final class TokenGraph {
                 // Token groups are namespaces, so `{color.brand.primary}` resolves as member access.
                 for depth in 1...max(1, owner.count) where depth <= owner.count { namespaces.insert(Array(owner.prefix(depth))) }
             }
-            types += namespaces.sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }.map {
+            types += namespaces.sorted { $0.joinedWithDots() < $1.joinedWithDots() }.map {
                 TypeDeclaration(kind: .enum, qualifiedName: $0, inheritance: [], location: SourceLocation(file: "", line: 0, column: 0))
             }
             // The usual save changes a few static members in place: the last interpreter's indexes are updated.
@@ -141,7 +141,7 @@ public final class TokenGraph {
             self.dataOrder = dataOrder
             self.findings = findings
             if let previous, let changed = inPlace?.1 {
-                let keys = Set(changed.map { $0.now.qualifiedName.joined(separator: ".") })
+                let keys = Set(changed.map { $0.now.qualifiedName.joinedWithDots() })
                 interpreter.reuse(previous.interpreter, invalidating: keys)
                 changedSincePrevious = keys
             }
@@ -182,7 +182,7 @@ public final class TokenGraph {
         /// else (types, functions, initialisers, instance members, enum cases) is structure that any value may read
         /// without the interpreter recording it.
         func isStaticValue(_ d: MemberDeclaration) -> Bool {
-            guard d.isStatic || d.owner.isEmpty, interpreter.typeKind(d.owner.joined(separator: ".")) != .protocol else { return false }
+            guard d.isStatic || d.owner.isEmpty, interpreter.typeKind(d.owner.joinedWithDots()) != .protocol else { return false }
             switch d.kind {
             case .stored, .computed: return true
             default: return false
@@ -221,7 +221,7 @@ public final class TokenGraph {
         for family in themeFamilies { addThemedTokens(family) }
         declarationTokens.reserveCapacity(program.sourceDeclarationCount)
         for (index, declaration) in program.declarations[..<program.sourceDeclarationCount].enumerated() {
-            if !familyDeclarations.isEmpty, familyDeclarations.contains(declaration.qualifiedName.joined(separator: ".")) {
+            if !familyDeclarations.isEmpty, familyDeclarations.contains(declaration.qualifiedName.joinedWithDots()) {
                 declarationTokens.append(DeclarationTokens())
                 continue
             }
@@ -369,9 +369,9 @@ public final class TokenGraph {
         case .themeSwitch:
             for themeFunction in family.functions {
                 let (function, parameter) = (themeFunction.declaration, themeFunction.parameter)
-                let key = function.qualifiedName.joined(separator: ".")
+                let key = function.qualifiedName.joinedWithDots()
                 familyDeclarations.insert(key)
-                let value = interpreter.call(function, arguments: [(parameter.label, selected)], selfValue: .type(function.owner.joined(separator: ".")))
+                let value = interpreter.call(function, arguments: [(parameter.label, selected)], selfValue: .type(function.owner.joinedWithDots()))
                 themedTokens.insert(key)
                 addToken(function.qualifiedName, value: value, declaredKind: kind(function), location: function.location, expression: nil,
                          scope: function.owner)
@@ -418,7 +418,7 @@ public final class TokenGraph {
 
     private func addPaletteToken(_ name: [String], value: Value, kind: TokenKind?, location: SourceLocation, palette: String) {
         addToken(name, value: value, declaredKind: kind, location: location, expression: nil, scope: Array(name.dropLast()))
-        let key = name.joined(separator: ".")
+        let key = name.joinedWithDots()
         themedTokens.insert(key)
         if tokens[key] != nil { palettes[palette, default: []].append(key) }
     }
@@ -438,7 +438,7 @@ public final class TokenGraph {
 
     @discardableResult
     private func add(_ token: Token, value: Value) -> Bool {
-        let key = token.qualifiedName.joined(separator: ".")
+        let key = token.qualifiedName.joinedWithDots()
         // One look-up for the usual new key; a key declared twice keeps its first definition.
         if let first = tokens.updateValue(token, forKey: key) {
             tokens[key] = first
@@ -463,11 +463,11 @@ public final class TokenGraph {
             }
             let value = declaration.isStatic || declaration.owner.isEmpty
                 ? interpreter.staticValue(owner: declaration.owner, name: declaration.name)
-                : interpreter.value(of: declaration, selfValue: .type(declaration.owner.joined(separator: ".")))
+                : interpreter.value(of: declaration, selfValue: .type(declaration.owner.joinedWithDots()))
             // The kind a declaration is meant to have: its annotation (a non-token type says "not a token"), its component
             // group, or the color/number/font type it extends.
             let declaredKind: TokenKind? = declaration.type.map { Interpreter.kindOfType($0) ?? .other }
-                ?? groupKind ?? Interpreter.namespaceKind(declaration.owner.joined(separator: "."))
+                ?? groupKind ?? Interpreter.namespaceKind(declaration.owner.joinedWithDots())
             addToken(declaration.qualifiedName, value: value, declaredKind: declaredKind,
                      location: declaration.location, expression: Self.definingExpression(declaration), scope: declaration.owner)
         case .function(let parameters, _):
@@ -483,9 +483,9 @@ public final class TokenGraph {
     private func addToken(_ name: [String], value: Value, declaredKind: TokenKind?, location: SourceLocation, expression: Expr?,
                           scope: [String], depth: Int = 0) {
         if depth > 0, value.tokenKind != nil, value.unknown == nil {
-            let instance = name.dropLast().joined(separator: ".")
+            let instance = name.dropLast().joinedWithDots()
             if structInstances[instance] == nil { adding.instances.append(instance) }
-            structInstances[instance, default: []].append(name.joined(separator: "."))
+            structInstances[instance, default: []].append(name.joinedWithDots())
         }
         switch value {
         case .color, .number, .font:
@@ -538,7 +538,7 @@ public final class TokenGraph {
         guard function.isStatic || function.owner.isEmpty else { return }
         let kind = returnKind(function.type, scope: function.owner)
         guard kind != .other else { return }
-        let selfValue = Value.type(function.owner.joined(separator: "."))
+        let selfValue = Value.type(function.owner.joinedWithDots())
         if parameters.allSatisfy({ $0.defaultValue != nil }) {
             guard kind != nil else { return }
             addToken(function.qualifiedName, value: interpreter.call(function, arguments: [], selfValue: selfValue), declaredKind: kind,
@@ -572,11 +572,11 @@ public final class TokenGraph {
     /// `enum ColorToken { case text; var color: Color { switch self { ... } } }`: one token per case (cases with
     /// payloads are skipped: they have no single value).
     private func addEnumPropertyTokens(_ property: MemberDeclaration) {
-        guard case .computed = property.kind, interpreter.typeKind(property.owner.joined(separator: ".")) == .enum,
-              !isThemeSelector(property.owner.joined(separator: ".")) else { return }
+        guard case .computed = property.kind, interpreter.typeKind(property.owner.joinedWithDots()) == .enum,
+              !isThemeSelector(property.owner.joinedWithDots()) else { return }
         let kind = returnKind(property.type, scope: property.owner)
         guard kind != .other else { return }
-        let owner = property.owner.joined(separator: ".")
+        let owner = property.owner.joinedWithDots()
         for c in interpreter.enumCases(of: owner) where c.parameters.isEmpty {
             let value = interpreter.member(of: .enumCase(type: owner, name: c.name, payload: []), named: property.name, at: property.location)
             addToken(property.owner + [c.name, property.name], value: value, declaredKind: kind, location: property.location,
@@ -637,7 +637,7 @@ public final class TokenGraph {
         var path = reference.path
         if path.first == "Self" || path.first == "self" { path.removeFirst() }
         guard !path.isEmpty else { return nil }
-        let key = path.joined(separator: ".")
+        let key = path.joinedWithDots()
         // Candidates in the order Swift would look, each checked as it is made (the first that names a token wins).
         if reference.isImplicitMember || path.count == 1 {
             let kinds: [TokenKind] = reference.expectedKind.map { [$0] } ?? [.color, .number, .font]
@@ -646,12 +646,12 @@ public final class TokenGraph {
             }
         }
         for depth in stride(from: reference.scope.count, through: reference.isImplicitMember ? 1 : 0, by: -1) {
-            let candidate = depth == 0 ? key : reference.scope.prefix(depth).joined(separator: ".") + "." + key
+            let candidate = depth == 0 ? key : reference.scope.prefix(depth).joinedWithDots() + "." + key
             if tokens[candidate] != nil { return candidate }
         }
         // `UIColor.appX` may be declared as `Color.appX` (and the other way round).
         if path.count > 1 {
-            let rest = path.dropFirst().joined(separator: ".")
+            let rest = path.dropFirst().joinedWithDots()
             for (_, names) in Self.namespaces where names.contains(path[0]) {
                 for alternative in names where alternative != path[0] && tokens[alternative + "." + rest] != nil { return alternative + "." + rest }
             }
@@ -660,7 +660,7 @@ public final class TokenGraph {
         // Xcode's generated asset symbols: `Color.brandPrimary` / `.brandPrimary` name the colorset "brand-primary".
         var symbol = path
         if let first = symbol.first, Self.namespaces[.color]!.contains(first) { symbol.removeFirst() }
-        return interpreter.assetToken(symbol: symbol.joined(separator: "."))
+        return interpreter.assetToken(symbol: symbol.joinedWithDots())
     }
 
     // MARK: - Values

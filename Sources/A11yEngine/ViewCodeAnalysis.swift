@@ -38,11 +38,11 @@ public struct ViewCodeAnalysis {
         self.graph = graph
         var inheritance: [String: [String]] = [:]
         for type in types where type.kind != .typealias {
-            inheritance[type.qualifiedName.joined(separator: "."), default: []] += type.inheritance
+            inheritance[type.qualifiedName.joinedWithDots(), default: []] += type.inheritance
         }
         self.inheritance = inheritance
         var members: [String: [MemberDeclaration]] = [:]
-        for d in declarations { members[d.owner.joined(separator: "."), default: []].append(d) }
+        for d in declarations { members[d.owner.joinedWithDots(), default: []].append(d) }
         self.members = members
         entries = Self.entryPoints(inheritance: inheritance, members: members)
         var fontTokenNames: Set<String> = []
