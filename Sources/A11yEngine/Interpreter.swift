@@ -120,11 +120,11 @@ public final class Interpreter {
         for (type, declared) in types {
             let conformances = declared.inheritance.filter { types[$0]?.kind == .protocol }
             if !conformances.isEmpty { protocolsByType[type] = conformances }
-            guard let last = type.split(separator: ".").last.map(String.init) else { continue }
+            guard let last = type.splitOnDots().last.map(String.init) else { continue }
             typesByLastName[last, default: []].append(type)
             if type.containsText(".") { nestedTypeNames.insert(last) }
         }
-        for alias in aliases.keys { if let last = alias.split(separator: ".").last { aliasLastNames.insert(String(last)) } }
+        for alias in aliases.keys { if let last = alias.splitOnDots().last { aliasLastNames.insert(String(last)) } }
         for declaration in declarations {
             memberNames.insert(declaration.name)
             switch declaration.kind {
@@ -205,7 +205,7 @@ public final class Interpreter {
 
     /// Project types that name `protocolKey` in their inheritance clause (or an extension's).
     public func conformers(of protocolKey: String) -> [String] {
-        let last = protocolKey.split(separator: ".").last.map(String.init) ?? protocolKey
+        let last = protocolKey.splitOnDots().last.map(String.init) ?? protocolKey
         return types.filter { $0.value.kind != .protocol && $0.value.inheritance.contains { $0 == protocolKey || $0 == last } }
             .map(\.key).sorted()
     }
@@ -279,7 +279,7 @@ public final class Interpreter {
             }
         }
         // `PocketCastsServer.ThemeType`: a module-qualified name (modules are not types here) names the type itself.
-        if let dot = clean.firstIndex(of: "."), typesByLastName[String(clean[..<dot])] == nil, aliasDepth < 8 {
+        if let dot = clean.firstDotIndex, typesByLastName[String(clean[..<dot])] == nil, aliasDepth < 8 {
             return resolveType(String(clean[clean.index(after: dot)...]), in: scope, aliasDepth: aliasDepth + 1)
         }
         return nil

@@ -150,7 +150,7 @@ public struct PairingInference {
     /// Resolves a name from the configuration: a component property path or a token name.
     public func resolveName(_ name: String) -> String? {
         if graph.tokens[name] != nil { return name }
-        let path = name.split(separator: ".").map(String.init)
+        let path = name.splitOnDots().map(String.init)
         let reference = TokenReference(path: path, isImplicitMember: path.count == 1, expectedKind: .color, scope: [],
                                        location: SourceLocation(file: "", line: 0, column: 0))
         if let key = graph.resolve(reference) { return key }
@@ -279,6 +279,6 @@ public struct PairingInference {
 
     /// Whether the key's first name is a color, number or font namespace or `Asset` (`Color.appText`).
     static func isNamespace(_ key: String) -> Bool {
-        TokenGraph.isDisplayPrefix(key[..<(key.firstIndex(of: ".") ?? key.endIndex)])
+        TokenGraph.isDisplayPrefix(key[..<(key.firstDotIndex ?? key.endIndex)])
     }
 }

@@ -77,7 +77,7 @@ public struct Policy: Hashable, Sendable {
     }
 
     private func isPrimitiveUnicode(_ qualifiedName: String) -> Bool {
-        let parts = qualifiedName.split(separator: ".")
+        let parts = qualifiedName.splitOnDots()
         for marker in primitiveTokens {
             if parts.dropLast().contains(where: { $0 == marker }) { return true }
             if let last = parts.last, last.hasPrefix(marker), last.count > marker.count,

@@ -71,3 +71,28 @@ private struct CollectionOfTwo: RandomAccessCollection {
     var endIndex: Int { 2 }
     subscript(position: Int) -> String { position == 0 ? first : second }
 }
+
+extension String {
+    /// `split(separator: ".")` (the same pieces, empty ones omitted), found on the bytes of an ASCII name: splitting by
+    /// Character walks grapheme boundaries, ~200 instructions a character, and qualified names are split everywhere.
+    public func splitOnDots() -> [Substring] {
+        guard isAllASCII else { return split(separator: ".") }
+        var parts: [Substring] = []
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: ".") {
+                if index != start { parts.append(self[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start != utf8.endIndex { parts.append(self[start...]) }
+        return parts
+    }
+
+    /// `firstIndex(of: ".")`, found on the bytes of an ASCII name (see `splitOnDots`).
+    public var firstDotIndex: String.Index? {
+        isAllASCII ? utf8.firstIndex(of: UInt8(ascii: ".")) : firstIndex(of: ".")
+    }
+}

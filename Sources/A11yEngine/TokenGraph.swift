@@ -351,7 +351,7 @@ public final class TokenGraph {
 
     private func addThemedTokens(_ family: ThemeFamily) {
         guard let selected = selected(family) else { return }
-        let owner = family.type.split(separator: ".").map(String.init)
+        let owner = family.type.splitOnDots().map(String.init)
         func kind(_ d: MemberDeclaration) -> TokenKind? { d.type.flatMap(Interpreter.kindOfType) }
         switch family.form {
         case .paletteInstances:
@@ -409,7 +409,7 @@ public final class TokenGraph {
             for r in requirements where seen.insert(r.name).inserted {
                 let isStatic = interpreter.memberDeclarations(of: type).contains { $0.name == r.name && $0.isStatic }
                 let value = isStatic
-                    ? interpreter.staticValue(owner: type.split(separator: ".").map(String.init), name: r.name)
+                    ? interpreter.staticValue(owner: type.splitOnDots().map(String.init), name: r.name)
                     : interpreter.member(of: .instance(type: type, fields: [:]), named: r.name, at: r.location)
                 addPaletteToken(owner + [r.name], value: value, kind: kind(r), location: r.location, palette: family.type)
             }
@@ -689,7 +689,7 @@ public final class TokenGraph {
     /// The name a token is written with in the design system, without a color/number/font namespace:
     /// `Color.appTextPrimary` -> `appTextPrimary`, `ElevateAliases.Action.fill` stays as is.
     public static func displayName(_ qualifiedName: String) -> String {
-        guard let dot = qualifiedName.firstIndex(of: "."), isDisplayPrefix(qualifiedName[..<dot]) else { return qualifiedName }
+        guard let dot = qualifiedName.firstDotIndex, isDisplayPrefix(qualifiedName[..<dot]) else { return qualifiedName }
         return String(qualifiedName[qualifiedName.index(after: dot)...])
     }
 

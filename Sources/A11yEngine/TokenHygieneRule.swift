@@ -110,7 +110,7 @@ public struct TokenHygieneRule: Rule {
     /// A palette step is a primitive by its shape, whatever the configuration says: a hue and a number (`blue50`,
     /// `Gray.gray90`, `Blue._600`) or a hex name (`x2F2F2F`). Primitives feed semantic tokens and need no dark value.
     static func isPaletteStep(_ qualifiedName: String) -> Bool {
-        let parts = qualifiedName.split(separator: ".")
+        let parts = qualifiedName.splitOnDots()
         guard let lastPart = parts.last else { return false }
         let digits = lastPart.reversed().prefix { $0.isNumber }.count
         if digits > 0 {

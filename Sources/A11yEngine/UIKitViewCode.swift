@@ -34,7 +34,7 @@ struct UIKitSetupAnalysis {
     /// The method's parameters bound once per case of each enum-typed one (the others unknown), named by the case.
     func variants(of parameters: [Parameter], in type: String) -> [(label: String?, locals: [String: Value])] {
         let interpreter = analysis.interpreter
-        let scope = type.split(separator: ".").map(String.init)
+        let scope = type.splitOnDots().map(String.init)
         var result: [(label: String?, locals: [String: Value])] = []
         for parameter in parameters {
             guard let written = parameter.type.map(Interpreter.baseTypeName), let enumType = interpreter.resolveType(written, in: scope),
@@ -64,7 +64,7 @@ struct UIKitSetupAnalysis {
         /// Buttons given a title, and those given a title color, in this method.
         var titled: Set<[String]> = [], titleColored: Set<[String]> = []
         var locals = given
-        let scope = type.split(separator: ".").map(String.init)
+        let scope = type.splitOnDots().map(String.init)
         let interpreter = analysis.interpreter
 
         func assignment(_ view: [String], _ value: Expr, background: Bool = false) -> Assignment? {
@@ -99,7 +99,7 @@ struct UIKitSetupAnalysis {
                     if case .font(let f) = interpreter.evaluate(value, locals: locals, selfValue: nil, scope: scope, expected: "UIFont") {
                         viewFonts[view] = f
                         if !f.scales && !analysis.isFontToken(value) {
-                            fontFacts.append(ViewFontFact(view: type.split(separator: ".").last.map(String.init) ?? type, font: f,
+                            fontFacts.append(ViewFontFact(view: type.splitOnDots().last.map(String.init) ?? type, font: f,
                                                           expression: Walk.describe(value), location: value.location))
                         }
                     }
@@ -141,7 +141,7 @@ struct UIKitSetupAnalysis {
             foregrounds[index].role = .text
             foregrounds[index].element = (fg.assignment.view.last ?? type) + " title (tintColor)"
         }
-        let name = type.split(separator: ".").last.map(String.init) ?? type
+        let name = type.splitOnDots().last.map(String.init) ?? type
         let drawn = foregrounds.compactMap { fg, role, element -> DrawnPair? in
             // The view's own background, else the chain of views it was added to, else the container's.
             var behind: Assignment? = backgrounds[fg.view]

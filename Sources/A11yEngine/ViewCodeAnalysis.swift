@@ -66,7 +66,7 @@ public struct ViewCodeAnalysis {
         self.tokenKeysByColor = tokenKeysByColor
         var byName: [String: (type: String, entry: MemberDeclaration)] = [:]
         for e in entries {
-            let last = e.type.split(separator: ".").last.map(String.init) ?? e.type
+            let last = e.type.splitOnDots().last.map(String.init) ?? e.type
             if byName[last] == nil { byName[last] = e }
         }
         entriesByName = byName
@@ -210,7 +210,7 @@ public struct ViewCodeAnalysis {
         var flags: [String] = []
         let initParameters = (members[type] ?? []).filter { if case .initializer = $0.kind { return true } else { return false } }
             .flatMap(\.parameters)
-        let scope = type.split(separator: ".").map(String.init)
+        let scope = type.splitOnDots().map(String.init)
         for property in stored {
             let written = property.type.map(Interpreter.baseTypeName)
             var initial: Expr?

@@ -72,7 +72,7 @@ struct Walk {
     init(analysis: ViewCodeAnalysis, type: String, variant: String?, selfValue: Value, flags: [String]) {
         self.analysis = analysis
         self.type = type
-        scope = type.split(separator: ".").map(String.init)
+        scope = type.splitOnDots().map(String.init)
         self.variant = variant
         self.selfValue = selfValue
         self.flagLabels = flags.map { ($0, Self.flagLabel($0)) }
@@ -767,7 +767,7 @@ struct Walk {
         }
         if context.opacity < 1 { foreground.color = foreground.color.map { $0.multiplyingAlpha(context.opacity) } }
         pairs.append(DrawnPair(
-            view: type.split(separator: ".").last.map(String.init) ?? type, variant: variant, branches: context.labels, foreground: foreground,
+            view: type.splitOnDots().last.map(String.init) ?? type, variant: variant, branches: context.labels, foreground: foreground,
             background: context.background, role: context.disabled || context.inDisabledState ? .disabled : role, element: element,
             font: role == .text ? context.font : nil, fontExpression: role == .text ? context.fontExpression : nil,
             drawnAt: context.foreground?.location ?? location, opacity: context.opacity))

@@ -309,11 +309,16 @@ enum ValueWriter {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// A line break and the indentation of `depth` (pretty only), copied whole: it comes before every member of a 4 MB
+    /// audit, and appending a repeated element went space by space.
     static func newline(depth: Int, pretty: Bool, into out: inout [UInt8]) {
         guard pretty else { return }
+        if depth < lineBreaks.count { return out.append(contentsOf: lineBreaks[depth]) }
         out.append(0x0A)
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
     }
+    /// A line break followed by the indentation of each depth up to 15.
+    private static let lineBreaks: [[UInt8]] = (0..<16).map { [0x0A] + [UInt8](repeating: UInt8(ascii: " "), count: $0 * 2) }
 }
 
 /// Optionals, told apart without a cast per value type.

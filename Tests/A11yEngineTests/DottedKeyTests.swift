@@ -20,4 +20,13 @@ struct DottedKeyTests {
         #expect(memberKey("ElevateTokens.Palette.Blue", "blue500") == "ElevateTokens.Palette.Blue.blue500")
         #expect(memberKey("Thème", "é") == "Thème.é")
     }
+
+    @Test func splittingOnDotsGivesWhatSplittingByCharacterGives() {
+        // Empty pieces are omitted; a dot followed by a combining accent is one character, not a separator.
+        for name in ["", ".", "..", "Color", "Color.brand", ".brand", "Color.", "a..b", "ElevateTokens.Palette.Blue.blue500",
+                     "Thème.couleur", "a.\u{301}b", "🎨.x"] {
+            #expect(name.splitOnDots() == name.split(separator: "."), "\(name)")
+            #expect(name.firstDotIndex == name.firstIndex(of: "."), "\(name)")
+        }
+    }
 }
