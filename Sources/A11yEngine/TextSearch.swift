@@ -75,13 +75,16 @@ private struct CollectionOfTwo: RandomAccessCollection {
 extension String {
     /// `split(separator: ".")` (the same pieces, empty ones omitted), found on the bytes of an ASCII name: splitting by
     /// Character walks grapheme boundaries, ~200 instructions a character, and qualified names are split everywhere.
-    public func splitOnDots() -> [Substring] {
-        guard isAllASCII else { return split(separator: ".") }
+    public func splitOnDots() -> [Substring] { split(onASCII: UInt8(ascii: ".")) }
+
+    /// `split(separator:)` for an ASCII separator, on the bytes when the text is ASCII (see `splitOnDots`).
+    public func split(onASCII separator: UInt8) -> [Substring] {
+        guard isAllASCII else { return split(separator: Character(Unicode.Scalar(separator))) }
         var parts: [Substring] = []
         var start = utf8.startIndex
         var index = start
         while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: ".") {
+            if utf8[index] == separator {
                 if index != start { parts.append(self[start..<index]) }
                 start = utf8.index(after: index)
             }

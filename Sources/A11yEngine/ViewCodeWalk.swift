@@ -808,7 +808,7 @@ extension Context {
     var inDisabledState: Bool {
         decided.contains { condition, holds in
             // Compound conditions (`showing and not disabled`) are settled through their parts, also in `decided`.
-            let words = condition.split(separator: " ")
+            let words = condition.split(onASCII: UInt8(ascii: " "))
             if words.contains("and") || words.contains("or") || words.contains("not") { return false }
             return (holds && words.contains("disabled")) || (!holds && words.last == "enabled")
         }

@@ -28,5 +28,8 @@ struct DottedKeyTests {
             #expect(name.splitOnDots() == name.split(separator: "."), "\(name)")
             #expect(name.firstDotIndex == name.firstIndex(of: "."), "\(name)")
         }
+        for text in ["showing and not disabled", " a  b ", "", "é und ü"] {
+            #expect(text.split(onASCII: UInt8(ascii: " ")) == text.split(separator: " "), "\(text)")
+        }
     }
 }
