@@ -56,15 +56,20 @@ public struct ColorValue: Hashable, Sendable, Codable {
             alpha: Double(value & 0xFF) / 255)
     }
 
-    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque. Components are rounded to the nearest 8-bit value.
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque. Components are rounded to the nearest 8-bit value. Written digit by
+    /// digit into one string (every pair and finding in an audit's output names its colors this way).
     public var hex: String {
-        func byte(_ c: Double) -> String {
-            let v = Int((min(max(c, 0), 1) * 255).rounded())
-            let s = String(v, radix: 16, uppercase: true)
-            return s.count == 1 ? "0" + s : s
+        func byte(_ c: Double) -> UInt8 { UInt8((min(max(c, 0), 1) * 255).rounded()) }
+        let bytes = alpha >= 1 ? [byte(red), byte(green), byte(blue)] : [byte(red), byte(green), byte(blue), byte(alpha)]
+        return String(unsafeUninitializedCapacity: 1 + 2 * bytes.count) { out in
+            let digits: StaticString = "0123456789ABCDEF"
+            out[0] = UInt8(ascii: "#")
+            for (i, b) in bytes.enumerated() {
+                out[1 + 2 * i] = digits.utf8Start[Int(b >> 4)]
+                out[2 + 2 * i] = digits.utf8Start[Int(b & 0xF)]
+            }
+            return 1 + 2 * bytes.count
         }
-        let base = "#" + byte(red) + byte(green) + byte(blue)
-        return alpha >= 1 ? base : base + byte(alpha)
     }
 
     public func withAlpha(_ newAlpha: Double) -> ColorValue {

@@ -81,6 +81,15 @@ struct ContrastMathTests {
     @Test func hexRoundTripsAndKeepsAlpha() throws {
         #expect(try #require(ColorValue(hex: "#0f172a")).hex == "#0F172A")
         #expect(try #require(ColorValue(hex: "#0F172A80")).hex == "#0F172A80")
+        #expect(try #require(ColorValue(hex: " 0xabc ")).hex == "#AABBCC")
+        #expect(try #require(ColorValue(hex: "#abcd")).hex == "#AABBCCDD")
+    }
+
+    @Test func hexRoundsEachComponentAndClampsIt() {
+        #expect(ColorValue(red: 1, green: 0, blue: 0.5).hex == "#FF0080")  // 127.5 rounds to 128
+        #expect(ColorValue(red: 1.2, green: -0.1, blue: 0.0019).hex == "#FF0000")
+        #expect(ColorValue(red: 0, green: 0, blue: 0, alpha: 0.999).hex == "#000000FF")  // not opaque: alpha written
+        #expect(ColorValue.clear.hex == "#00000000")
     }
 
     @Test func halfBlackOverWhiteCompositesInGammaSpace() {
