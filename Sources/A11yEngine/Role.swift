@@ -10,34 +10,50 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     public static func inferred(fromWords written: [String]) -> (role: Role, word: String?) {
-        // Plural and singular role words are one word (`surfaces`, `icons`, `borders`); a numbered role word is the role
-        // word (`primaryText01`, `icon2`: the number is a step of a scale).
-        let words = written.map { word in
-            guard word.isAllASCII else {
-                let stem = word.prefix { !$0.isNumber }
-                return singular(stem.isEmpty || stem.count == word.count ? word : String(stem))
-            }
-            // Nearly every word is ASCII: its bytes, without grapheme breaking.
-            let stem = word.utf8.prefix { $0 < 0x30 || $0 > 0x39 }
-            return singular(stem.isEmpty || stem.count == word.utf8.count ? word : String(decoding: stem, as: UTF8.self))
-        }
-        // One look-up per word (the roles of thousands of token names are worked out per audit).
-        let roles = words.map { wordRoles[$0] }
-        if let index = roles.firstIndex(of: .disabled) { return (.disabled, words[index]) }
-        if let index = roles.firstIndex(of: .decorative) { return (.decorative, words[index]) }
-        for index in words.indices.reversed() {
-            switch roles[index] {
-            case .text: return (.text, words[index])
-            case .graphic: return (.graphic, words[index])
+        // One look-up per word (the roles of thousands of token names are worked out per audit): each word's role and its
+        // role word, with plural and numbered forms already folded in (`roleEntries`).
+        let found = written.map { roleEntries[numberedStem($0)] }
+        if let entry = found.first(where: { $0?.role == .disabled }) ?? nil { return entry }
+        if let entry = found.first(where: { $0?.role == .decorative }) ?? nil { return entry }
+        for index in found.indices.reversed() {
+            guard let entry = found[index] else { continue }
+            switch entry.role {
+            case .text, .graphic: return entry
             case .background:
                 // `trackBackground` is the track's own fill, a graphic; `dotRowBackground` is a row, a background.
-                if words[index] == "background", index > 0, graphicWords.contains(words[index - 1]) { return (.graphic, words[index - 1]) }
-                return (.background, words[index])
+                if entry.word == "background", index > 0, let previous = found[index - 1], graphicWords.contains(previous.word) {
+                    return (.graphic, previous.word)
+                }
+                return entry
             default: continue
             }
         }
         return (.graphic, nil)
     }
+
+    /// A numbered word's stem (`text01` -> `text`, `icon2` -> `icon`: the number is a step of a scale); other words as
+    /// they are.
+    static func numberedStem(_ word: String) -> String {
+        guard word.isAllASCII else {
+            let stem = word.prefix { !$0.isNumber }
+            return stem.isEmpty || stem.count == word.count ? word : String(stem)
+        }
+        // Nearly every word is ASCII: its bytes, without grapheme breaking.
+        let stem = word.utf8.prefix { $0 < 0x30 || $0 > 0x39 }
+        return stem.isEmpty || stem.count == word.utf8.count ? word : String(decoding: stem, as: UTF8.self)
+    }
+
+    /// Every role word, and the plural of each (`surfaces`, `icons`, `borders`, as `singular` reads them), with its role
+    /// and the role word itself.
+    static let roleEntries: [String: (role: Role, word: String)] = {
+        var entries: [String: (role: Role, word: String)] = [:]
+        for (word, role) in wordRoles {
+            entries[word] = (role, word)
+            let plural = word + "s"
+            if singular(plural) == word { entries[plural] = (role, word) }
+        }
+        return entries
+    }()
 
     /// Each role word's role: disabled and decorative words decide over the others wherever they stand, then the last
     /// text, graphic or background word.

@@ -18,6 +18,16 @@ struct PairingTests {
         #expect(Role.inferred(fromName: name).role == expected)
     }
 
+    /// The role word is given singular and without its number: the word a pairing's explanation quotes.
+    @Test(arguments: [
+        ("cardSurfaces", Role.background, "surface"), ("primaryIcons02", .graphic, "icon"), ("trackBackground", .graphic, "track"),
+        ("progress", .graphic, "progress"), ("canvas", .background, "canvas"), ("bgs", .graphic, nil), ("fills2", .background, "fill"),
+        ("disabledLabels", .disabled, "disabled"), ("rowShadows", .decorative, "shadow"), ("plain", .graphic, nil),
+    ])
+    func theRoleWordIsSingularAndUnnumbered(_ name: String, _ role: Role, _ word: String?) {
+        #expect(Role.inferred(fromName: name) == (role, word))
+    }
+
     /// A pairing keeps its fields behind one shared reference: a copy that is changed must not change the original.
     @Test func aChangedCopyOfAPairingLeavesTheOriginalAsItWas() {
         let ink = PairingEndpoint(qualifiedName: "Color.ink", token: "ink", property: nil, location: Self.at(2))
