@@ -20,7 +20,7 @@ struct PairingTests {
 
     /// The role word is given singular and without its number: the word a pairing's explanation quotes.
     @Test(arguments: [
-        ("cardSurfaces", Role.background, "surface"), ("primaryIcons02", .graphic, "icon"), ("trackBackground", .graphic, "track"),
+        ("cardSurfaces", Role.background, "surface" as String?), ("primaryIcons02", .graphic, "icon"), ("trackBackground", .graphic, "track"),
         ("progress", .graphic, "progress"), ("canvas", .background, "canvas"), ("bgs", .graphic, nil), ("fills2", .background, "fill"),
         ("disabledLabels", .disabled, "disabled"), ("rowShadows", .decorative, "shadow"), ("plain", .graphic, nil),
     ])
