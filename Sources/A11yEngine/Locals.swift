@@ -42,8 +42,6 @@ public struct Locals: Hashable, Sendable {
         }
     }
 
-    public var dictionary: [String: Value] { Dictionary(uniqueKeysWithValues: zip(names, values)) }
-
     public static func == (lhs: Locals, rhs: Locals) -> Bool {
         lhs.count == rhs.count && zip(lhs.names, lhs.values).allSatisfy { rhs[$0] == $1 }
     }
