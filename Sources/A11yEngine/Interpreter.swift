@@ -961,7 +961,7 @@ public final class Interpreter {
             let owner = frame.scope.prefix(depth).joinedWithDots()
             // A member being evaluated cannot be its own argument (`static let title = font.relativeTo(.title)`): Swift
             // would type `.title` as something else, here a platform enum case.
-            if inProgress.contains(owner + "." + name) { continue }
+            if inProgress.contains(memberKey(owner, name)) { continue }
             if let v = staticMember(owner, name, at: location, frame: frame, builtIns: false) { return v }
         }
         if let asset = assetSymbols[name] { return staticValue(owner: asset.owner, name: asset.name) }

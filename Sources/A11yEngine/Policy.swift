@@ -56,32 +56,24 @@ public struct Policy: Hashable, Sendable {
 
     /// Whether a token (qualified name) is a primitive: in a primitive namespace or named with a primitive prefix.
     public func isPrimitive(_ qualifiedName: String) -> Bool {
+        let parts = qualifiedName.splitOnDots()
+        guard let last = parts.last else { return false }
         // Rules ask this of thousands of keys: ASCII names (nearly all) are compared byte by byte, without the Unicode
         // rules (canonical equivalence, characters, uppercase letters) the others need.
-        let utf8 = qualifiedName.utf8
-        guard qualifiedName.isAllASCII, primitiveTokens.allSatisfy(\.isAllASCII) else {
-            return isPrimitiveUnicode(qualifiedName)
-        }
-        let lastDot = utf8.lastIndex(of: UInt8(ascii: "."))
-        let owners = lastDot.map { utf8[..<$0].split(separator: UInt8(ascii: ".")) } ?? []
-        let last = lastDot.map { utf8[utf8.index(after: $0)...] } ?? utf8[...]
+        let ascii = qualifiedName.isAllASCII && primitiveTokens.allSatisfy(\.isAllASCII)
         for marker in primitiveTokens {
-            let markerBytes = marker.utf8
-            if owners.contains(where: { $0.elementsEqual(markerBytes) }) { return true }
-            if last.count > markerBytes.count, last.starts(with: markerBytes) {
-                let next = last[last.index(last.startIndex, offsetBy: markerBytes.count)]
-                if next >= UInt8(ascii: "A"), next <= UInt8(ascii: "Z") { return true }
+            if ascii {
+                let markerBytes = marker.utf8, lastBytes = last.utf8
+                if parts.dropLast().contains(where: { $0.utf8.elementsEqual(markerBytes) }) { return true }
+                if lastBytes.count > markerBytes.count, lastBytes.starts(with: markerBytes) {
+                    let next = lastBytes[lastBytes.index(lastBytes.startIndex, offsetBy: markerBytes.count)]
+                    if next >= UInt8(ascii: "A"), next <= UInt8(ascii: "Z") { return true }
+                }
+            } else {
+                if parts.dropLast().contains(where: { $0 == marker }) { return true }
+                if last.hasPrefix(marker), last.count > marker.count,
+                   last[last.index(last.startIndex, offsetBy: marker.count)].isUppercase { return true }
             }
-        }
-        return false
-    }
-
-    private func isPrimitiveUnicode(_ qualifiedName: String) -> Bool {
-        let parts = qualifiedName.splitOnDots()
-        for marker in primitiveTokens {
-            if parts.dropLast().contains(where: { $0 == marker }) { return true }
-            if let last = parts.last, last.hasPrefix(marker), last.count > marker.count,
-               last[last.index(last.startIndex, offsetBy: marker.count)].isUppercase { return true }
         }
         return false
     }
