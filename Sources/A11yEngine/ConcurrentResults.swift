@@ -21,6 +21,18 @@ public final class ConcurrentResults<Value>: @unchecked Sendable {
     }
 }
 
+/// `transform` of each of `items`, in order, computed on `workers` threads that each take a contiguous share (for work
+/// of even cost per item: no queue to share).
+public func concurrentMap<Item, Result>(_ items: [Item], workers: Int, _ transform: @escaping @Sendable (Item) -> Result) -> [Result] {
+    let workers = max(1, min(workers, items.count))
+    guard workers > 1 else { return items.map(transform) }
+    let shares = (0..<workers).map { items.count * $0 / workers..<items.count * ($0 + 1) / workers }
+    let results = ConcurrentResults<[Result]>(count: workers)
+    let shared = ReadOnly(value: items)
+    DispatchQueue.concurrentPerform(iterations: workers) { w in results.set(w, shared.value[shares[w]].map(transform)) }
+    return results.values.flatMap { $0! }
+}
+
 /// Indexes `0..<count` handed out a chunk at a time to whichever worker asks next, so a worker that draws cheap items
 /// takes more: a contiguous share per worker left one core idle while the other evaluated an expensive stretch (7:1 on
 /// elevate-ios's primitives). Results must not depend on which worker took an item.

@@ -426,7 +426,9 @@ public final class Interpreter {
         let pending = declarations.map { (declaration: $0, key: StaticKey(owner: $0.owner.joinedWithDots(), name: $0.name)) }
             .filter { staticCache[$0.key.key] == nil }
         guard workers > 1, pending.count >= 2 * workers else { return }
-        let rounds = Self.prefetchRounds(pending.map { staticNames(in: $0.declaration) }, names: pending.map(\.declaration.name))
+        let staticValueNames = staticValueNames
+        let mentioned = concurrentMap(pending.map(\.declaration), workers: workers) { Self.staticNames(in: $0, among: staticValueNames) }
+        let rounds = Self.prefetchRounds(mentioned, names: pending.map(\.declaration.name))
         for round in rounds where round.count >= 2 * workers { prefetchRound(round.map { pending[$0].key }, workers: workers) }
     }
 
@@ -490,10 +492,10 @@ public final class Interpreter {
     }()
 
     /// The names a static member's initial value (or single-expression body) mentions, as a plain name or the end of a
-    /// member chain, that could be other static members (`ElevateAliases.Action.fill`, `brandRed`); nil for a body it
-    /// does not look into. An approximation of what evaluating it reads (calls, implicit members and closures are not
+    /// member chain, that are among `staticValueNames`: other static members they could be (`ElevateAliases.Action.fill`,
+    /// `brandRed`); nil for a body it does not look into. An approximation of what evaluating it reads (calls, implicit members and closures are not
     /// followed): it only orders work.
-    private func staticNames(in declaration: MemberDeclaration) -> Set<String>? {
+    private static func staticNames(in declaration: MemberDeclaration, among staticValueNames: Set<String>) -> Set<String>? {
         var found: Set<String> = []
         func collect(_ e: Expr) {
             switch e.kind {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension StringProtocol {
     /// Whether every byte is ASCII, checked on the contiguous UTF-8 where there is one. Names nearly always are, and
     /// then take byte-level paths (a generic walk of the UTF-8 view cost more than the work it guarded).
@@ -38,6 +40,33 @@ extension Collection where Element == String {
     public func joinedWithDots() -> String {
         guard !isEmpty else { return "" }
         return writeDotted(self, byteCount: reduce(count - 1) { $0 + $1.utf8.count })
+    }
+}
+
+extension Sequence where Element == String {
+    /// `sorted()`, comparing the bytes when every string is ASCII (String's `<` is byte order on ASCII; its general path
+    /// cost ~3,500 instructions a key to sort the 5k system's 7,700 token keys). Other strings take `sorted()`.
+    public func sortedComparingBytes() -> [String] {
+        let strings = Array(self)
+        // Every string's bytes copied once into one buffer; the order is found on them and applied to the strings.
+        var bytes: [UInt8] = []
+        var ranges: [(start: Int, count: Int)] = []
+        ranges.reserveCapacity(strings.count)
+        for string in strings {
+            ranges.append((bytes.count, string.utf8.count))
+            bytes.append(contentsOf: string.utf8)
+        }
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return strings.sorted() }
+        let order = bytes.withUnsafeBufferPointer { bytes in
+            ranges.withUnsafeBufferPointer { ranges in
+                Array(ranges.indices).sorted { i, j in
+                    let (a, b) = (ranges[i], ranges[j])
+                    let order = memcmp(bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, Swift.min(a.count, b.count))
+                    return order != 0 ? order < 0 : a.count < b.count
+                }
+            }
+        }
+        return order.map { strings[$0] }
     }
 }
 

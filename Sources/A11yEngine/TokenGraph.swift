@@ -228,7 +228,7 @@ public final class TokenGraph {
             declarationTokens.append(readTokens(of: declaration, index: index))
         }
         // From here on the graph is only read, so rules can read it concurrently: the lookups they make are computed now.
-        sortedKeys = tokens.keys.sorted()
+        sortedKeys = tokens.keys.sortedComparingBytes()
         fillNameCache()
     }
 
@@ -237,14 +237,9 @@ public final class TokenGraph {
     private func fillNameCache() {
         let names = sortedKeys.map { tokens[$0]?.name ?? $0 }
         let workers = names.count >= Self.prefetchThreshold ? min(2, interpreter.configuration.workers) : 1
-        let shares = (0..<workers).map { names.count * $0 / workers..<names.count * ($0 + 1) / workers }
-        let halves = ConcurrentResults<[(words: [String], role: Role, roleWord: String?)]>(count: workers)
-        let shared = ReadOnly(value: names)
-        DispatchQueue.concurrentPerform(iterations: workers) { w in halves.set(w, shared.value[shares[w]].map(Self.nameInfo(of:))) }
+        let infos = concurrentMap(names, workers: workers, Self.nameInfo(of:))
         nameCache.reserveCapacity(sortedKeys.count)
-        for (w, half) in halves.values.enumerated() {
-            for (key, info) in zip(sortedKeys[shares[w]], half!) { nameCache[key] = info }
-        }
+        for (key, info) in zip(sortedKeys, infos) { nameCache[key] = info }
     }
 
     // MARK: - Updating the last graph
@@ -335,7 +330,7 @@ public final class TokenGraph {
         guard updatable else { return nil }
         sameKeysAsPrevious = removed.isSubset(of: updated) && updated.subtracting(removed).allSatisfy { key in previous.tokens[key] != nil }
         if !sameKeysAsPrevious {
-            sortedKeys = tokens.keys.sorted()
+            sortedKeys = tokens.keys.sortedComparingBytes()
             for key in removed where tokens[key] == nil { nameCache[key] = nil }
         }
         for key in updated where nameCache[key] == nil { nameCache[key] = Self.nameInfo(of: tokens[key]?.name ?? key) }

@@ -135,7 +135,10 @@ public final class Workspace {
         let results = ConcurrentResults<Entry>(count: jobs.count)
         let modes = configuration.modes
         // On the reader's large-stack threads (SwiftSyntax recurses as deep as the code nests).
-        SwiftSourceReader.performOnLargeStacks(iterations: jobs.count, workers: ProcessInfo.processInfo.activeProcessorCount) { i in
+        // Largest files first, so no worker is left parsing a big file alone at the end.
+        let largestFirst = jobs.indices.map { ($0, Self.fileSize(jobs[$0].path)) }.sorted { $0.1 > $1.1 }.map(\.0)
+        SwiftSourceReader.performOnLargeStacks(iterations: jobs.count, workers: ProcessInfo.processInfo.activeProcessorCount) { n in
+            let i = largestFirst[n]
             results.set(i, Self.read(jobs[i].relative, path: jobs[i].path, previous: jobs[i].previous, reader: reader, modes: modes))
         }
         for (job, entry) in zip(jobs, results.values) {
@@ -168,6 +171,12 @@ public final class Workspace {
                                           location: SourceLocation(file: root, line: 1, column: 1)))
         }
         return input
+    }
+
+    /// The size of the file at `path` in bytes (0 when it cannot be read).
+    private static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// The entry a file has after reading it: nil when nothing changes (same bytes, or a file no reader takes).

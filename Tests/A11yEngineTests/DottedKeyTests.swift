@@ -32,4 +32,15 @@ struct DottedKeyTests {
             #expect(text.split(onASCII: UInt8(ascii: " ")) == text.split(separator: " "), "\(text)")
         }
     }
+
+    @Test func keysSortAsSortedSortsThem() {
+        // Prefixes, case (uppercase bytes sort first), digits, small and large strings, and duplicates.
+        let ascii = ["Color.brand", "Color", "color", "Color.brand2", "Color.brand10", "", "ElevateTokens.Palette.Blue.blue500",
+                     "ElevateTokens.Palette.Blue.blue50", "a", "Z", "Color.brand", "_private", "9"]
+        #expect(ascii.sortedComparingBytes() == ascii.sorted())
+        // Non-ASCII keys keep String's order: "e" + combining acute equals "é", which sorts by its canonical form.
+        let unicode = ascii + ["Thème", "the\u{300}me", "é", "e\u{301}", "🎨", "f"]
+        #expect(unicode.sortedComparingBytes() == unicode.sorted())
+        #expect([String]().sortedComparingBytes() == [])
+    }
 }
