@@ -58,6 +58,21 @@ struct SortedJSONEncoderTests {
         #expect(try Self.fast(diff, pretty: false) == Self.foundation(diff, pretty: false))
     }
 
+    /// Strings are scanned eight bytes at a time: each character that needs escaping (and one that does not) at every
+    /// position of a word, after and before runs of other text and multi-byte characters.
+    @Test func escapesAreFoundAtEveryPositionOfAWord() throws {
+        var strings: [String] = []
+        for special in ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", " ", "!", "#", "[", "]", "é", "😀"] {
+            for before in 0..<17 {
+                strings.append(String(repeating: "a", count: before) + special + String(repeating: "b", count: 16 - before))
+                strings.append(String(repeating: "é", count: before) + special)
+            }
+        }
+        for pretty in [true, false] {
+            #expect(try Self.fast(strings, pretty: pretty) == Self.foundation(strings, pretty: pretty))
+        }
+    }
+
     struct Awkward: Encodable {
         var text = "quote \" backslash \\ slash / newline \n tab \t return \r bell \u{7} escape \u{1B} del \u{7F} é 😀 \u{8}\u{C}"
         var numbers: [Double] = [0, -0.0, 0.1, 1.0 / 3, 1e-7, 1e21, 4.5, 12345678.9, -2.25, 1e300]
