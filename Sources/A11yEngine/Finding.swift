@@ -103,8 +103,8 @@ public struct Finding: Hashable, Sendable, Codable {
     /// `findings` in `ordered` order (a stable sort). Files and rules are ranked once, so most comparisons are of
     /// integers: an audit sorts thousands of findings.
     public static func sorted(_ findings: [Finding]) -> [Finding] {
-        let files = Dictionary(uniqueKeysWithValues: Set(findings.map { $0.location?.file ?? "" }).sorted().enumerated().map { ($1, $0) })
-        let rules = Dictionary(uniqueKeysWithValues: Set(findings.map(\.rule)).sorted().enumerated().map { ($1, $0) })
+        let files = stringRanks(findings.map { $0.location?.file ?? "" })
+        let rules = stringRanks(findings.map(\.rule))
         struct Key { var file, line, column, rule, appearance, index: Int }
         let keys = findings.enumerated().map { i, f in
             Key(file: files[f.location?.file ?? ""]!, line: f.location?.line ?? 0, column: f.location?.column ?? 0,

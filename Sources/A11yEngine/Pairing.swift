@@ -70,7 +70,7 @@ public struct Pairing: Hashable, Sendable {
 
     /// Stable identity across audits (used to match findings and to diff audits).
     public var subject: String {
-        (component.map { $0 + ": " } ?? "") + foreground.name + " on " + background.name
+        (component.map { [$0, ": ", foreground.name, " on ", background.name] } ?? [foreground.name, " on ", background.name]).concatenated()
     }
 
     public static func == (a: Pairing, b: Pairing) -> Bool { a.box === b.box || a.box.fields == b.box.fields }

@@ -38,9 +38,12 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
             let stem = word.prefix { !$0.isNumber }
             return stem.isEmpty || stem.count == word.count ? word : String(stem)
         }
-        // Nearly every word is ASCII: its bytes, without grapheme breaking.
-        let stem = word.utf8.prefix { $0 < 0x30 || $0 > 0x39 }
-        return stem.isEmpty || stem.count == word.utf8.count ? word : String(decoding: stem, as: UTF8.self)
+        // Nearly every word is ASCII, and has no digit: found on its bytes, without grapheme breaking.
+        var word = word
+        return word.withUTF8 { bytes -> String? in
+            guard let firstDigit = bytes.firstIndex(where: { $0 >= 0x30 && $0 <= 0x39 }), firstDigit > 0 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<firstDigit]), as: UTF8.self)
+        } ?? word
     }
 
     /// Every role word, and the plural of each (`surfaces`, `icons`, `borders`, as `singular` reads them), with its role

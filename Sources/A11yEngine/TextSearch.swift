@@ -39,8 +39,11 @@ extension Collection where Element == String {
     /// cost several times the copy.
     public func joinedWithDots() -> String {
         guard !isEmpty else { return "" }
-        return writeDotted(self, byteCount: reduce(count - 1) { $0 + $1.utf8.count })
+        return writeJoined(self, separator: UInt8(ascii: "."), byteCount: reduce(count - 1) { $0 + $1.utf8.count })
     }
+
+    /// The strings one after another, written into one allocation (`+` takes String's general append path at each step).
+    public func concatenated() -> String { writeJoined(self, separator: nil, byteCount: reduce(0) { $0 + $1.utf8.count }) }
 }
 
 extension Sequence where Element == String {
@@ -72,15 +75,15 @@ extension Sequence where Element == String {
 
 /// `owner.name`, or `name` for a top-level member (an empty owner): `joinedWithDots` for the usual two names.
 public func memberKey(_ owner: String, _ name: String) -> String {
-    owner.isEmpty ? name : writeDotted(CollectionOfTwo(owner, name), byteCount: owner.utf8.count + 1 + name.utf8.count)
+    owner.isEmpty ? name : writeJoined(CollectionOfTwo(owner, name), separator: UInt8(ascii: "."), byteCount: owner.utf8.count + 1 + name.utf8.count)
 }
 
-private func writeDotted(_ parts: some Collection<String>, byteCount: Int) -> String {
+private func writeJoined(_ parts: some Collection<String>, separator: UInt8?, byteCount: Int) -> String {
     String(unsafeUninitializedCapacity: byteCount) { out in
         var written = 0
         for (index, var part) in parts.enumerated() {
-            if index > 0 {
-                out[written] = UInt8(ascii: ".")
+            if index > 0, let separator {
+                out[written] = separator
                 written += 1
             }
             part.withUTF8 { bytes in

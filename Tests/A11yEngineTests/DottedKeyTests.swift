@@ -14,6 +14,12 @@ struct DottedKeyTests {
         }
     }
 
+    @Test func stringsConcatenateAsPlusDoes() {
+        for parts in [[], [""], ["Button", ": ", "ink", " on ", "paper"], ["Thème", " ", "🎨"], ["ElevateTokens.Palette.Blue.blue500", ""]] {
+            #expect(parts.concatenated() == parts.reduce("", +), "\(parts)")
+        }
+    }
+
     @Test func aMemberKeyIsItsOwnerDotItsNameOrTheNameAtTopLevel() {
         #expect(memberKey("Color", "brand") == "Color.brand")
         #expect(memberKey("", "brand") == "brand")

@@ -28,6 +28,13 @@ struct PairingTests {
         #expect(Role.inferred(fromName: name) == (role, word))
     }
 
+    @Test func aNumberedWordsStemIsWhatComesBeforeItsFirstDigit() {
+        for (word, stem) in [("text01", "text"), ("icon2", "icon"), ("h2o", "h"), ("plain", "plain"), ("2x", "2x"), ("", ""),
+                             ("grün3", "grün"), ("٣x", "٣x"), ("ab٣", "ab")] {
+            #expect(Role.numberedStem(word) == stem, "\(word)")
+        }
+    }
+
     /// A pairing keeps its fields behind one shared reference: a copy that is changed must not change the original.
     @Test func aChangedCopyOfAPairingLeavesTheOriginalAsItWas() {
         let ink = PairingEndpoint(qualifiedName: "Color.ink", token: "ink", property: nil, location: Self.at(2))

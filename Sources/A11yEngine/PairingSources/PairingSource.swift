@@ -141,5 +141,5 @@ public struct PairingResolver {
 
 /// Each distinct string's place in sorted order: sorting by ranks compares each string once, not at every comparison.
 func stringRanks(_ strings: some Sequence<String>) -> [String: Int] {
-    Dictionary(uniqueKeysWithValues: Set(strings).sorted().enumerated().map { ($1, $0) })
+    Dictionary(uniqueKeysWithValues: Set(strings).sortedComparingBytes().enumerated().map { ($1, $0) })
 }
