@@ -60,6 +60,7 @@ extension Sequence where Element == String {
             bytes.append(contentsOf: string.utf8)
         }
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return strings.sorted() }
+        guard !bytes.isEmpty else { return strings }  // all empty (and an empty buffer may have no address)
         let order = bytes.withUnsafeBufferPointer { bytes in
             ranges.withUnsafeBufferPointer { ranges in
                 Array(ranges.indices).sorted { i, j in

@@ -48,5 +48,7 @@ struct DottedKeyTests {
         let unicode = ascii + ["Thème", "the\u{300}me", "é", "e\u{301}", "🎨", "f"]
         #expect(unicode.sortedComparingBytes() == unicode.sorted())
         #expect([String]().sortedComparingBytes() == [])
+        #expect(["", ""].sortedComparingBytes() == ["", ""])
+        #expect(["b", "", "a", ""].sortedComparingBytes() == ["", "", "a", "b"])
     }
 }
