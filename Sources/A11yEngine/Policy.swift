@@ -1,3 +1,5 @@
+import Foundation
+
 /// Contrast minimums for one set of appearances.
 public struct ContrastThresholds: Hashable, Sendable, Codable {
     public var text: Double
@@ -35,7 +37,9 @@ public struct Policy: Hashable, Sendable {
     /// Smallest acceptable text size in points at the default Dynamic Type setting (HIG: 11pt).
     public var minimumFontSize: Double
     /// Namespaces or name prefixes of primitive (palette) tokens that styling files must not use.
-    public var primitiveTokens: [String]
+    public var primitiveTokens: [String] { didSet { primitiveTokensAreASCII = primitiveTokens.allSatisfy(\.isAllASCII) } }
+    /// Whether every one of `primitiveTokens` is ASCII (`isPrimitive` then compares bytes).
+    private var primitiveTokensAreASCII: Bool
 
     public init(id: String, name: String, sources: [String], largeText: LargeTextMapping, contrast: ContrastThresholds,
                 highContrast: ContrastThresholds?, severities: [String: Severity], touchTargetMinimum: Double = 44,
@@ -50,32 +54,57 @@ public struct Policy: Hashable, Sendable {
         self.touchTargetMinimum = touchTargetMinimum
         self.minimumFontSize = minimumFontSize
         self.primitiveTokens = primitiveTokens
+        primitiveTokensAreASCII = primitiveTokens.allSatisfy(\.isAllASCII)
     }
 
     public static let defaultPrimitiveTokens = ["Palette", "Primitives", "ElevatePrimitives", "prim", "primitive", "palette"]
 
     /// Whether a token (qualified name) is a primitive: in a primitive namespace or named with a primitive prefix.
+    /// The name's parts are its dot-separated pieces, empty ones omitted (as `split(separator:)` has them).
     public func isPrimitive(_ qualifiedName: String) -> Bool {
-        let parts = qualifiedName.splitOnDots()
-        guard let last = parts.last else { return false }
         // Rules ask this of thousands of keys: ASCII names (nearly all) are compared byte by byte, without the Unicode
         // rules (canonical equivalence, characters, uppercase letters) the others need.
-        let ascii = qualifiedName.isAllASCII && primitiveTokens.allSatisfy(\.isAllASCII)
+        if primitiveTokensAreASCII, qualifiedName.isAllASCII {
+            var name = qualifiedName
+            return name.withUTF8 { bytes in primitiveTokens.contains { marker in Self.isPrimitive(bytes, marker: marker) } }
+        }
+        let parts = qualifiedName.splitOnDots()
+        guard let last = parts.last else { return false }
         for marker in primitiveTokens {
-            if ascii {
-                let markerBytes = marker.utf8, lastBytes = last.utf8
-                if parts.dropLast().contains(where: { $0.utf8.elementsEqual(markerBytes) }) { return true }
-                if lastBytes.count > markerBytes.count, lastBytes.starts(with: markerBytes) {
-                    let next = lastBytes[lastBytes.index(lastBytes.startIndex, offsetBy: markerBytes.count)]
-                    if next >= UInt8(ascii: "A"), next <= UInt8(ascii: "Z") { return true }
-                }
-            } else {
-                if parts.dropLast().contains(where: { $0 == marker }) { return true }
-                if last.hasPrefix(marker), last.count > marker.count,
-                   last[last.index(last.startIndex, offsetBy: marker.count)].isUppercase { return true }
-            }
+            if parts.dropLast().contains(where: { $0 == marker }) { return true }
+            if last.hasPrefix(marker), last.count > marker.count,
+               last[last.index(last.startIndex, offsetBy: marker.count)].isUppercase { return true }
         }
         return false
+    }
+
+    /// `isPrimitive` for one ASCII marker over an ASCII name's bytes.
+    private static func isPrimitive(_ name: UnsafeBufferPointer<UInt8>, marker: String) -> Bool {
+        let dot = UInt8(ascii: ".")
+        // The last part: trailing dots dropped, from after the dot before it.
+        var end = name.count
+        while end > 0, name[end - 1] == dot { end -= 1 }
+        guard end > 0 else { return false }
+        var lastStart = end
+        while lastStart > 0, name[lastStart - 1] != dot { lastStart -= 1 }
+        var marker = marker
+        return marker.withUTF8 { marker in
+            func matches(at start: Int) -> Bool {
+                marker.isEmpty || memcmp(name.baseAddress! + start, marker.baseAddress!, marker.count) == 0
+            }
+            // A part before the last equal to the marker (parts are never empty: an empty marker names none).
+            var start = 0
+            while start < lastStart {
+                var partEnd = start
+                while name[partEnd] != dot { partEnd += 1 }
+                if partEnd - start == marker.count, !marker.isEmpty, matches(at: start) { return true }
+                start = partEnd + 1
+            }
+            // The last part starts with the marker, followed by an uppercase letter.
+            guard end - lastStart > marker.count, matches(at: lastStart) else { return false }
+            let next = name[lastStart + marker.count]
+            return next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")
+        }
     }
 
     public func severity(of rule: String) -> Severity { severities[rule] ?? .error }

@@ -318,6 +318,22 @@ struct PrimitiveTokenTests {
         #expect(!policy.isPrimitive(""))
     }
 
+    /// ASCII names and markers are compared on bytes; the rules are the Unicode path's (which a non-ASCII marker that
+    /// matches nothing forces), edge cases included: empty parts, trailing dots, an empty marker.
+    @Test func bytesAndCharactersGiveTheSameAnswer() {
+        let names = ["Palette.blue500", "Palette.", "Palette..", ".Palette.x", "Color..Palette..x", "a.Palette", "...",
+                     "Palette", "PaletteX", "primX", "prim", "x.primX.", "x.prim.X", "Color.Palette.Gray.gray90", "primary",
+                     "Color.primBlue", "Color.prim_Blue", "ElevatePrimitives.Blue._600", "", ".", "a.b.c"]
+        for markers in [Policy.defaultPrimitiveTokens, ["", "Palette"], ["prim"], ["a", "b"]] {
+            var bytes = policy, characters = policy
+            bytes.primitiveTokens = markers
+            characters.primitiveTokens = markers + ["ünmatched"]
+            for name in names {
+                #expect(bytes.isPrimitive(name) == characters.isPrimitive(name), "\(name) with \(markers)")
+            }
+        }
+    }
+
     @Test func nonASCIINamesFollowTheSameRules() {
         #expect(policy.isPrimitive("Palette.bleuÉtoile"))
         #expect(policy.isPrimitive("Thème.primÉclat"))
