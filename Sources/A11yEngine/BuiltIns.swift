@@ -15,17 +15,23 @@ enum BuiltIns {
     static func isPlatformType(_ name: String) -> Bool { platformTypes.contains(name) }
 
     /// The platform types of arguments by label, so `.body` in `preferredFont(forTextStyle: .body)` is the text style
-    /// even where a project token is named `body`.
-    static func argumentTypes(_ function: String, _ arguments: [CallArgument]) -> [String?] {
-        arguments.enumerated().map { index, argument in
+    /// even where a project token is named `body`; nil when no argument has one (nearly every call: no array is made).
+    static func argumentTypes(_ function: String, _ arguments: [CallArgument]) -> [String?]? {
+        var types: [String?]?
+        for (index, argument) in arguments.enumerated() {
+            let type: String?
             switch argument.label {
-            case "forTextStyle", "withTextStyle", "relativeTo", "textStyle": return "Font.TextStyle"
-            case "weight": return "Font.Weight"
-            case "design": return "Font.Design"
-            case nil where index == 0 && function == "system": return "Font.TextStyle"
-            default: return nil
+            case "forTextStyle", "withTextStyle", "relativeTo", "textStyle": type = "Font.TextStyle"
+            case "weight": type = "Font.Weight"
+            case "design": type = "Font.Design"
+            case nil where index == 0 && function == "system": type = "Font.TextStyle"
+            default: type = nil
             }
+            guard let type else { continue }
+            if types == nil { types = Array(repeating: nil, count: arguments.count) }
+            types![index] = type
         }
+        return types
     }
 
     /// Implicit members that are cases of platform enums (weights, text styles, designs, trait values), not colors.
