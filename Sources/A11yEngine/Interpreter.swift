@@ -1297,8 +1297,9 @@ public final class Interpreter {
                 let selfValue: Value = Self.namespaceKind(type) != nil ? .type(type) : .instance(type: type, fields: defaultFields(type))
                 if matching.count == 1, Self.namespaceKind(type) != nil {
                     // `Color(UIColor { ... })` must not bind to the project's `init(_ hex: UInt32)`: check the values.
-                    let values = evaluateArguments(arguments, frame, types: Self.argumentTypes(matching[0].parameters, arguments))
-                    if zip(Self.argumentTypes(matching[0].parameters, arguments), values).allSatisfy({ Self.fits($1.value, $0) }) {
+                    let types = Self.argumentTypes(matching[0].parameters, arguments)
+                    let values = evaluateArguments(arguments, frame, types: types)
+                    if zip(types, values).allSatisfy({ Self.fits($1.value, $0) }) {
                         return invoke(matching[0], arguments: values, selfValue: selfValue, at: location)
                     }
                     continue
