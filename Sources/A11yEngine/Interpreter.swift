@@ -493,8 +493,8 @@ public final class Interpreter {
 
     /// The names a static member's initial value (or single-expression body) mentions, as a plain name or the end of a
     /// member chain, that are among `staticValueNames`: other static members they could be (`ElevateAliases.Action.fill`,
-    /// `brandRed`); nil for a body it does not look into. An approximation of what evaluating it reads (calls, implicit members and closures are not
-    /// followed): it only orders work.
+    /// `brandRed`); nil for a body it does not look into. An approximation of what evaluating it reads (calls, implicit
+    /// members and closures are not followed): it only orders work. Static, so workers can run it concurrently.
     private static func staticNames(in declaration: MemberDeclaration, among staticValueNames: Set<String>) -> Set<String>? {
         var found: Set<String> = []
         func collect(_ e: Expr) {
