@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Release builds of the engine, readers and output do not check exclusive access at run time: the interpreter's state
+// is a class, and each read or write of it was checked (3% of evaluating a large token file, BENCHMARKS.md). Debug
+// builds, which the tests run, still check it.
+let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "a11yd",
     platforms: [.macOS(.v13)],
@@ -16,7 +21,7 @@ let package = Package(
     ],
     targets: [
         // Pure audit engine: colors, token graph, pairing, rules, policy, audit, diff. No I/O.
-        .target(name: "A11yEngine"),
+        .target(name: "A11yEngine", swiftSettings: releaseSettings),
         // Readers turn files into engine values: Swift sources (SwiftSyntax), project config and policies (Yams).
         .target(
             name: "A11yReaders",
@@ -27,9 +32,10 @@ let package = Package(
                 .product(name: "SwiftOperators", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "Yams", package: "Yams"),
-            ]),
+            ],
+            swiftSettings: releaseSettings),
         // Human and machine output of an audit: table, JSON, SARIF.
-        .target(name: "A11yOutput", dependencies: ["A11yEngine"]),
+        .target(name: "A11yOutput", dependencies: ["A11yEngine"], swiftSettings: releaseSettings),
         // libinotifytools (GPL-2.0) and SQLite, linked as system libraries (no pkg-config file for inotifytools).
         .systemLibrary(name: "CInotifyTools", path: "Sources/CInotifyTools"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
