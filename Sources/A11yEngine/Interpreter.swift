@@ -26,33 +26,33 @@ public final class Interpreter {
 
     public let configuration: Configuration
     /// Members by the key of their owner (`Color`, `ElevateTokens.Palette`, `` for top level), then by name.
-    private var members: [String: [String: [MemberDeclaration]]] = [:]
+    private var members: NameMap<NameMap<[MemberDeclaration]>> = [:]
     /// Every type (and extended type) by qualified key, with its inheritance clause (extensions merged).
-    private var types: [String: (kind: TypeDeclaration.Kind, inheritance: [String], location: SourceLocation)] = [:]
+    private var types: NameMap<(kind: TypeDeclaration.Kind, inheritance: [String], location: SourceLocation)> = [:]
     /// Typealiases by qualified key: the type they name, as written.
-    private var aliases: [String: String] = [:]
+    private var aliases: NameMap<String> = [:]
     /// Qualified type keys by their last component, and the last components of typealiases.
-    private var typesByLastName: [String: [String]] = [:]
-    private var aliasLastNames: Set<String> = []
+    private var typesByLastName: NameMap<[String]> = [:]
+    private var aliasLastNames: NameSet = []
     /// True when some member or type is named `name`: an implicit member no project declares skips the project search.
     private func isDeclared(_ name: String) -> Bool { memberNames.contains(name) || typesByLastName[name] != nil }
 
     /// Names of members, and last names of nested types: a name in neither is not found by walking the scopes.
-    private var memberNames: Set<String> = []
-    private var nestedTypeNames: Set<String> = []
+    private var memberNames: NameSet = []
+    private var nestedTypeNames: NameSet = []
     /// Names of declared functions, and types that declare initialisers: most calls are to neither.
-    private var functionNames: Set<String> = []
-    private var typesWithInitializers: Set<String> = []
+    private var functionNames: NameSet = []
+    private var typesWithInitializers: NameSet = []
     /// The project protocols each type conforms to (types that conform to none are not listed): asked at every look-up
     /// of a name that is not a field of `self`.
-    private var protocolsByType: [String: [String]] = [:]
+    private var protocolsByType: NameMap<[String]> = [:]
     /// Asset catalog colors by the symbol path Xcode generates (`brandPrimary`, `Signal.backgroundBase`): their declarations.
-    private var assetSymbols: [String: MemberDeclaration] = [:]
+    private var assetSymbols: NameMap<MemberDeclaration> = [:]
 
-    private var staticCache: [String: Value] = [:]
+    private var staticCache: NameMap<Value> = [:]
     /// A worker's view of what the interpreter it works for had memoised when it started (`worker()`): read before
     /// its own `staticCache`, never written, never copied.
-    private var startingCache: [String: Value]?
+    private var startingCache: NameMap<Value>?
     /// The static members each memoised static member read while it was evaluated (its direct dependencies), so a
     /// later audit can keep what an edit did not reach (`reuse(_:invalidating:)`).
     private var staticDependencies: [String: Set<String>] = [:]
@@ -527,7 +527,7 @@ public final class Interpreter {
 
     /// One round of `prefetchStaticValues`: `keys` on `workers` interpreters that start from this one's memoised values.
     private func prefetchRound(_ keys: [StaticKey], workers: Int) {
-        let memos = ConcurrentResults<(values: [String: Value], dependencies: [String: Set<String>])>(count: workers)
+        let memos = ConcurrentResults<(values: NameMap<Value>, dependencies: [String: Set<String>])>(count: workers)
         // Workers share this interpreter's indexes (copied here, on this thread) and start from its memoised values.
         let interpreters = ReadOnly(value: (0..<workers).map { _ in worker() })
         let queue = WorkQueue(count: keys.count, chunk: 16)
@@ -1268,9 +1268,9 @@ public final class Interpreter {
         let initializers: [[MemberDeclaration]]
         let hasMemberwiseInitializer: Bool
     }
-    private var constructPlans: [String: ConstructPlan] = [:]
+    private var constructPlans: NameMap<ConstructPlan> = [:]
     /// Plans by the name called (`Color(...)`), for names no function has and every scope resolves alike.
-    private var constructorCalls: [String: ConstructPlan] = [:]
+    private var constructorCalls: NameMap<ConstructPlan> = [:]
 
     private func constructPlan(_ type: String) -> ConstructPlan {
         if let known = constructPlans[type] { return known }
