@@ -321,8 +321,8 @@ public final class Interpreter {
 
     static func namespaceKind(_ type: String) -> TokenKind? { namespaceKinds[type] }
 
-    static let namespaceKinds: [String: TokenKind] = {
-        var result: [String: TokenKind] = [:]
+    static let namespaceKinds: NameMap<TokenKind> = {
+        var result: NameMap<TokenKind> = [:]
         for (kind, names) in namespaces { for name in names { result[name] = kind } }
         return result
     }()
@@ -332,8 +332,8 @@ public final class Interpreter {
         namespaceOwners[type] ?? [type]
     }
 
-    static let namespaceOwners: [String: [String]] = {
-        var result: [String: [String]] = [:]
+    static let namespaceOwners: NameMap<[String]> = {
+        var result: NameMap<[String]> = [:]
         for (_, names) in namespaces { for name in names { result[name] = [name] + names.filter { $0 != name } } }
         return result
     }()

@@ -116,6 +116,9 @@ public struct NameMap<Value> {
     public mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(capacity) }
 
     @discardableResult
+    public mutating func updateValue(_ value: Value, forKey name: String) -> Value? { storage.updateValue(value, forKey: NameKey(name)) }
+
+    @discardableResult
     public mutating func removeValue(forKey name: String) -> Value? { storage.removeValue(forKey: NameKey(name)) }
 
     public mutating func removeAll() { storage.removeAll() }

@@ -48,8 +48,8 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// Every role word, and the plural of each (`surfaces`, `icons`, `borders`, as `singular` reads them), with its role
     /// and the role word itself.
-    static let roleEntries: [String: (role: Role, word: String)] = {
-        var entries: [String: (role: Role, word: String)] = [:]
+    static let roleEntries: NameMap<(role: Role, word: String)> = {
+        var entries: NameMap<(role: Role, word: String)> = [:]
         for (word, role) in wordRoles {
             entries[word] = (role, word)
             let plural = word + "s"

@@ -43,12 +43,12 @@ public final class TokenGraph {
         public var location: SourceLocation?
     }
 
-    public private(set) var tokens: [String: Token] = [:]
+    public private(set) var tokens: NameMap<Token> = [:]
     /// Struct-valued tokens (`Tones.primary`, `AppButtonVariant.primary.colorSpec`) and the keys of their field tokens:
     /// an instance's own fields are drawn together (text on fill), so they pair like a component's.
     public private(set) var structInstances: [String: [String]] = [:]
-    private var values: [String: Value] = [:]
-    private var nameCache: [String: (words: [String], role: Role, roleWord: String?)] = [:]
+    private var values: NameMap<Value> = [:]
+    private var nameCache: NameMap<(words: [String], role: Role, roleWord: String?)> = [:]
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
     public let interpreter: Interpreter

@@ -1602,7 +1602,7 @@ private struct Lexer {
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    static let reserved: Set<String> = [
+    static let reserved: NameSet = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
         "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
         "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
@@ -1612,10 +1612,10 @@ private struct Lexer {
     static func isReserved(_ word: String) -> Bool { reserved.contains(word) || word.utf8.first == UInt8(ascii: "$") }
 
     /// Words that start a declaration at the beginning of a line.
-    static let declarationStarts: Set<String> = modifierWords.union([
+    static let declarationStarts = NameSet(modifierWords.union([
         "let", "var", "func", "init", "deinit", "subscript", "struct", "enum", "actor", "protocol", "extension", "typealias",
         "associatedtype", "case", "import", "operator", "precedencegroup", "macro",
-    ])
+    ]))
 
     /// Words that may stand before a declaration's keyword.
     static let modifierWords: Set<String> = [
