@@ -55,12 +55,13 @@ public final class Interpreter {
     private var startingCache: NameMap<Value>?
     /// The static members each memoised static member read while it was evaluated (its direct dependencies), so a
     /// later audit can keep what an edit did not reach (`reuse(_:invalidating:)`).
-    private var staticDependencies: [String: Set<String>] = [:]
+    private var staticDependencies: [String: [String]] = [:]
     /// The static members being evaluated, outermost first (a key met again is a cycle).
     private var inProgress: [String] = []
     /// What each reader being evaluated (a static member, or `recordingReads`'s body) has read so far, innermost last:
     /// stored in `staticDependencies` once a member is done (not looked up at every read).
-    private var readsInProgress: [Set<String>] = []
+    /// Kept as lists, duplicates removed once a member is done: a set per member cost a hash and an allocation per read.
+    private var readsInProgress: [[String]] = []
     private var steps = 0
     private var callDepth = 0
     /// Nesting of public entry points: the budget is reset only when an evaluation starts from outside.
@@ -383,7 +384,7 @@ public final class Interpreter {
             staticReadOrder[key] = staticReads.count
             staticReads.append(key)
         }
-        if !readsInProgress.isEmpty { readsInProgress[readsInProgress.count - 1].insert(key) }
+        if !readsInProgress.isEmpty { readsInProgress[readsInProgress.count - 1].append(key) }
         if let cached = startingCache?[key] ?? staticCache[key] { return cached }
         let declaration = declarations(owner: owner, name: name).first { d in
             switch d.kind {
@@ -408,7 +409,7 @@ public final class Interpreter {
         let value = entry { evaluateMember(declaration, selfValue: .type(owner)) }
         inProgress.removeLast()
         let reads = readsInProgress.removeLast()
-        if !reads.isEmpty { (staticDependencies[key], readersByKey) = (reads, nil) }
+        if !reads.isEmpty { (staticDependencies[key], readersByKey) = (withoutDuplicates(reads), nil) }
         staticCache[key] = value
         return value
     }
@@ -527,7 +528,7 @@ public final class Interpreter {
 
     /// One round of `prefetchStaticValues`: `keys` on `workers` interpreters that start from this one's memoised values.
     private func prefetchRound(_ keys: [StaticKey], workers: Int) {
-        let memos = ConcurrentResults<(values: NameMap<Value>, dependencies: [String: Set<String>])>(count: workers)
+        let memos = ConcurrentResults<(values: NameMap<Value>, dependencies: [String: [String]])>(count: workers)
         // Workers share this interpreter's indexes (copied here, on this thread) and start from its memoised values.
         let interpreters = ReadOnly(value: (0..<workers).map { _ in worker() })
         let queue = WorkQueue(count: keys.count, chunk: 16)
@@ -610,7 +611,7 @@ public final class Interpreter {
     func recordingReads(_ body: () -> Void) -> Set<String> {
         readsInProgress.append([])
         body()
-        return readsInProgress.removeLast()
+        return Set(readsInProgress.removeLast())
     }
 
     /// How many static members have a memoised value (benchmarks and tests of reuse).
@@ -1760,10 +1761,23 @@ extension Array {
 
 /// Who read each key, from what each reader read (`reads`: reader and keys), readers in the order given: the inverse
 /// the interpreter and the token graph make when an edit asks what it reached.
-func readersOfEachKey<Reader>(_ reads: some Sequence<(Reader, Set<String>)>) -> [String: [Reader]] {
+func readersOfEachKey<Reader, Keys: Sequence<String>>(_ reads: some Sequence<(Reader, Keys)>) -> [String: [Reader]] {
     var readers: [String: [Reader]] = [:]
     for (reader, keys) in reads {
         for key in keys { readers[key, default: []].append(reader) }
     }
     return readers
+}
+
+/// `keys` in their order, each once: a member reads a few, so a short list is searched rather than hashed.
+func withoutDuplicates(_ keys: [String]) -> [String] {
+    guard keys.count > 1 else { return keys }
+    if keys.count > 16 {
+        var seen: Set<String> = []
+        return keys.filter { seen.insert($0).inserted }
+    }
+    var unique: [String] = []
+    unique.reserveCapacity(keys.count)
+    for key in keys where !unique.contains(key) { unique.append(key) }
+    return unique
 }

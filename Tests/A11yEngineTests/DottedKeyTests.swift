@@ -51,4 +51,14 @@ struct DottedKeyTests {
         #expect(["", ""].sortedComparingBytes() == ["", ""])
         #expect(["b", "", "a", ""].sortedComparingBytes() == ["", "", "a", "b"])
     }
+
+    /// A member's reads, each once in the order first read: short lists searched, long ones (over 16) through a set.
+    @Test func readsKeepTheirFirstOccurrences() {
+        #expect(withoutDuplicates([]) == [])
+        #expect(withoutDuplicates(["a"]) == ["a"])
+        #expect(withoutDuplicates(["b", "a", "b", "c", "a"]) == ["b", "a", "c"])
+        let long = (0..<40).map { "Color.k\($0 % 23)" }
+        #expect(withoutDuplicates(long) == (0..<23).map { "Color.k\($0)" })
+        #expect(stringRanks(["b", "a", "b", "", "c"]).map { "\($0.key)=\($0.value)" }.sorted() == ["=0", "a=1", "b=2", "c=3"])
+    }
 }

@@ -140,6 +140,10 @@ public struct PairingResolver {
 }
 
 /// Each distinct string's place in sorted order: sorting by ranks compares each string once, not at every comparison.
-func stringRanks(_ strings: some Sequence<String>) -> [String: Int] {
-    Dictionary(uniqueKeysWithValues: Set(strings).sortedComparingBytes().enumerated().map { ($1, $0) })
+func stringRanks(_ strings: some Sequence<String>) -> NameMap<Int> {
+    var ranks = NameMap<Int>()
+    var distinct: [String] = []
+    for string in strings where ranks.updateValue(0, forKey: string) == nil { distinct.append(string) }
+    for (rank, string) in distinct.sortedComparingBytes().enumerated() { ranks[string] = rank }
+    return ranks
 }
