@@ -903,9 +903,16 @@ public final class Interpreter {
         case protocolMember(MemberDeclaration)
         case none
     }
+    /// A type and a member name, hashed as the two names' kept hashes combined (`NameKey`).
     private struct MemberQuery: Hashable {
-        var type: String
-        var name: String
+        let type: NameKey
+        let name: NameKey
+        init(type: String, name: String) { (self.type, self.name) = (NameKey(type), NameKey(name)) }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(type.hash)
+            hasher.combine(name.hash)
+        }
+        func _rawHashValue(seed: Int) -> Int { NameKey.finalMix(type.hash &* 0x9FB2_1C65_1E98_DF25 ^ name.hash, seed: seed) }
     }
     private var memberPlans: [MemberQuery: MemberPlan] = [:]
 
