@@ -357,7 +357,7 @@ public final class Interpreter {
     /// alias before what it names): view code uses them to name the token behind a color it evaluated.
     public private(set) var staticReads: [String] = []
     /// Each of `staticReads` with its place in it.
-    private var staticReadOrder: [String: Int] = [:]
+    private var staticReadOrder: NameMap<Int> = [:]
     public var recordingStaticReads = false {
         didSet {
             staticReads = []

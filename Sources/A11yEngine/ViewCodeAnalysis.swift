@@ -11,16 +11,16 @@ public struct ViewCodeAnalysis {
     private(set) var interpreter: Interpreter
     let graph: TokenGraph
     /// Types by qualified key with their inheritance (extensions merged).
-    let inheritance: [String: [String]]
-    let members: [String: [MemberDeclaration]]
+    let inheritance: NameMap<[String]>
+    let members: NameMap<[MemberDeclaration]>
     /// Names of font tokens.
-    let fontTokenNames: Set<String>
+    let fontTokenNames: NameSet
     /// Color tokens' values, and their keys by value: a drawn color is matched to the tokens the walk read (`token(for:)`).
-    let tokenColors: [String: AppearanceColor]
+    let tokenColors: NameMap<AppearanceColor>
     let tokenKeysByColor: [AppearanceColor: [String]]
     let entries: [(type: String, entry: MemberDeclaration)]
     /// Entry points by the type's own name (the first, by qualified name, when two nested types share one).
-    let entriesByName: [String: (type: String, entry: MemberDeclaration)]
+    let entriesByName: NameMap<(type: String, entry: MemberDeclaration)>
 
     /// Protocols whose conformers draw: their `body`/`makeBody` is an entry point.
     static let drawingProtocols: Set<String> = ["View", "ViewModifier", "ButtonStyle", "PrimitiveButtonStyle", "ToggleStyle",
@@ -36,17 +36,17 @@ public struct ViewCodeAnalysis {
     public init(declarations: [MemberDeclaration], types: [TypeDeclaration], graph: TokenGraph) {
         self.interpreter = graph.interpreter
         self.graph = graph
-        var inheritance: [String: [String]] = [:]
+        var inheritance: NameMap<[String]> = [:]
         for type in types where type.kind != .typealias {
             inheritance[type.qualifiedName.joinedWithDots(), default: []] += type.inheritance
         }
         self.inheritance = inheritance
-        var members: [String: [MemberDeclaration]] = [:]
+        var members: NameMap<[MemberDeclaration]> = [:]
         for d in declarations { members[d.owner.joinedWithDots(), default: []].append(d) }
         self.members = members
         entries = Self.entryPoints(inheritance: inheritance, members: members)
-        var fontTokenNames: Set<String> = []
-        var tokenColors: [String: AppearanceColor] = [:]
+        var fontTokenNames = NameSet()
+        var tokenColors: NameMap<AppearanceColor> = [:]
         var tokenKeysByColor: [AppearanceColor: [String]] = [:]
         // Only view code reads them (a token file with thousands of tokens has none).
         if !Self.readsNothing(entries: entries, members: members) {
@@ -64,7 +64,7 @@ public struct ViewCodeAnalysis {
         self.fontTokenNames = fontTokenNames
         self.tokenColors = tokenColors
         self.tokenKeysByColor = tokenKeysByColor
-        var byName: [String: (type: String, entry: MemberDeclaration)] = [:]
+        var byName: NameMap<(type: String, entry: MemberDeclaration)> = [:]
         for e in entries {
             let last = e.type.splitOnDots().last.map(String.init) ?? e.type
             if byName[last] == nil { byName[last] = e }
@@ -76,7 +76,7 @@ public struct ViewCodeAnalysis {
     /// set-up code). A later audit of the same structure need not read it again.
     public var readsNothing: Bool { Self.readsNothing(entries: entries, members: members) }
 
-    static func readsNothing(entries: [(type: String, entry: MemberDeclaration)], members: [String: [MemberDeclaration]]) -> Bool {
+    static func readsNothing(entries: [(type: String, entry: MemberDeclaration)], members: NameMap<[MemberDeclaration]>) -> Bool {
         entries.isEmpty && !members.values.contains { $0.contains { d in
             if !d.isStatic, case .function = d.kind { return true } else { return false }
         } }
@@ -85,7 +85,7 @@ public struct ViewCodeAnalysis {
     /// Every drawing type with its entry point, ordered by name.
     func entryPoints() -> [(type: String, entry: MemberDeclaration)] { entries }
 
-    static func entryPoints(inheritance: [String: [String]], members: [String: [MemberDeclaration]]) -> [(type: String, entry: MemberDeclaration)] {
+    static func entryPoints(inheritance: NameMap<[String]>, members: NameMap<[MemberDeclaration]>) -> [(type: String, entry: MemberDeclaration)] {
         var result: [(String, MemberDeclaration)] = []
         for (type, inherited) in inheritance.sorted(by: { $0.key < $1.key }) {
             guard inherited.contains(where: { drawingProtocols.contains($0) || $0.hasSuffix("Style") }) else { continue }
