@@ -636,12 +636,16 @@ public final class TokenGraph {
         // Candidates in the order Swift would look, each checked as it is made (the first that names a token wins).
         if reference.isImplicitMember || path.count == 1 {
             let kinds: [TokenKind] = reference.expectedKind.map { [$0] } ?? [.color, .number, .font]
+            // Each candidate is made in one allocation (`memberKey`): components resolve thousands of aliases.
             for kind in kinds {
-                for ns in Self.namespaces[kind] ?? [] where tokens[ns + "." + key] != nil { return ns + "." + key }
+                for ns in Self.namespaces[kind] ?? [] {
+                    let candidate = memberKey(ns, key)
+                    if tokens[candidate] != nil { return candidate }
+                }
             }
         }
         for depth in stride(from: reference.scope.count, through: reference.isImplicitMember ? 1 : 0, by: -1) {
-            let candidate = depth == 0 ? key : reference.scope.prefix(depth).joinedWithDots() + "." + key
+            let candidate = depth == 0 ? key : memberKey(reference.scope.prefix(depth).joinedWithDots(), key)
             if tokens[candidate] != nil { return candidate }
         }
         // `UIColor.appX` may be declared as `Color.appX` (and the other way round).
