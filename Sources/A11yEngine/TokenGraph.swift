@@ -228,18 +228,36 @@ public final class TokenGraph {
             declarationTokens.append(readTokens(of: declaration, index: index))
         }
         // From here on the graph is only read, so rules can read it concurrently: the lookups they make are computed now.
-        sortedKeys = tokens.keys.sortedComparingBytes()
-        fillNameCache()
+        sortKeysAndFillNameCache()
     }
 
-    /// Every token's words and role, for the rules and pairing sources that ask for them. Splitting names and finding
-    /// their roles is a tenth of a large graph's build: a large graph's keys are split in halves, one per worker.
-    private func fillNameCache() {
-        let names = sortedKeys.map { tokens[$0]?.name ?? $0 }
-        let workers = names.count >= Self.prefetchThreshold ? min(2, interpreter.configuration.workers) : 1
-        let infos = concurrentMap(names, workers: workers, Self.nameInfo(of:))
-        nameCache.reserveCapacity(sortedKeys.count)
-        for (key, info) in zip(sortedKeys, infos) { nameCache[key] = info }
+    /// The keys in order, and every token's words and role for the rules and pairing sources that ask for them.
+    /// Splitting names and finding their roles is a tenth of a large graph's build, sorting its keys a twentieth: on a
+    /// large graph the sort and the two halves of the names are three tasks for the workers, not one after the other.
+    private func sortKeysAndFillNameCache() {
+        var keys: [String] = [], names: [String] = []
+        keys.reserveCapacity(tokens.count)
+        names.reserveCapacity(tokens.count)
+        for (key, token) in tokens {
+            keys.append(key)
+            names.append(token.name)
+        }
+        let results: (sorted: [String], infos: [(words: [String], role: Role, roleWord: String?)])
+        if keys.count >= Self.prefetchThreshold, interpreter.configuration.workers > 1 {
+            let halves = [0..<names.count / 2, names.count / 2..<names.count]
+            let sorted = ConcurrentResults<[String]>(count: 1), infos = ConcurrentResults<[(words: [String], role: Role, roleWord: String?)]>(count: 2)
+            let shared = ReadOnly(value: (keys, names))
+            DispatchQueue.concurrentPerform(iterations: 3) { task in
+                if task == 0 { return sorted.set(0, shared.value.0.sortedComparingBytes()) }
+                infos.set(task - 1, shared.value.1[halves[task - 1]].map(Self.nameInfo(of:)))
+            }
+            results = (sorted.values[0]!, infos.values.flatMap { $0! })
+        } else {
+            results = (keys.sortedComparingBytes(), names.map(Self.nameInfo(of:)))
+        }
+        sortedKeys = results.sorted
+        nameCache.reserveCapacity(keys.count)
+        for (key, info) in zip(keys, results.infos) { nameCache[key] = info }
     }
 
     // MARK: - Updating the last graph
