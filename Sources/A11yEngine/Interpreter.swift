@@ -1348,8 +1348,8 @@ public final class Interpreter {
     }
 
     /// Stored properties that have initial values, evaluated (they need no initialiser).
-    func defaultFields(_ type: String) -> [String: Value] {
-        var fields: [String: Value] = [:]
+    func defaultFields(_ type: String) -> NameMap<Value> {
+        var fields: NameMap<Value> = [:]
         for property in storedProperties(of: type) {
             if case .stored(let initial?) = property.kind {
                 fields[property.name] = evaluate(initial, Frame(scope: property.owner, selfValue: nil), expected: property.type)

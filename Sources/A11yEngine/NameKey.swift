@@ -148,6 +148,7 @@ extension NameMap: ExpressibleByDictionaryLiteral {
 
 extension NameMap: Sendable where Value: Sendable {}
 extension NameMap: Equatable where Value: Equatable {}
+extension NameMap: Hashable where Value: Hashable {}
 
 /// A set of names that hashes them as `NameKey` does.
 public struct NameSet: Sendable, Equatable {

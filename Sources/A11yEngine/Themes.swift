@@ -88,7 +88,7 @@ public enum ThemeDiscovery {
         return result
     }
 
-    private static func colorCount(_ fields: [String: Value]) -> Int {
+    private static func colorCount(_ fields: NameMap<Value>) -> Int {
         fields.values.filter { if case .color = $0 { return true } else { return false } }.count
     }
 

@@ -11,7 +11,7 @@ public indirect enum Value: Hashable, Sendable {
     case enumCase(type: String, name: String, payload: [Value])
     case tuple(labels: [String?], values: [Value])
     /// A struct or class instance of a project type: its stored properties by name.
-    case instance(type: String, fields: [String: Value])
+    case instance(type: String, fields: NameMap<Value>)
     case closure(Closure)
     /// A type used as a value: `Palette.self`, the base of a static member access.
     case type(String)

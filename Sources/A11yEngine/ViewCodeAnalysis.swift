@@ -162,9 +162,9 @@ public struct ViewCodeAnalysis {
     /// keeps once, named by the first variant). A button's `size` rarely changes its colors.
     func walks(of entry: (type: String, entry: MemberDeclaration)) -> [Walk] {
         var walks: [Walk] = []
-        var walked: [(fields: [String: Value], read: Set<String>?)] = []
+        var walked: [(fields: NameMap<Value>, read: Set<String>?)] = []
         for variant in variants(of: entry.type) {
-            let fields: [String: Value] = { if case .instance(_, let f) = variant.selfValue { return f } else { return [:] } }()
+            let fields: NameMap<Value> = { if case .instance(_, let f) = variant.selfValue { return f } else { return [:] } }()
             if walked.contains(where: { w in w.read.map { $0.allSatisfy { fields[$0] == w.fields[$0] } } ?? false }) { continue }
             interpreter.recordingStaticReads = true
             interpreter.fieldReads = .init(type: entry.type)
@@ -205,7 +205,7 @@ public struct ViewCodeAnalysis {
     /// Bool and unset properties are unknown, so conditions on them follow every branch.
     func variants(of type: String) -> [Variant] {
         let stored = interpreter.storedProperties(of: type)
-        var defaults: [String: Value] = [:]
+        var defaults: NameMap<Value> = [:]
         var enumerable: [(name: String, cases: [Value])] = []
         var flags: [String] = []
         let initParameters = (members[type] ?? []).filter { if case .initializer = $0.kind { return true } else { return false } }

@@ -123,7 +123,7 @@ struct Walk {
     /// the parameter unknown, measures nothing there.
     mutating func visitNestedView(_ name: String, arguments: [CallArgument], _ context: Context) -> Bool {
         guard let nested = analysis.viewEntry(named: name), nested.type != type, context.depth < ViewCodeAnalysis.maxDepth else { return false }
-        var fields: [String: Value] = [:]
+        var fields: NameMap<Value> = [:]
         var passesAColor = false
         for property in interpreter.storedProperties(of: nested.type) {
             if let argument = arguments.first(where: { $0.label == property.name }) {
