@@ -436,9 +436,9 @@ public final class Interpreter {
     /// Rounds of at most `maximumPrefetchRounds`: indexes of members whose named static members (`mentioned`, by name;
     /// nil when not known) all belong to earlier rounds. Names stand for every pending member of that name; what is not
     /// placed by the last round joins it.
-    static func prefetchRounds(_ mentioned: [Set<String>?], names: [String]) -> [[Int]] {
+    static func prefetchRounds<Names: Sequence<String>>(_ mentioned: [Names?], names: [String]) -> [[Int]] {
         // Names as integers (the members of each name, and what each member mentions among them), looked up once.
-        var nameIDs: [String: Int] = [:]
+        var nameIDs = NameMap<Int>()
         nameIDs.reserveCapacity(names.count)
         let memberNameIDs = names.map { name in
             if let id = nameIDs[name] { return id }
@@ -478,8 +478,8 @@ public final class Interpreter {
     }
 
     /// Names of static stored and computed members and top-level values: a name outside it names no static member.
-    private lazy var staticValueNames: Set<String> = {
-        var names: Set<String> = []
+    private lazy var staticValueNames: NameSet = {
+        var names = NameSet()
         for byName in members.values {
             for (name, declarations) in byName where declarations.contains(where: { d in
                 guard d.isStatic || d.owner.isEmpty else { return false }
@@ -496,13 +496,14 @@ public final class Interpreter {
     /// member chain, that are among `staticValueNames`: other static members they could be (`ElevateAliases.Action.fill`,
     /// `brandRed`); nil for a body it does not look into. An approximation of what evaluating it reads (calls, implicit
     /// members and closures are not followed): it only orders work. Static, so workers can run it concurrently.
-    private static func staticNames(in declaration: MemberDeclaration, among staticValueNames: Set<String>) -> Set<String>? {
-        var found: Set<String> = []
+    /// (A name mentioned twice is listed twice: the rounds only ask whether each is placed.)
+    private static func staticNames(in declaration: MemberDeclaration, among staticValueNames: NameSet) -> [String]? {
+        var found: [String] = []
         func collect(_ e: Expr) {
             switch e.kind {
-            case .name(let name): if staticValueNames.contains(name) { found.insert(name) }
+            case .name(let name): if staticValueNames.contains(name) { found.append(name) }
             case .member(let base, let name):
-                if staticValueNames.contains(name) { found.insert(name) }
+                if staticValueNames.contains(name) { found.append(name) }
                 collect(base)
             case .call(let callee, let arguments):
                 collect(callee)

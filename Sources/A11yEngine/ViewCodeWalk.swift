@@ -44,7 +44,7 @@ struct Context {
     var listStyle: String?
     var labels: [String] = []
     /// Conditions the evaluator could not decide, as assumed on this path.
-    var decided: [String: Bool] = [:]
+    var decided: NameMap<Bool> = [:]
     /// The assumed conditions as written, with the value assumed.
     var assumptions: [(condition: Expr, holds: Bool)] = []
     var locals: [String: Value] = [:]
