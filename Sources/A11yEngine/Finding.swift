@@ -34,6 +34,18 @@ public struct Finding: Hashable, Sendable, Codable {
     public var required: Double?
     public var fixHint: String?
 
+    /// Equal findings have the same rule, subject, place, appearance and theme: hashing those alone tells findings
+    /// apart, and their names are hashed as `NameKey` does rather than byte by byte (an audit's findings are put in a set
+    /// to drop duplicates; the message, fix hint and file path are most of their bytes).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(NameKey(rule).hash)
+        hasher.combine(NameKey(subject).hash)
+        hasher.combine(location?.line)
+        hasher.combine(location?.column)
+        hasher.combine(appearance)
+        hasher.combine(theme.map { NameKey($0).hash })
+    }
+
     public init(rule: String, severity: Severity, appearance: Appearance? = nil, subject: String, message: String,
                 location: SourceLocation?, relatedLocations: [SourceLocation] = [], component: String? = nil,
                 measured: Double? = nil, required: Double? = nil, fixHint: String? = nil, theme: String? = nil) {

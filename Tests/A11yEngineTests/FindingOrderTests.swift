@@ -20,4 +20,21 @@ struct FindingOrderTests {
         #expect(Finding.sorted(findings) == findings.sorted(by: Finding.ordered))
         #expect(Finding.sorted([]) == [])
     }
+
+    /// A set drops a finding made twice (equal strings built apart) and keeps findings that differ in any field, even
+    /// one its hash leaves out (the message, the severity, a related location).
+    @Test func aSetOfFindingsDropsExactlyTheDuplicates() {
+        func finding(_ message: String = "ratio 2.1:1", severity: Severity = .error, related: [A11yEngine.SourceLocation] = []) -> Finding {
+            Finding(rule: ["contrast", "text"].joined(separator: "."), severity: severity, appearance: .dark,
+                    subject: ["Color", "ink on Color", "paper"].joined(separator: "."), message: message,
+                    location: A11yEngine.SourceLocation(file: "Tokens.swift", line: 4, column: 9), relatedLocations: related, theme: "Th\u{E8}me")
+        }
+        let base = finding()
+        #expect(base == finding() && base.hashValue == finding().hashValue)
+        let variants = [finding("ratio 2.2:1"), finding(severity: .warning), finding(related: [A11yEngine.SourceLocation(file: "A.swift", line: 1, column: 1)])]
+        #expect(Set([base, finding()] + variants).count == 1 + variants.count)
+        var decomposed = base
+        decomposed.theme = "The\u{300}me"
+        #expect(decomposed == base && decomposed.hashValue == base.hashValue)
+    }
 }
