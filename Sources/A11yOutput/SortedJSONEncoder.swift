@@ -93,7 +93,11 @@ struct StreamingWriter {
     static let auditTypeKinds: [ObjectIdentifier: TypeKind] = [
         ObjectIdentifier(Audit.self): .other, ObjectIdentifier(Audit.Summary.self): .other,
         ObjectIdentifier(Audit.PolicyInfo.self): .other, ObjectIdentifier(Audit.SurfacesInfo.self): .other,
-        ObjectIdentifier([String: Int].self): .other,
+        ObjectIdentifier(Theme.self): .other, ObjectIdentifier([String: Int].self): .other,
+        ObjectIdentifier(Appearance.self): .encodedWhole,
+        ObjectIdentifier([Audit.Pair].self): .array, ObjectIdentifier([Finding].self): .array,
+        ObjectIdentifier([Theme].self): .array, ObjectIdentifier([Appearance].self): .array,
+        ObjectIdentifier([String].self): .array,
     ]
 
     /// Generic over the element type: an audit's thousands of pairs are written as themselves, not each copied into
@@ -258,6 +262,9 @@ enum ValueWriter {
         if T.self == Bool.self { return out.append(contentsOf: (unsafeBitCast(value, to: Bool.self) ? "true" : "false").utf8) }
         if T.self == URL.self { return appendString(unsafeBitCast(value, to: URL.self).absoluteString, into: &out) }
         if T.self == Data.self { return appendString(unsafeBitCast(value, to: Data.self).base64EncodedString(), into: &out) }
+        // An appearance encodes as its raw value (every pair and finding has one; asking the runtime whether it is an
+        // optional or writes its own members scanned every conformance record, twice, in every run).
+        if T.self == Appearance.self { return appendString(unsafeBitCast(value, to: Appearance.self).rawValue, into: &out) }
         if T.self is any JSONMembersWritable.Type {
             let direct = value as! any JSONMembersWritable
             return try JSONObjectWriter.write(direct, depth: depth, pretty: pretty, into: &out)
