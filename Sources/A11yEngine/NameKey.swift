@@ -48,37 +48,41 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
         return copy.withUTF8 { hashOfBytes($0, allowingNonASCII: allowingNonASCII) }
     }
 
-    /// Eight bytes at a time, the rest in one last word read four, two and one bytes at a time.
+    /// Eight bytes at a time; the last few in one more word: the name's last eight bytes (overlapping the word before)
+    /// when it has eight or more, else read four, two and one bytes at a time.
     private static func hashOfBytes(_ bytes: UnsafeBufferPointer<UInt8>, allowingNonASCII: Bool) -> UInt64? {
         let count = bytes.count
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
         guard let base = bytes.baseAddress else { return h }
         let raw = UnsafeRawPointer(base)
         var high: UInt64 = 0
+        func mix(_ word: UInt64) {
+            high |= word
+            h = (h ^ word) &* 0x9FB2_1C65_1E98_DF25
+            h ^= h >> 29
+        }
         var at = 0
         while at + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-            high |= word
-            h = (h ^ word) &* 0x9FB2_1C65_1E98_DF25
-            h ^= h >> 29
+            mix(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
             at += 8
         }
-        let rest = count - at
-        if rest > 0 {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            if rest & 4 != 0 {
-                word = UInt64(raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-                (at, shift) = (at + 4, 32)
+        if at < count {
+            if count >= 8 {
+                mix(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            } else {
+                var word: UInt64 = 0
+                var shift: UInt64 = 0
+                if count & 4 != 0 {
+                    word = UInt64(raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+                    (at, shift) = (at + 4, 32)
+                }
+                if count & 2 != 0 {
+                    word |= UInt64(raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)) << shift
+                    (at, shift) = (at + 2, shift + 16)
+                }
+                if count & 1 != 0 { word |= UInt64(raw.load(fromByteOffset: at, as: UInt8.self)) << shift }
+                mix(word)
             }
-            if rest & 2 != 0 {
-                word |= UInt64(raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)) << shift
-                (at, shift) = (at + 2, shift + 16)
-            }
-            if rest & 1 != 0 { word |= UInt64(raw.load(fromByteOffset: at, as: UInt8.self)) << shift }
-            high |= word
-            h = (h ^ word) &* 0x9FB2_1C65_1E98_DF25
-            h ^= h >> 29
         }
         return allowingNonASCII || high & 0x8080_8080_8080_8080 == 0 ? h : nil
     }
