@@ -35,7 +35,10 @@ public final class Interpreter {
     private var typesByLastName: NameMap<[String]> = [:]
     private var aliasLastNames: NameSet = []
     /// True when some member or type is named `name`: an implicit member no project declares skips the project search.
-    private func isDeclared(_ name: String) -> Bool { memberNames.contains(name) || typesByLastName[name] != nil }
+    private func isDeclared(_ name: String) -> Bool {
+        let key = NameKey(name)
+        return memberNames.contains(key) || typesByLastName[key] != nil
+    }
 
     /// Names of members, and last names of nested types: a name in neither is not found by walking the scopes.
     private var memberNames: NameSet = []
@@ -871,7 +874,8 @@ public final class Interpreter {
             if let found = instanceMember(type, name, self: frame.selfValue!, at: location) { return found }
         }
         // Static members of the enclosing types, innermost first, then top level.
-        let mayBeMember = memberNames.contains(name) || nestedTypeNames.contains(name)
+        let key = NameKey(name)
+        let mayBeMember = memberNames.contains(key) || nestedTypeNames.contains(key)
         for depth in stride(from: mayBeMember ? frame.scope.count : -1, through: 0, by: -1) {
             let owner = Array(frame.scope.prefix(depth))
             if let value = staticMember(owner.joinedWithDots(), name, at: location, frame: frame, builtIns: false) { return value }
@@ -1144,8 +1148,10 @@ public final class Interpreter {
             if let closure = frame.locals[name], case .closure(let c) = closure {
                 return apply(c, evaluateArguments(arguments, frame, types: nil).map(\.value), at: location)
             }
-            if let plan = constructorCalls[name] { return construct(plan, arguments, frame, at: location) }
-            let isFunctionName = functionNames.contains(name)
+            // The name hashed once for the look-ups below (most calls are to a type or a helper function).
+            let key = NameKey(name)
+            if let plan = constructorCalls[key] { return construct(plan, arguments, frame, at: location) }
+            let isFunctionName = functionNames.contains(key)
             if !isFunctionName, let resolved = resolveTypeInEveryScope(Self.baseTypeName(name)) {
                 let plan = constructPlan(resolved ?? name)
                 constructorCalls[name] = plan

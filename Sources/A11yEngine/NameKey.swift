@@ -164,6 +164,8 @@ public struct NameSet: Sendable, Equatable {
 
     public func contains(_ name: String) -> Bool { storage.contains(NameKey(name)) }
 
+    public func contains(_ key: NameKey) -> Bool { storage.contains(key) }
+
     @discardableResult
     public mutating func insert(_ name: String) -> Bool { storage.insert(NameKey(name)).inserted }
 
