@@ -1154,7 +1154,7 @@ public final class Interpreter {
             let isFunctionName = functionNames.contains(key)
             if !isFunctionName, let resolved = resolveTypeInEveryScope(Self.baseTypeName(name)) {
                 let plan = constructPlan(resolved ?? name)
-                constructorCalls[name] = plan
+                constructorCalls[key] = plan
                 return construct(plan, arguments, frame, at: location)
             }
             // A function of an enclosing type (or top level), innermost first.

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Equal to `String`'s own equality (canonical equivalence): an ASCII name hashes its bytes, any other name the bytes
 /// of its NFC form, so `"K"` and `"\u{212A}"` (KELVIN SIGN), equal as strings, are one key.
-public struct NameKey: Hashable, Sendable, CustomStringConvertible {
+public struct NameKey: Hashable, Sendable {
     public let string: String
     /// The hash of the name alone, before a table's seed is mixed in.
     let hash: UInt64
@@ -35,8 +35,6 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
         h ^= h >> 33
         return Int(Int64(bitPattern: h))
     }
-
-    public var description: String { string }
 
     /// The hash of `string`'s UTF-8 bytes, or nil when one is not ASCII (unless allowed: the text is then in NFC).
     private static func hashOfBytes(_ string: String, allowingNonASCII: Bool = false) -> UInt64? {
@@ -95,8 +93,6 @@ public struct NameMap<Value> {
 
     public init() { storage = [:] }
 
-    public init(minimumCapacity: Int) { storage = Dictionary(minimumCapacity: minimumCapacity) }
-
     public subscript(name: String) -> Value? {
         get { storage[NameKey(name)] }
         _modify { yield &storage[NameKey(name)] }
@@ -121,11 +117,6 @@ public struct NameMap<Value> {
 
     @discardableResult
     public mutating func updateValue(_ value: Value, forKey name: String) -> Value? { storage.updateValue(value, forKey: NameKey(name)) }
-
-    @discardableResult
-    public mutating func removeValue(forKey name: String) -> Value? { storage.removeValue(forKey: NameKey(name)) }
-
-    public mutating func removeAll() { storage.removeAll() }
 
     public mutating func merge(_ other: NameMap, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows {
         try storage.merge(other.storage, uniquingKeysWith: combine)
