@@ -10,6 +10,59 @@ import Foundation
 // this executable, the median whole-process time of `a11yctl audit --format json`. Run in release:
 //   swift build -c release && .build/release/a11y-bench [--tokens 5000] [--components 300] [--runs 9]
 
+let usage = """
+    usage: a11y-bench [SUBCOMMAND] [OPTIONS]   (a benchmark, not a test: build it with -c release)
+
+      (none)            cold audit of a synthetic system, in process and as a whole a11yctl process
+                        [--tokens 5000] [--components 300] [--runs 9]
+      peer              a11yctl against bench/peer_audit.py on generated systems [--sizes 1000,5000,20000] [--runs 9]
+      phases PATH       where a cold audit of PATH spends its time, phase by phase [--runs 9]
+      daemon            the real a11yd: save-to-audit latency, idle CPU, save storm, memory
+                        [--saves 200] [--settle-ms 30] [--tokens N] [--interval-ms N]
+      themes            a ten-theme system [--tokens 150] [--runs 9]
+      write DIR         write the synthetic system to DIR (for perf, valgrind or the daemon) [--tokens] [--components]
+      edit DIR          the daemon's path in process on a copy of DIR: one literal edited and re-audited [--runs 9]
+
+    a11yctl is looked for next to this executable. Figures and the commands behind them: BENCHMARKS.md.
+    """
+
+/// Exits with the usage when asked for it, and with status 2 on an unknown subcommand or option, a missing path, or an
+/// option without its number: a mistyped option would otherwise run the default benchmark for minutes.
+func validateArguments(_ arguments: [String]) {
+    if arguments.contains(where: { ["--help", "-h", "help"].contains($0) }) {
+        print(usage)
+        exit(0)
+    }
+    func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("a11y-bench: error: \(message)\n\n\(usage)\n".utf8))
+        exit(2)
+    }
+    let withPath: Set = ["phases", "write", "edit"]
+    var rest = arguments[...]
+    if let first = rest.first, !first.hasPrefix("--") {
+        guard withPath.union(["peer", "daemon", "themes"]).contains(first) else { fail("unknown subcommand '\(first)'") }
+        rest = rest.dropFirst()
+        if withPath.contains(first) {
+            guard let path = rest.first, !path.hasPrefix("--") else { fail("\(first) needs a path") }
+            if first != "write", !FileManager.default.fileExists(atPath: path) { fail("\(path): no such file or directory") }
+            rest = rest.dropFirst()
+        }
+    }
+    let options: Set = ["--tokens", "--components", "--runs", "--saves", "--settle-ms", "--interval-ms", "--sizes"]
+    while let option = rest.first {
+        guard options.contains(option) else { fail("unknown option '\(option)'") }
+        let value = rest.dropFirst().first ?? ""
+        let numbers = option == "--sizes" ? value.split(separator: ",").map(String.init) : [value]
+        let least = ["--settle-ms", "--interval-ms"].contains(option) ? 0 : 1
+        guard !numbers.isEmpty, numbers.allSatisfy({ (Int($0) ?? -1) >= least }) else {
+            fail("\(option) needs \(least == 0 ? "a number" : "a positive number"), got '\(value)'")
+        }
+        rest = rest.dropFirst(2)
+    }
+}
+
+validateArguments(Array(CommandLine.arguments.dropFirst()))
+
 func argument(_ name: String, default value: Int) -> Int {
     let args = CommandLine.arguments
     if let i = args.firstIndex(of: name), i + 1 < args.count, let n = Int(args[i + 1]) { return n }

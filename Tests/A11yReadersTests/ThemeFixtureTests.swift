@@ -15,8 +15,11 @@ struct ThemeFixtureTests {
 
     static func audit(_ form: String, configuration: String? = nil) throws -> Audit {
         var root = fixtures.appendingPathComponent(form).path
+        var copy: URL?
+        defer { if let copy { try? FileManager.default.removeItem(at: copy) } }
         if let configuration {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themes-\(UUID().uuidString)")
+            copy = dir
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             for name in try FileManager.default.contentsOfDirectory(atPath: root) {
                 try FileManager.default.copyItem(atPath: root + "/" + name, toPath: dir.appendingPathComponent(name).path)
