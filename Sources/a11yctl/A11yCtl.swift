@@ -52,8 +52,8 @@ struct A11yCtl: ParsableCommand {
     /// ArgumentParser exits 64 on usage errors; this tool promises 2, so errors are mapped here. Every error is one
     /// style: `a11yctl: error: message`, or `file:line:column: error: message` when it has a location (as compilers do).
     static func main() {
-        // One malloc arena, the heap reserved at once on huge pages (BENCHMARKS.md: peak memory of a 5,000-token audit
-        // 107 -> 76 MB; elevate-ios's cold audit -11 ms, ~7,800 -> ~1,600 page faults).
+        // Two malloc arenas, the main heap reserved at once on huge pages (BENCHMARKS.md: peak memory of a 5,000-token
+        // audit 107 -> 76 MB; elevate-ios's cold audit -11 ms, ~7,800 -> ~1,600 page faults; two arenas, not one: -9%).
         a11y_malloc_for_one_shot_audit()
         do {
             var command = try parseAsRoot()
