@@ -12,7 +12,7 @@ public enum AuditJSON {
 
     /// The same text as `encode`, written to `handle` as it is produced (a large audit is never one buffer).
     public static func write<T: Encodable>(_ value: T, pretty: Bool = true, to handle: FileHandle) throws {
-        try SortedJSONEncoder(pretty: pretty).write(value) { handle.write(Data($0)) }
-        if pretty { handle.write(Data([0x0A])) }
+        try SortedJSONEncoder(pretty: pretty).write(value) { try handle.write(contentsOf: $0) }
+        if pretty { try handle.write(contentsOf: [0x0A]) }
     }
 }

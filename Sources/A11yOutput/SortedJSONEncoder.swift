@@ -141,8 +141,15 @@ struct StreamingWriter {
                 })
             }
             for result in written.values {
-                out.append(contentsOf: try result!.get())
-                if out.count >= chunk { try flush() }
+                let block = try result!.get()
+                // A block of a chunk or more goes to the sink as it is (copied once less).
+                if block.count >= chunk {
+                    try flush()
+                    try sink(block)
+                } else {
+                    out.append(contentsOf: block)
+                    if out.count >= chunk { try flush() }
+                }
             }
             start = blocks.last!.upperBound
         }
