@@ -12,7 +12,24 @@ public enum AuditJSON {
 
     /// The same text as `encode`, written to `handle` as it is produced (a large audit is never one buffer).
     public static func write<T: Encodable>(_ value: T, pretty: Bool = true, to handle: FileHandle) throws {
-        try SortedJSONEncoder(pretty: pretty).write(value) { try handle.write(contentsOf: $0) }
-        if pretty { try handle.write(contentsOf: [0x0A]) }
+        func write(_ bytes: [UInt8]) throws {
+            do { try handle.write(contentsOf: bytes) } catch { throw OutputWriteError(error) }
+        }
+        try SortedJSONEncoder(pretty: pretty).write(value, to: write)
+        if pretty { try write([0x0A]) }
+    }
+}
+
+/// The output could not be written (a full disk, a pipe closed early), said as the system says it.
+public struct OutputWriteError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ error: any Error) {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain {
+            description = "cannot write the output: " + String(cString: strerror(Int32(underlying.code)))
+        } else {
+            description = "cannot write the output: \(error.localizedDescription)"
+        }
     }
 }

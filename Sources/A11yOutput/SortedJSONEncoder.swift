@@ -105,7 +105,8 @@ struct StreamingWriter {
     mutating func writeArray<Element: Encodable>(_ elements: [Element], depth: Int) throws {
         JSONLayout.open(isArray: true, into: &out)
         let workers = ProcessInfo.processInfo.activeProcessorCount
-        if workers > 1, elements.count >= 2 * Self.block {
+        // A worker's own writer (a block, collected whole) writes an array inside it in place.
+        if workers > 1, elements.count >= 2 * Self.block, chunk != Self.collectedWhole {
             try writeElementsConcurrently(elements, depth: depth, workers: workers)
         } else {
             for (i, element) in elements.enumerated() {
@@ -118,41 +119,34 @@ struct StreamingWriter {
 
     /// Elements per block written by one worker.
     static let block = 256
+    /// The `chunk` of a writer whose text is kept whole in `out` (a worker's block): it never calls its sink.
+    static let collectedWhole = Int.max
 
-    /// A large array's elements (an audit's thousands of pairs and findings) in blocks, `workers` blocks at a time,
-    /// each written into a buffer of its own by a worker and appended in order: the same text, on all cores, and never
-    /// more than `workers` blocks held at once.
+    /// A large array's elements (an audit's thousands of pairs and findings) in blocks, each written into a buffer of
+    /// its own by the next free worker and handed to the sink in order by the worker that finishes the next one: the
+    /// same text, on all cores, written out while the other workers go on, and never more than `2 * workers` blocks
+    /// taken and not yet written.
     private mutating func writeElementsConcurrently<Element: Encodable>(_ elements: [Element], depth: Int, workers: Int) throws {
-        let shared = ReadOnly(value: elements)
+        try flush()
+        let blocks = stride(from: 0, to: elements.count, by: Self.block).map { $0..<min($0 + Self.block, elements.count) }
+        let order = BlocksInOrder(count: blocks.count, window: 2 * workers, sink: sink)
+        let shared = ReadOnly(value: (elements: elements, blocks: blocks))
         let pretty = pretty
-        var start = 0
-        while start < elements.count {
-            let blocks = stride(from: start, to: min(elements.count, start + workers * Self.block), by: Self.block)
-                .map { $0..<min($0 + Self.block, elements.count) }
-            let written = ConcurrentResults<Result<[UInt8], any Error>>(count: blocks.count)
-            DispatchQueue.concurrentPerform(iterations: blocks.count) { b in
-                var writer = StreamingWriter(pretty: pretty, chunk: .max, sink: { _ in })
-                written.set(b, Result {
-                    for i in blocks[b] {
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let b = order.take() {
+                var writer = StreamingWriter(pretty: pretty, chunk: Self.collectedWhole, sink: { _ in })
+                do {
+                    for i in shared.value.blocks[b] {
                         JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &writer.out)
-                        try writer.write(shared.value[i], depth: depth + 1)
+                        try writer.write(shared.value.elements[i], depth: depth + 1)
                     }
-                    return writer.out
-                })
-            }
-            for result in written.values {
-                let block = try result!.get()
-                // A block of a chunk or more goes to the sink as it is (copied once less).
-                if block.count >= chunk {
-                    try flush()
-                    try sink(block)
-                } else {
-                    out.append(contentsOf: block)
-                    if out.count >= chunk { try flush() }
+                    order.finish(b, writer.out)
+                } catch {
+                    order.fail(error)
                 }
             }
-            start = blocks.last!.upperBound
         }
+        try order.check()
     }
 
     /// nil values are `null`.
@@ -532,5 +526,69 @@ public enum JSONValue: Encodable, Equatable, ExpressibleByStringLiteral, Express
         case .array(let a): try container.encode(a)
         case .object(let o): try container.encode(o)
         }
+    }
+}
+
+/// Blocks of text written by several workers, handed to `sink` in block order, one at a time, outside the lock (the
+/// workers go on taking blocks while one is written). A block is taken only while fewer than `window` blocks are taken
+/// and not yet written, so a slow sink holds back the workers instead of the text piling up.
+private final class BlocksInOrder: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private let window: Int
+    private let sink: ([UInt8]) throws -> Void
+    private var nextToTake = 0
+    private var nextToWrite = 0
+    private var finished: [Int: [UInt8]] = [:]
+    private var writing = false
+    private var error: (any Error)?
+
+    init(count: Int, window: Int, sink: @escaping ([UInt8]) throws -> Void) {
+        (self.count, self.window, self.sink) = (count, window, sink)
+    }
+
+    /// The next block to write, nil when none is left or a block failed. Waits while the window is full.
+    func take() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while error == nil, nextToTake < count, nextToTake >= nextToWrite + window { condition.wait() }
+        guard error == nil, nextToTake < count else { return nil }
+        nextToTake += 1
+        return nextToTake - 1
+    }
+
+    /// Block `index`'s text; writes it, and the finished blocks after it, when it is the next to write.
+    func finish(_ index: Int, _ text: [UInt8]) {
+        condition.lock()
+        finished[index] = text
+        // One writer at a time: a block finished while another is written is picked up by that writer's loop.
+        guard !writing else { return condition.unlock() }
+        writing = true
+        while error == nil, let next = finished.removeValue(forKey: nextToWrite) {
+            condition.unlock()
+            var failure: (any Error)?
+            do { try sink(next) } catch { failure = error }
+            condition.lock()
+            if let failure, error == nil { error = failure }
+            nextToWrite += 1
+            condition.broadcast()
+        }
+        writing = false
+        condition.unlock()
+    }
+
+    func fail(_ failure: any Error) {
+        condition.lock()
+        if error == nil { error = failure }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Rethrows the first failure, once every worker has stopped.
+    func check() throws {
+        condition.lock()
+        defer { condition.unlock() }
+        if let error { throw error }
+        precondition(nextToWrite == count, "\(count - nextToWrite) blocks of JSON were not written")
     }
 }

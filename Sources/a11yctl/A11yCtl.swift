@@ -10,6 +10,8 @@ enum Exit {
     static let clean: Int32 = 0
     static let findings: Int32 = 1
     static let usage: Int32 = 2
+    /// sysexits' EX_IOERR: the output could not be written.
+    static let output: Int32 = 74
 }
 
 @main
@@ -40,6 +42,7 @@ struct A11yCtl: ParsableCommand {
                  .a11yd.yml, no design-system file found)
               69 no daemon answers on the socket (status, latest, watch, history,
                  diff, run, reload)
+              74 the output could not be written (a full disk, a pipe closed early)
 
             DAEMON
               a11yd --root Examples/DesignSystem &      # or the systemd user service
@@ -61,6 +64,9 @@ struct A11yCtl: ParsableCommand {
         } catch let error as ConfigurationError {
             reportError(error)
             Foundation.exit(Exit.usage)
+        } catch let error as OutputWriteError {
+            reportError(error.description)
+            Foundation.exit(Exit.output)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

@@ -122,6 +122,27 @@ struct CLITests {
         #expect(try Self.run(["audit", "/nonexistent/design"]).status == 2)
     }
 
+    /// Output that cannot be written (here /dev/full, a disk that is always full) is an error of its own, said once,
+    /// not a trap or a silent truncation.
+    @Test func outputThatCannotBeWrittenExitsSeventyFour() throws {
+        for format in ["json", "sarif"] {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = ["audit", Self.example, "--format", format]
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["A11YD_POLICIES": Self.packageRoot.appendingPathComponent("policies").path]) { $1 }
+            let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            let err = Pipe()
+            process.standardOutput = full
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 74, "\(format): \(stderr)")
+            #expect(stderr == "a11yctl: error: cannot write the output: No space left on device\n", "\(format)")
+        }
+    }
+
     @Test func colorFollowsTheTerminalAndNoColor() throws {
         let forced = try Self.run(["audit", Self.example, "--color", "always"])
         #expect(forced.text.contains("\u{1B}[38;2;"))

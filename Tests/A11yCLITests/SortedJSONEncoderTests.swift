@@ -202,6 +202,28 @@ struct SortedJSONEncoderTests {
         #expect(throws: EncodingError.self) { try Self.streamed(JSONValue.array(broken), pretty: false) }
     }
 
+    /// The blocks of a large array reach the sink from the worker that finishes each next one: a sink that fails stops
+    /// the write with its error, and nothing after the failed piece is handed to it.
+    @Test func aFailingSinkStopsALargeArrayWithItsError() throws {
+        struct Full: Error, Equatable {}
+        let rows = JSONValue.array((0..<5_000).map { i in ["id": .integer(i), "name": .string("row \(i)")] })
+        let expected = try Self.foundation(rows, pretty: false)
+        for failing in [1, 2, 5] {
+            var written: [UInt8] = []
+            var pieces = 0
+            #expect(throws: Full.self) {
+                try SortedJSONEncoder(pretty: false).write(rows, chunk: 1 << 12) { piece in
+                    pieces += 1
+                    if pieces == failing { throw Full() }
+                    written += piece
+                }
+            }
+            #expect(pieces == failing, "pieces handed to the sink after it failed")
+            // What was written before the failure is the start of the text, in order.
+            #expect(expected.utf8.starts(with: written))
+        }
+    }
+
     @Test func nonFiniteNumbersAreAnErrorAsInFoundation() {
         #expect(throws: EncodingError.self) { try SortedJSONEncoder(pretty: false).encode([Double.nan]) }
         #expect(throws: EncodingError.self) { try SortedJSONEncoder(pretty: true).encode(["x": Double.infinity]) }
