@@ -20,7 +20,9 @@ struct CLITests {
         var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> Run {
+    /// `standardOutput`: where the output goes instead of a pipe (then `stdout` is empty).
+    static func run(_ arguments: [String], environment: [String: String] = [:], cwd: URL? = nil,
+                    standardOutput: FileHandle? = nil) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -31,10 +33,10 @@ struct CLITests {
         process.environment = env
         if let cwd { process.currentDirectoryURL = cwd }
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        process.standardOutput = standardOutput ?? out
         process.standardError = err
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stdout = standardOutput == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
@@ -126,20 +128,10 @@ struct CLITests {
     /// not a trap or a silent truncation.
     @Test func outputThatCannotBeWrittenExitsSeventyFour() throws {
         for format in ["json", "sarif"] {
-            let process = Process()
-            process.executableURL = Self.executable
-            process.arguments = ["audit", Self.example, "--format", format]
-            process.environment = ProcessInfo.processInfo.environment.merging(
-                ["A11YD_POLICIES": Self.packageRoot.appendingPathComponent("policies").path]) { $1 }
             let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-            let err = Pipe()
-            process.standardOutput = full
-            process.standardError = err
-            try process.run()
-            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 74, "\(format): \(stderr)")
-            #expect(stderr == "a11yctl: error: cannot write the output: No space left on device\n", "\(format)")
+            let run = try Self.run(["audit", Self.example, "--format", format], standardOutput: full)
+            #expect(run.status == 74, "\(format): \(run.stderr)")
+            #expect(run.stderr == "a11yctl: error: cannot write the output: No space left on device\n", "\(format)")
         }
     }
 
