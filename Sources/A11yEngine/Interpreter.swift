@@ -612,10 +612,10 @@ public final class Interpreter {
 
     /// Runs `body` as a reader of its own (the token graph adding one declaration's tokens): returns the static members
     /// it read, directly or through functions and instances, as a static member's reads are recorded.
-    func recordingReads(_ body: () -> Void) -> Set<String> {
+    func recordingReads(_ body: () -> Void) -> [String] {
         readsInProgress.append([])
         body()
-        return Set(readsInProgress.removeLast())
+        return withoutDuplicates(readsInProgress.removeLast())
     }
 
     /// How many static members have a memoised value (benchmarks and tests of reuse).

@@ -268,8 +268,8 @@ public final class TokenGraph {
         var keys: [String] = []
         /// Struct instances it added fields to (`structInstances` keys).
         var instances: [String] = []
-        /// The static members it read.
-        var reads: Set<String> = []
+        /// The static members it read, each once.
+        var reads: [String] = []
     }
     private var declarationTokens: [DeclarationTokens] = []
     /// The declarations (by index) that read each static member while adding their tokens: made from
