@@ -497,7 +497,7 @@ enum BuiltIns {
                                      at location: SourceLocation) -> Value {
         if let u = firstUnknown(args) { return u }
         guard case .string(let text)? = args.first?.value else {
-            return unknown("\(d.owner.joinedWithDots()).init(\(d.parameters.first?.label ?? "_"):) needs a string", location, kind: .color)
+            return unknown("\(d.ownerKey).init(\(d.parameters.first?.label ?? "_"):) needs a string", location, kind: .color)
         }
         guard let color = ColorValue(hex: text) else {
             return unknown("invalid hex color \"\(text)\" (expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA)", location, kind: .color)

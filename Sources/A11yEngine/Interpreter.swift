@@ -133,10 +133,10 @@ public final class Interpreter {
             memberNames.insert(declaration.name)
             switch declaration.kind {
             case .function: functionNames.insert(declaration.name)
-            case .initializer: typesWithInitializers.insert(declaration.owner.joinedWithDots())
+            case .initializer: typesWithInitializers.insert(declaration.ownerKey)
             default: break
             }
-            members[declaration.owner.joinedWithDots(), default: [:]][declaration.name, default: []].append(declaration)
+            members[declaration.ownerKey, default: [:]][declaration.name, default: []].append(declaration)
             if declaration.owner.first == "Asset" {
                 let name = declaration.qualifiedName.dropFirst().joinedWithDots()
                 assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joinedWithDots()] = declaration
@@ -150,7 +150,7 @@ public final class Interpreter {
     convenience init?(updating previous: Interpreter, replacing changed: [(before: MemberDeclaration, now: MemberDeclaration)]) {
         self.init(indexesOf: previous, configuration: previous.configuration)
         for (before, now) in changed {
-            let owner = now.owner.joinedWithDots()
+            let owner = now.ownerKey
             guard let index = members[owner]?[now.name]?.firstIndex(of: before) else { return nil }
             members[owner]?[now.name]?[index] = now
             if now.owner.first == "Asset" {
@@ -345,7 +345,7 @@ public final class Interpreter {
     private var caseIndexes: [SourceLocation: (count: Int, index: CaseIndex)] = [:]
 
     /// The asset-catalog token Xcode's generated symbol names (`brandPrimary` -> `Asset.brand-primary`), or nil.
-    public func assetToken(symbol: String) -> String? { assetSymbols[symbol].map { $0.qualifiedName.joinedWithDots() } }
+    public func assetToken(symbol: String) -> String? { assetSymbols[symbol].map(\.key) }
 
     /// `Color("Name")`, `UIColor(named: "Folder/Name")`: the colorset's value, nil when there is no such colorset.
     func assetColor(named name: String) -> Value? {
@@ -374,6 +374,11 @@ public final class Interpreter {
     /// The value of a static member (or top-level value, or enum case), memoised. Cycles are unknown (`reference`).
     public func staticValue(owner: [String], name: String) -> Value {
         staticValue(ownerKey: owner.joinedWithDots(), name: name)
+    }
+
+    /// The value of a static member (or top-level declaration), by its kept keys.
+    func staticValue(of declaration: MemberDeclaration) -> Value {
+        staticValue(ownerKey: declaration.ownerKey, name: declaration.name, key: declaration.key)
     }
 
     /// `staticValue(owner:name:)` with the owner as its qualified key (`Theme.Colors`), as look-ups have it.
@@ -427,7 +432,7 @@ public final class Interpreter {
     /// work); a worker that met a cycle, the step budget or the depth limit (whose results depend on evaluation order)
     /// contributes nothing, and those keys are evaluated in order later as before.
     func prefetchStaticValues(_ declarations: [MemberDeclaration], workers: Int) {
-        let pending = declarations.map { (declaration: $0, key: StaticKey(owner: $0.owner.joinedWithDots(), name: $0.name)) }
+        let pending = declarations.map { (declaration: $0, key: StaticKey(of: $0)) }
             .filter { staticCache[$0.key.key] == nil }
         guard workers > 1, pending.count >= 2 * workers else { return }
         let staticValueNames = staticValueNames
@@ -477,6 +482,9 @@ public final class Interpreter {
         init(owner: String, name: String) {
             (self.owner, self.name) = (owner, name)
             key = memberKey(owner, name)
+        }
+        init(of declaration: MemberDeclaration) {
+            (owner, name, key) = (declaration.ownerKey, declaration.name, declaration.key)
         }
     }
 
@@ -669,7 +677,7 @@ public final class Interpreter {
             return coerce(run(body: body, frame: frame, expected: declaration.type, at: declaration.location), to: declaration.type,
                           at: declaration.location)
         case .enumCase(let payload, _):
-            if payload.isEmpty { return .enumCase(type: declaration.owner.joinedWithDots(), name: declaration.name, payload: []) }
+            if payload.isEmpty { return .enumCase(type: declaration.ownerKey, name: declaration.name, payload: []) }
             return .unknown(.init(rule: "parse", reason: "\(declaration.name) needs its payload", location: declaration.location))
         case .function, .initializer:
             return .unknown(.init(rule: "parse", reason: "\(declaration.name) is a function", location: declaration.location))
@@ -895,7 +903,7 @@ public final class Interpreter {
         }
         guard builtIns else { return nil }
         if Self.namespaceKind(type) == .color || type.isEmpty {
-            if let asset = assetSymbols[name] { return staticValue(owner: asset.owner, name: asset.name) }
+            if let asset = assetSymbols[name] { return staticValue(of: asset) }
         }
         return BuiltIns.staticMember(type, name, interpreter: self, at: location)
     }
@@ -979,7 +987,7 @@ public final class Interpreter {
             if inProgress.contains(memberKey(owner, name)) { continue }
             if let v = staticMember(owner, name, at: location, frame: frame, builtIns: false) { return v }
         }
-        if let asset = assetSymbols[name] { return staticValue(owner: asset.owner, name: asset.name) }
+        if let asset = assetSymbols[name] { return staticValue(of: asset) }
         if let color = BuiltIns.staticMember("Color", name, interpreter: self, at: location), color.unknown == nil,
            !BuiltIns.platformEnumCases.contains(name) {
             return color

@@ -175,10 +175,18 @@ public struct MemberDeclaration: Hashable, Sendable {
         var type: String?
         var attributes: [String]
         var location: SourceLocation
+        /// `owner` and `owner.name` joined with dots, made with them: members are keyed by them at every look-up.
+        private(set) var ownerKey = "", key = ""
 
         init(owner: [String], name: String, isStatic: Bool, kind: Kind, type: String?, attributes: [String], location: SourceLocation) {
             (self.owner, self.name, self.isStatic, self.kind) = (owner, name, isStatic, kind)
             (self.type, self.attributes, self.location) = (type, attributes, location)
+            updateKeys()
+        }
+
+        func updateKeys() {
+            ownerKey = owner.joinedWithDots()
+            key = memberKey(ownerKey, name)
         }
 
         func copy() -> Storage {
@@ -193,8 +201,18 @@ public struct MemberDeclaration: Hashable, Sendable {
     }
 
     /// The owning type's qualified name (empty at top level).
-    public var owner: [String] { get { storage.owner } set { unique().owner = newValue } }
-    public var name: String { get { storage.name } set { unique().name = newValue } }
+    public var owner: [String] {
+        get { storage.owner }
+        set { let storage = unique(); storage.owner = newValue; storage.updateKeys() }
+    }
+    public var name: String {
+        get { storage.name }
+        set { let storage = unique(); storage.name = newValue; storage.updateKeys() }
+    }
+    /// `owner` joined with dots (`Theme.Colors`; empty at top level), made once.
+    public var ownerKey: String { storage.ownerKey }
+    /// `qualifiedName` joined with dots (`Theme.Colors.brand`), made once.
+    public var key: String { storage.key }
     public var isStatic: Bool { get { storage.isStatic } set { unique().isStatic = newValue } }
     public var kind: Kind { get { storage.kind } set { unique().kind = newValue } }
     /// The declared type as written (`Color`, `CGFloat`, `ToneColors`), or a function's return type.

@@ -100,7 +100,7 @@ public enum ThemeDiscovery {
             return !holdsNoInstance(of: type, d, interpreter)
         }
         func member(_ d: MemberDeclaration) -> ThemeFamily.Member? {
-            let value = interpreter.staticValue(owner: d.owner, name: d.name)
+            let value = interpreter.staticValue(of: d)
             guard case .instance(let t, let fields) = value, t == type, colorCount(fields) >= 2 else { return nil }
             return .init(name: d.name, value: value, location: d.location)
         }

@@ -141,7 +141,7 @@ public final class TokenGraph {
             self.dataOrder = dataOrder
             self.findings = findings
             if let previous, let changed = inPlace?.1 {
-                let keys = Set(changed.map { $0.now.qualifiedName.joinedWithDots() })
+                let keys = Set(changed.map { $0.now.key })
                 interpreter.reuse(previous.interpreter, invalidating: keys)
                 changedSincePrevious = keys
             }
@@ -182,7 +182,7 @@ public final class TokenGraph {
         /// else (types, functions, initialisers, instance members, enum cases) is structure that any value may read
         /// without the interpreter recording it.
         func isStaticValue(_ d: MemberDeclaration) -> Bool {
-            guard d.isStatic || d.owner.isEmpty, interpreter.typeKind(d.owner.joinedWithDots()) != .protocol else { return false }
+            guard d.isStatic || d.owner.isEmpty, interpreter.typeKind(d.ownerKey) != .protocol else { return false }
             switch d.kind {
             case .stored, .computed: return true
             default: return false
@@ -221,7 +221,7 @@ public final class TokenGraph {
         for family in themeFamilies { addThemedTokens(family) }
         declarationTokens.reserveCapacity(program.sourceDeclarationCount)
         for (index, declaration) in program.declarations[..<program.sourceDeclarationCount].enumerated() {
-            if !familyDeclarations.isEmpty, familyDeclarations.contains(declaration.qualifiedName.joinedWithDots()) {
+            if !familyDeclarations.isEmpty, familyDeclarations.contains(declaration.key) {
                 declarationTokens.append(DeclarationTokens())
                 continue
             }
@@ -382,9 +382,9 @@ public final class TokenGraph {
         case .themeSwitch:
             for themeFunction in family.functions {
                 let (function, parameter) = (themeFunction.declaration, themeFunction.parameter)
-                let key = function.qualifiedName.joinedWithDots()
+                let key = function.key
                 familyDeclarations.insert(key)
-                let value = interpreter.call(function, arguments: [(parameter.label, selected)], selfValue: .type(function.owner.joinedWithDots()))
+                let value = interpreter.call(function, arguments: [(parameter.label, selected)], selfValue: .type(function.ownerKey))
                 themedTokens.insert(key)
                 addToken(function.qualifiedName, value: value, declaredKind: kind(function), location: function.location, expression: nil,
                          scope: function.owner)
@@ -475,12 +475,12 @@ public final class TokenGraph {
                 return
             }
             let value = declaration.isStatic || declaration.owner.isEmpty
-                ? interpreter.staticValue(owner: declaration.owner, name: declaration.name)
-                : interpreter.value(of: declaration, selfValue: .type(declaration.owner.joinedWithDots()))
+                ? interpreter.staticValue(of: declaration)
+                : interpreter.value(of: declaration, selfValue: .type(declaration.ownerKey))
             // The kind a declaration is meant to have: its annotation (a non-token type says "not a token"), its component
             // group, or the color/number/font type it extends.
             let declaredKind: TokenKind? = declaration.type.map { Interpreter.kindOfType($0) ?? .other }
-                ?? groupKind ?? Interpreter.namespaceKind(declaration.owner.joinedWithDots())
+                ?? groupKind ?? Interpreter.namespaceKind(declaration.ownerKey)
             addToken(declaration.qualifiedName, value: value, declaredKind: declaredKind,
                      location: declaration.location, expression: Self.definingExpression(declaration), scope: declaration.owner)
         case .function(let parameters, _):
@@ -551,7 +551,7 @@ public final class TokenGraph {
         guard function.isStatic || function.owner.isEmpty else { return }
         let kind = returnKind(function.type, scope: function.owner)
         guard kind != .other else { return }
-        let selfValue = Value.type(function.owner.joinedWithDots())
+        let selfValue = Value.type(function.ownerKey)
         if parameters.allSatisfy({ $0.defaultValue != nil }) {
             guard kind != nil else { return }
             addToken(function.qualifiedName, value: interpreter.call(function, arguments: [], selfValue: selfValue), declaredKind: kind,
@@ -585,11 +585,11 @@ public final class TokenGraph {
     /// `enum ColorToken { case text; var color: Color { switch self { ... } } }`: one token per case (cases with
     /// payloads are skipped: they have no single value).
     private func addEnumPropertyTokens(_ property: MemberDeclaration) {
-        guard case .computed = property.kind, interpreter.typeKind(property.owner.joinedWithDots()) == .enum,
-              !isThemeSelector(property.owner.joinedWithDots()) else { return }
+        guard case .computed = property.kind, interpreter.typeKind(property.ownerKey) == .enum,
+              !isThemeSelector(property.ownerKey) else { return }
         let kind = returnKind(property.type, scope: property.owner)
         guard kind != .other else { return }
-        let owner = property.owner.joinedWithDots()
+        let owner = property.ownerKey
         for c in interpreter.enumCases(of: owner) where c.parameters.isEmpty {
             let value = interpreter.member(of: .enumCase(type: owner, name: c.name, payload: []), named: property.name, at: property.location)
             addToken(property.owner + [c.name, property.name], value: value, declaredKind: kind, location: property.location,

@@ -42,7 +42,7 @@ public struct ViewCodeAnalysis {
         }
         self.inheritance = inheritance
         var members: NameMap<[MemberDeclaration]> = [:]
-        for d in declarations { members[d.owner.joinedWithDots(), default: []].append(d) }
+        for d in declarations { members[d.ownerKey, default: []].append(d) }
         self.members = members
         entries = Self.entryPoints(inheritance: inheritance, members: members)
         var fontTokenNames = NameSet()

@@ -27,6 +27,28 @@ struct DottedKeyTests {
         #expect(memberKey("Thème", "é") == "Thème.é")
     }
 
+    /// A declaration keeps its owner's key and its own, made with it: they follow a change of owner or name, on the
+    /// copy that changed only (declarations share their fields until one is changed).
+    @Test func aDeclarationsKeysFollowItsOwnerAndName() {
+        let location = SourceLocation(file: "T.swift", line: 1, column: 1)
+        let original = MemberDeclaration(owner: ["Theme", "Colors"], name: "brand", isStatic: true, kind: .stored(initial: nil),
+                                         type: nil, location: location)
+        #expect(original.ownerKey == "Theme.Colors")
+        #expect(original.key == "Theme.Colors.brand")
+        var renamed = original
+        renamed.name = "accent"
+        #expect(renamed.key == "Theme.Colors.accent")
+        var moved = original
+        moved.owner = []
+        #expect(moved.ownerKey == "")
+        #expect(moved.key == "brand")
+        #expect(original.key == "Theme.Colors.brand" && original.ownerKey == "Theme.Colors")
+        for d in [original, renamed, moved] {
+            #expect(d.key == d.qualifiedName.joinedWithDots())
+            #expect(d.ownerKey == d.owner.joinedWithDots())
+        }
+    }
+
     @Test func splittingOnDotsGivesWhatSplittingByCharacterGives() {
         // Empty pieces are omitted; a dot followed by a combining accent is one character, not a separator.
         for name in ["", ".", "..", "Color", "Color.brand", ".brand", "Color.", "a..b", "ElevateTokens.Palette.Blue.blue500",
