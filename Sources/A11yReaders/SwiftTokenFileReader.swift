@@ -223,14 +223,14 @@ final class SwiftTokenFileReader {
                 attributes.append(String(text(name)))
                 position += 2
                 if after.start == name.end, isPunctuation(after, UInt8(ascii: "(")), !skipBalanced() { return .unreadable }
-            } else if l.kind == .identifier, Self.modifiers.contains(text(l)) {
+            } else if l.kind == .identifier, case let word = text(l), Self.modifiers.contains(word) {
                 if isPunctuation(lexeme(1), UInt8(ascii: "(")) {
                     // `private(set)`: nothing the IR keeps; other arguments are SwiftSyntax's.
-                    guard Self.accessLevels.contains(text(l)), lexeme(1).start == l.end, isWord(lexeme(2), "set"),
+                    guard Self.accessLevels.contains(word), lexeme(1).start == l.end, isWord(lexeme(2), "set"),
                           isPunctuation(lexeme(3), UInt8(ascii: ")")) else { return .fragment }
                     position += 3
                 }
-                if text(l) == "static" { isStatic = true }
+                if word == "static" { isStatic = true }
                 position += 1
             } else if isWord(l, "class"), lexeme(1).kind == .identifier, ["let", "var", "func"].contains(text(lexeme(1))) || Self.modifiers.contains(text(lexeme(1))) {
                 isStatic = true
@@ -242,7 +242,8 @@ final class SwiftTokenFileReader {
         let keyword = current
         if keyword.kind == .pound, text(keyword) == "#Preview", attributes.isEmpty, !isStatic { return preview() }
         guard keyword.kind == .identifier else { return .fragment }
-        switch text(keyword) {
+        let word = text(keyword)
+        switch word {
         case "let", "var": return binding(scope: scope, isStatic: isStatic, attributes: attributes)
         case "func": return function(scope: scope, isStatic: isStatic || scope.isEmpty, attributes: attributes)
         case "init" where !scope.isEmpty: return initializer(scope: scope)
@@ -257,7 +258,7 @@ final class SwiftTokenFileReader {
             }
             return .read
         default:
-            if let kind = Self.typeKinds[text(keyword)] { return typeDeclaration(kind, scope: scope, nested: &nested) }
+            if let kind = Self.typeKinds[word] { return typeDeclaration(kind, scope: scope, nested: &nested) }
             return .fragment
         }
     }
@@ -1009,7 +1010,7 @@ final class SwiftTokenFileReader {
 
     /// At `=` (with the same spacing on both sides: `a= b` is an error the whole-file parse reports).
     private var atAssignment: Bool {
-        guard current.kind == .operator, text(current) == "=" else { return false }
+        guard current.kind == .operator, current.end - current.start == 1, bytes[current.start] == UInt8(ascii: "=") else { return false }
         return (lexeme(-1).end == current.start) == (lexeme(1).start == current.end)
     }
 
@@ -1629,7 +1630,15 @@ private struct Lexer {
     }
     static func isIdentifierByte(_ b: UInt8) -> Bool { isIdentifierStart(b) || (b >= 0x30 && b <= 0x39) }
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-    static let operatorBytes: Set<UInt8> = Set("=-+*/%<>&|^~!?.".utf8)
+    /// `=-+*/%<>&|^~!?.` (a switch: a `Set<UInt8>` hashed every byte of every operator).
+    static func isOperatorByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"),
+             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"),
+             UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "."): return true
+        default: return false
+        }
+    }
 
     private func byte(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
 
@@ -1729,13 +1738,13 @@ private struct Lexer {
             return .punctuation
         case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"):
             // `.`, `?` and `!` alone are punctuation; in a run of operator bytes (`..<`, `??`, `!=`) an operator.
-            if !Self.operatorBytes.contains(byte(1)) || (b == UInt8(ascii: ".") && byte(1) != UInt8(ascii: ".")) {
+            if !Self.isOperatorByte(byte(1)) || (b == UInt8(ascii: ".") && byte(1) != UInt8(ascii: ".")) {
                 index += 1
                 return .punctuation
             }
             return operatorRun()
         default:
-            return Self.operatorBytes.contains(b) ? operatorRun() : nil
+            return Self.isOperatorByte(b) ? operatorRun() : nil
         }
     }
 
@@ -1823,7 +1832,7 @@ private struct Lexer {
     }
 
     private mutating func operatorRun() -> Lexeme.Kind? {
-        while index < bytes.count, Self.operatorBytes.contains(bytes[index]) {
+        while index < bytes.count, Self.isOperatorByte(bytes[index]) {
             // A comment starting right after an operator (`=//`) is SwiftSyntax's to judge.
             if bytes[index] == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "/") || byte(1) == UInt8(ascii: "*") { return nil }
             index += 1
