@@ -60,8 +60,13 @@ public struct SwiftSourceReader: Sendable {
     /// string literals and comments; nil when there is none.
     static func bracketRunFinding(source: String, file: String) -> Finding? {
         // A file with no more `[` in all than a run may hold has no such run: one count settles nearly every file.
-        func count(_ bytes: some Sequence<UInt8>) -> Int { bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "[") ? 1 : 0) } }
-        let brackets = source.utf8.withContiguousStorageIfAvailable(count) ?? count(source.utf8)
+        // A plain loop over the buffer (the compiler vectorises it; a `reduce` ran ~9 instructions a byte).
+        func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var n = 0
+            for byte in bytes where byte == UInt8(ascii: "[") { n += 1 }
+            return n
+        }
+        let brackets = source.utf8.withContiguousStorageIfAvailable(count) ?? source.utf8.lazy.filter { $0 == UInt8(ascii: "[") }.count
         guard brackets > maximumBracketRun else { return nil }
         enum State { case code, lineComment, blockComment, string, multilineString }
         var source = source
