@@ -19,8 +19,9 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Fin
         }
         let required = m.required ?? 0
         let fg = m.pairing.foreground, bg = m.pairing.background
+        // Messages are assembled with `concatenated` (one allocation each): interpolation grew each string ~17 times.
         func describe(_ e: PairingEndpoint) -> String {
-            if let property = e.property, let token = e.token { return "\(property) (\(token))" }
+            if let property = e.property, let token = e.token { return [property, " (", token, ")"].concatenated() }
             return e.name
         }
         var hint: String?
@@ -29,11 +30,14 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Fin
             fixes[key] = .some(nearestPassingColor(foreground: key.fg, background: key.bg, required: required))
         }
         if let fix = fixes[key] ?? nil {
-            hint = "nearest passing foreground: \(fix.color.hex) (\(displayRatio(fix.ratio)):1), same hue, lightness adjusted in OKLCH"
+            hint = ["nearest passing foreground: ", fix.color.hex, " (", displayRatio(fix.ratio),
+                    ":1), same hue, lightness adjusted in OKLCH"].concatenated()
         }
         let finding = Finding(
             rule: rule, severity: severity, appearance: m.appearance, subject: m.pairing.subject,
-            message: "\(describe(fg)) on \(describe(bg)), \(m.theme.map { $0 + ", " } ?? "")\(m.appearance.rawValue), \(displayRatio(m.ratio)):1 (needs \(displayRatio(required)):1 for \(role == .graphic ? "graphics" : role == .largeText ? "large text" : "text"))",
+            message: [describe(fg), " on ", describe(bg), ", ", m.theme.map { $0 + ", " } ?? "", m.appearance.rawValue, ", ",
+                      displayRatio(m.ratio), ":1 (needs ", displayRatio(required), ":1 for ",
+                      role == .graphic ? "graphics" : role == .largeText ? "large text" : "text", ")"].concatenated(),
             location: fg.location, relatedLocations: [bg.location] + [m.pairing.drawnAt].compactMap { $0 }, component: m.pairing.component,
             measured: m.ratio, required: required, fixHint: hint, theme: m.theme)
         findings.append(finding)
