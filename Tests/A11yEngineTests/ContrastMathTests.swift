@@ -60,6 +60,14 @@ struct ContrastMathTests {
         for hundredths in stride(from: 100, through: 2100, by: 1) {
             #expect(displayRatio(Double(hundredths) / 100) == String(format: "%.2f", Double(hundredths) / 100))
         }
+        // And below 1, and whole parts of every length the digits are written for (up to 13).
+        let others = Array(0..<100) + (2...13).flatMap { digits -> [Int] in
+            let power = (0..<digits).reduce(1) { r, _ in r * 10 }
+            return [power * 10, power * 10 + 7, power * 100 - 1]
+        }
+        for hundredths in others {
+            #expect(displayRatio(Double(hundredths) / 100) == String(format: "%.2f", Double(hundredths) / 100), "\(hundredths)")
+        }
     }
 
     @Test(arguments: [
