@@ -130,15 +130,23 @@ struct StreamingWriter {
         try flush()
         let blocks = stride(from: 0, to: elements.count, by: Self.block).map { $0..<min($0 + Self.block, elements.count) }
         let order = BlocksInOrder(count: blocks.count, window: 2 * workers, sink: sink)
-        let shared = ReadOnly(value: (elements: elements, blocks: blocks))
         let pretty = pretty
+        // Pairs and findings write their own members: the element type is opened once for the array, where `write`
+        // looked its kind up and cast (and boxed) each element.
+        let writeOne: (Element, inout StreamingWriter) throws -> Void
+        if let direct = Element.self as? any JSONMembersWritable.Type {
+            writeOne = Self.membersWriter(of: direct, for: Element.self, depth: depth + 1, pretty: pretty)
+        } else {
+            writeOne = { element, writer in try writer.write(element, depth: depth + 1) }
+        }
+        let shared = ReadOnly(value: (elements: elements, blocks: blocks, writeOne: writeOne))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let b = order.take() {
                 var writer = StreamingWriter(pretty: pretty, chunk: Self.collectedWhole, sink: { _ in })
                 do {
                     for i in shared.value.blocks[b] {
                         JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &writer.out)
-                        try writer.write(shared.value.elements[i], depth: depth + 1)
+                        try shared.value.writeOne(shared.value.elements[i], &writer)
                     }
                     order.finish(b, writer.out)
                 } catch {
@@ -147,6 +155,16 @@ struct StreamingWriter {
             }
         }
         try order.check()
+    }
+
+    /// Writes an `Element` that is a `Direct` (the same type, opened from an existential) as its own members.
+    private static func membersWriter<Element, Direct: JSONMembersWritable>(
+        of _: Direct.Type, for _: Element.Type, depth: Int, pretty: Bool
+    ) -> (Element, inout StreamingWriter) throws -> Void {
+        precondition(Element.self == Direct.self)
+        return { element, writer in
+            try JSONObjectWriter.write(unsafeBitCast(element, to: Direct.self), depth: depth, pretty: pretty, into: &writer.out)
+        }
     }
 
     /// nil values are `null`.
