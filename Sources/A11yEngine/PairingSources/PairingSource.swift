@@ -100,7 +100,8 @@ public struct PairingResolver {
         // Keep the most trusted reason for each (component, foreground, background).
         var best: [BestKey: Pairing] = [:]
         for pair in kept {
-            let key = BestKey(component: pair.component ?? "", foreground: pair.foreground.qualifiedName, background: pair.background.qualifiedName)
+            let key = BestKey(component: NameKey(pair.component ?? ""), foreground: NameKey(pair.foreground.qualifiedName),
+                              background: NameKey(pair.background.qualifiedName))
             if let existing = best[key], existing.reason <= pair.reason { continue }
             best[key] = pair
         }
@@ -121,8 +122,14 @@ public struct PairingResolver {
         return results.values.map { $0! }
     }
 
+    /// Hashed from its names' kept hashes (`NameKey`), not with SipHash over three strings at each look-up.
     struct BestKey: Hashable {
-        var component: String, foreground: String, background: String
+        var component: NameKey, foreground: NameKey, background: NameKey
+        func hash(into hasher: inout Hasher) { hasher.combine(combined) }
+        func _rawHashValue(seed: Int) -> Int { NameKey.finalMix(combined, seed: seed) }
+        private var combined: UInt64 {
+            (component.hash &* 0x9E37_79B9_7F4A_7C15) ^ (foreground.hash &* 0xC2B2_AE3D_27D4_EB4F) ^ background.hash
+        }
     }
 
     /// Pairs by component (none last), the foreground's location, then the background's name. Sorted as integer ranks
