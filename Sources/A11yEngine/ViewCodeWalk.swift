@@ -62,8 +62,8 @@ struct Walk {
     let variant: String?
     let selfValue: Value
     /// The view's unknown Bool properties: a condition on one of them (`isPressed`) is named by its label (`pressed`).
-    /// Each flag with its label, computed once: `selfValue(_:)` runs for every evaluation in the walk.
-    let flagLabels: [(flag: String, label: String)]
+    /// Each flag with its label, computed (and hashed) once: `selfValue(_:)` runs for every evaluation in the walk.
+    let flagLabels: [(flag: NameKey, label: NameKey)]
     var pairs: [DrawnPair] = []
     var touchTargets: [TouchTargetFact] = []
     var fonts: [ViewFontFact] = []
@@ -75,7 +75,7 @@ struct Walk {
         scope = type.splitOnDots().map(String.init)
         self.variant = variant
         self.selfValue = selfValue
-        self.flagLabels = flags.map { ($0, Self.flagLabel($0)) }
+        self.flagLabels = flags.map { (NameKey($0), NameKey(Self.flagLabel($0))) }
     }
 
     /// `self` with the flags this path has assumed set, so the interpreter follows them inside helpers
@@ -92,7 +92,7 @@ struct Walk {
     func flag(behind unknown: Value.Unknown) -> String? {
         guard case .instance(_, let fields) = selfValue else { return nil }
         for (flag, label) in flagLabels {
-            if let u = fields[flag]?.unknown, u.reason == unknown.reason, u.location == unknown.location { return label }
+            if let u = fields[flag]?.unknown, u.reason == unknown.reason, u.location == unknown.location { return label.string }
         }
         return nil
     }
