@@ -4,14 +4,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/// Memory for a one-shot audit (a11yctl, and a11y-bench as it times one): two malloc arenas (glibc's default, eight per
-/// core, fragmented: peak memory of a 5,000-token audit 107 MB -> 76 MB with one; with one, the main thread and the
-/// workers took turns at its lock: elevate-ios 90 -> 82 ms, multi-repo-ios 59 -> 53 ms with two, BENCHMARKS.md), the
-/// main one's heap grown by
-/// 64 MB at once, large blocks kept on that heap (rather than in mmaps of their own, unmapped on free and faulted in again
-/// by the next), and transparent huge pages asked for over it, so it is faulted in 2 MB at a time instead of 4 KB (a
-/// cold audit of a large design system otherwise spends ~10% of its CPU in ~8,000 page faults). Best effort: where the
-/// kernel has no THP, madvise fails and nothing changes.
+/// Memory for a one-shot audit (a11yctl, and a11y-bench as it times one), BENCHMARKS.md:
+/// - two malloc arenas: glibc's default (eight per core) fragmented (peak of a 5,000-token audit 107 MB, 76 MB with
+///   one), and with one the main thread and the workers took turns at its lock (elevate-ios 90 -> 82 ms with two);
+/// - the main heap grown by 64 MB at once, large blocks kept on it (not in mmaps of their own, unmapped on free and
+///   faulted in again by the next), and transparent huge pages asked for over it, so it is faulted in 2 MB at a time
+///   instead of 4 KB (a cold audit of a large system otherwise spent ~10% of its CPU in ~8,000 page faults).
+/// Best effort: where the kernel has no THP, madvise fails and nothing changes.
 static inline void a11y_malloc_for_one_shot_audit(void) {
     const size_t reserve = 64u << 20;
     mallopt(M_ARENA_MAX, 2);
