@@ -84,8 +84,77 @@ public final class Interpreter {
 
     /// Only enum cases are noted: the variants of a view differ in enum-typed properties alone, each a case.
     private func noteFieldRead(_ type: String, _ name: String, _ field: Value) {
-        guard case .enumCase = field, fieldReads?.type == type else { return }
+        guard case .enumCase = field else { return }
+        noteEnumFieldRead(type, name)
+    }
+
+    private func noteEnumFieldRead(_ type: String, _ name: String) {
+        for i in instanceRecordings.indices { instanceRecordings[i].fieldReads.append((type, name)) }
+        guard fieldReads?.type == type else { return }
         fieldReads!.names.insert(name)
+    }
+
+    /// An instance of `type` was compared whole (`fieldReads.whole` when it is the walked type).
+    private func noteWholeRead(_ type: String) {
+        for i in instanceRecordings.indices { instanceRecordings[i].wholeReads.append(type) }
+        if fieldReads?.type == type { fieldReads!.whole = true }
+    }
+
+    // MARK: Instance members, memoised
+
+    /// An instance member's value, kept by the member and the instance: the same computed property of the same value is
+    /// read again and again (DesignResourcesKit's `DynamicColor.color` for every case of its color enum; a view's
+    /// properties in its walk). An instance is known by its box (`Value` is one reference to an immutable box, and the
+    /// memo keeps the value, so the box is not freed and reused while the entry lives): hashing and comparing fields
+    /// cost more than evaluating again (tried: elevate-ios +9%). An enum case without payload is known by its type and
+    /// name. Evaluating also records what it read; a hit replays that, so static dependencies and a walk's field reads
+    /// are what evaluating again would make.
+    private struct InstanceMemberKey: Hashable {
+        let member: NameKey
+        let instance: Identity
+        enum Identity: Hashable {
+            case box(UInt)
+            case enumCase(type: String, name: String)
+        }
+    }
+    /// What an instance member's evaluation recorded: static members read at its own level of `readsInProgress`, and
+    /// enum fields read and instances compared whole, whatever type a walk watched then.
+    private struct InstanceRecording {
+        let level: Int
+        var staticReads: [String] = []
+        var fieldReads: [(type: String, name: String)] = []
+        var wholeReads: [String] = []
+    }
+    private var instanceMemo: [InstanceMemberKey: (value: Value, instance: Value, recording: InstanceRecording)] = [:]
+    /// The instance members being evaluated, outermost first: each records what it reads.
+    private var instanceRecordings: [InstanceRecording] = []
+
+    private static func identity(of value: Value) -> InstanceMemberKey.Identity? {
+        switch value {
+        case .enumCase(let type, let name, let payload) where payload.isEmpty && !type.isEmpty: return .enumCase(type: type, name: name)
+        case .instance where MemoryLayout<Value>.size == MemoryLayout<UInt>.size: return .box(unsafeBitCast(value, to: UInt.self))
+        default: return nil
+        }
+    }
+
+    /// `declaration`'s value on `selfValue`, from the memo when it was evaluated on that instance before. Nothing is
+    /// memoised once evaluation met a cycle or a limit (results then depend on order).
+    private func memoisedInstanceMember(_ declaration: MemberDeclaration, self selfValue: Value, at location: SourceLocation) -> Value {
+        guard !orderDependent, let identity = Self.identity(of: selfValue) else {
+            return withCall(at: location) { evaluateMember(declaration, selfValue: selfValue) }
+        }
+        let key = InstanceMemberKey(member: NameKey(declaration.key), instance: identity)
+        if let hit = instanceMemo[key] {
+            for read in hit.recording.staticReads { noteStaticRead(read) }
+            for read in hit.recording.fieldReads { noteEnumFieldRead(read.type, read.name) }
+            for type in hit.recording.wholeReads { noteWholeRead(type) }
+            return hit.value
+        }
+        instanceRecordings.append(InstanceRecording(level: readsInProgress.count))
+        let value = withCall(at: location) { evaluateMember(declaration, selfValue: selfValue) }
+        let recording = instanceRecordings.removeLast()
+        if !orderDependent { instanceMemo[key] = (value, selfValue, recording) }
+        return value
     }
 
     /// Traits read while a dynamic color provider runs (`style`, `contrast`): they decide which appearances it defines.
@@ -386,13 +455,22 @@ public final class Interpreter {
         staticValue(ownerKey: owner, name: name, key: memberKey(owner, name))
     }
 
-    /// `key`: `owner.name`, as a member plan keeps it (made once, not at every look-up).
-    private func staticValue(ownerKey owner: String, name: String, key: String) -> Value {
+    /// A static member read by whatever is being evaluated: the walk's read order, the reader in progress, and the
+    /// instance members being evaluated at that reader's level.
+    private func noteStaticRead(_ key: String) {
         if recordingStaticReads, staticReadOrder[key] == nil {
             staticReadOrder[key] = staticReads.count
             staticReads.append(key)
         }
         if !readsInProgress.isEmpty { readsInProgress[readsInProgress.count - 1].append(key) }
+        for i in instanceRecordings.indices where instanceRecordings[i].level == readsInProgress.count {
+            instanceRecordings[i].staticReads.append(key)
+        }
+    }
+
+    /// `key`: `owner.name`, as a member plan keeps it (made once, not at every look-up).
+    private func staticValue(ownerKey owner: String, name: String, key: String) -> Value {
+        noteStaticRead(key)
         if let cached = startingCache?[key] ?? staticCache[key] { return cached }
         let declaration = declarations(owner: owner, name: name).first { d in
             switch d.kind {
@@ -1048,7 +1126,7 @@ public final class Interpreter {
             for d in declarations(owner: owner, name: name) where !d.isStatic {
                 switch d.kind {
                 case .computed, .stored:
-                    return withCall(at: location) { evaluateMember(d, selfValue: selfValue) }
+                    return memoisedInstanceMember(d, self: selfValue, at: location)
                 default: continue
                 }
             }
@@ -1141,9 +1219,8 @@ public final class Interpreter {
             // `.dark` written without a type matches `UIUserInterfaceStyle.dark`.
             return n1 == n2 && (t1.isEmpty || t2.isEmpty || t1 == t2) && p1 == p2
         default:
-            if let watched = fieldReads?.type {
-                for case .instance(let type, _) in [a, b] where type == watched { fieldReads!.whole = true }
-            }
+            if case .instance(let type, _) = a { noteWholeRead(type) }
+            if case .instance(let type, _) = b { noteWholeRead(type) }
             return a == b
         }
     }

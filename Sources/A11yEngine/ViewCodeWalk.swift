@@ -82,11 +82,24 @@ struct Walk {
     /// (`type.spec(subtle: subtle)` switches on `subtle` where the walk cannot see it).
     func selfValue(_ context: Context) -> Value {
         guard case .instance(let type, var fields) = selfValue, !context.decided.isEmpty else { return selfValue }
-        for (flag, label) in flagLabels {
-            if let holds = context.decided[label] { fields[flag] = .bool(holds) }
+        let decisions = flagLabels.map { context.decided[$0.label] }
+        guard decisions.contains(where: { $0 != nil }) else { return selfValue }
+        // The same decisions give the same value, kept: one instance (one box) per path, which the interpreter's memo of
+        // instance members knows again, and no fields copied at every evaluation.
+        if let kept = assumed.values[decisions] { return kept }
+        for ((flag, _), holds) in zip(flagLabels, decisions) {
+            if let holds { fields[flag] = .bool(holds) }
         }
-        return .instance(type: type, fields: fields)
+        let value = Value.instance(type: type, fields: fields)
+        assumed.values[decisions] = value
+        return value
     }
+
+    /// `self` under each set of assumed flags met so far (`selfValue(_:)`).
+    final class AssumedSelf {
+        var values: [[Bool?]: Value] = [:]
+    }
+    private let assumed = AssumedSelf()
 
     /// The flag whose unknown value an evaluation stopped at (the interpreter reports the first unknown it met).
     func flag(behind unknown: Value.Unknown) -> String? {

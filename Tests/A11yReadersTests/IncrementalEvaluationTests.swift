@@ -42,7 +42,7 @@ struct IncrementalEvaluationTests {
     /// without; returns both audits and the program the incremental one started from.
     /// `preparedForEdits`: the first audit's indexes for edits are made before the edit, as the daemon does once an
     /// audit is published (otherwise the incremental audit makes them).
-    static func audits(edit: (String) -> String, styling: String = styling, preparedForEdits: Bool = false) throws
+    static func audits(edit: (String) -> String, tokens: String = tokens, styling: String = styling, preparedForEdits: Bool = false) throws
         -> (incremental: Audit, fresh: Audit, reused: Int, before: Int, reusedPairing: Bool, rereadTokens: Set<String>?) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-incremental-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -61,6 +61,46 @@ struct IncrementalEvaluationTests {
         let fresh = Auditor.run(try Workspace(root: dir.path).refresh()).audit
         return (incremental.audit, fresh, program.interpreter.memoisedStaticCount, first.context.graph.interpreter.memoisedStaticCount,
                 incremental.carried.reusedPairing, incremental.context.graph.updatedKeys)
+    }
+
+    /// Two tokens read the same enum case's computed color, which reads a static: the second reading comes from the
+    /// interpreter's memo of instance members, and must still record that it read the static, or an edit of the static
+    /// would leave it stale.
+    @Test func aMemoisedInstanceMemberStillRecordsTheStaticsItRead() throws {
+        let tokens = """
+            import SwiftUI
+
+            extension Color {
+                static let brandInk = Color(red: 0.1, green: 0.1, blue: 0.1)
+                static let paper = Color.white
+            }
+
+            enum Tone {
+                case primary
+                var color: Color {
+                    switch self {
+                    case .primary: return Color.brandInk
+                    }
+                }
+            }
+            """
+        let styling = """
+            import SwiftUI
+
+            enum CardStyling {
+                struct Colors {
+                    static let title = Tone.primary.color
+                    static let subtitle = Tone.primary.color
+                    static let background = Color.paper
+                }
+            }
+            """
+        let result = try Self.audits(edit: { $0.replacingOccurrences(of: "red: 0.1, green: 0.1, blue: 0.1", with: "red: 0.9, green: 0.9, blue: 0.9") },
+                                     tokens: tokens, styling: styling)
+        #expect(result.incremental == result.fresh)
+        let failing = Set(result.incremental.pairs.filter { !$0.pass }.map { "\($0.foreground.property ?? "-") \($0.foreground.token ?? "-")" })
+        // The edit made the ink light: both properties fail on the paper now.
+        #expect(failing == ["title Tone.primary.color", "subtitle Tone.primary.color"], "\(failing)")
     }
 
     @Test(arguments: [false, true])
