@@ -557,10 +557,6 @@ public final class Interpreter {
         let name: String
         /// The memo's key, `owner.name`.
         let key: String
-        init(owner: String, name: String) {
-            (self.owner, self.name) = (owner, name)
-            key = memberKey(owner, name)
-        }
         init(of declaration: MemberDeclaration) {
             (owner, name, key) = (declaration.ownerKey, declaration.name, declaration.key)
         }
@@ -999,11 +995,9 @@ public final class Interpreter {
         let type: NameKey
         let name: NameKey
         init(type: String, name: String) { (self.type, self.name) = (NameKey(type), NameKey(name)) }
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(type.hash)
-            hasher.combine(name.hash)
-        }
-        func _rawHashValue(seed: Int) -> Int { NameKey.finalMix(type.hash &* 0x9FB2_1C65_1E98_DF25 ^ name.hash, seed: seed) }
+        func hash(into hasher: inout Hasher) { hasher.combine(combined) }
+        func _rawHashValue(seed: Int) -> Int { NameKey.finalMix(combined, seed: seed) }
+        private var combined: UInt64 { name.hash(after: type.hash) }
     }
     private var memberPlans: [MemberQuery: MemberPlan] = [:]
 

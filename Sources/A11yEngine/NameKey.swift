@@ -25,6 +25,10 @@ public struct NameKey: Hashable, Sendable {
     /// another's, so copying keys in one table's order into another does not cluster them).
     public func _rawHashValue(seed: Int) -> Int { Self.finalMix(hash, seed: seed) }
 
+    /// A key made of several names (a type and a member, a pair's three names) hashes as their kept hashes chained
+    /// with this, the earlier ones multiplied so that the same names in another order hash apart.
+    func hash(after previous: UInt64) -> UInt64 { (previous &* 0x9E37_79B9_7F4A_7C15) ^ hash }
+
     /// Murmur3's finaliser over a hash and a table's seed: every bit of both reaches the bits a table uses.
     static func finalMix(_ hash: UInt64, seed: Int) -> Int {
         var h = hash ^ UInt64(UInt(bitPattern: seed))

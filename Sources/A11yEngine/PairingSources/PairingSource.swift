@@ -127,9 +127,7 @@ public struct PairingResolver {
         var component: NameKey, foreground: NameKey, background: NameKey
         func hash(into hasher: inout Hasher) { hasher.combine(combined) }
         func _rawHashValue(seed: Int) -> Int { NameKey.finalMix(combined, seed: seed) }
-        private var combined: UInt64 {
-            (component.hash &* 0x9E37_79B9_7F4A_7C15) ^ (foreground.hash &* 0xC2B2_AE3D_27D4_EB4F) ^ background.hash
-        }
+        private var combined: UInt64 { background.hash(after: foreground.hash(after: component.hash)) }
     }
 
     /// Pairs by component (none last), the foreground's location, then the background's name. Sorted as integer ranks
