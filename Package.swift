@@ -4,7 +4,11 @@ import PackageDescription
 // Release builds of the engine, readers and output do not check exclusive access at run time: the interpreter's state
 // is a class, and each read or write of it was checked (3% of evaluating a large token file, BENCHMARKS.md). Debug
 // builds, which the tests run, still check it.
-let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// They also reach the metadata of concrete generic types (`[NameKey: Value]`, `Set<String>`) through accessors given
+// the witness tables, not by mangled name: the runtime resolves a mangled name's `Hashable` requirement by scanning all
+// 11,400 conformance records of the static binary, ~650,000 instructions per type (a tenth of DesignResourcesKit's
+// audit, BENCHMARKS.md).
+let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))]
 
 let package = Package(
     name: "a11yd",
