@@ -1,14 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Release builds of the engine, readers and output do not check exclusive access at run time: the interpreter's state
-// is a class, and each read or write of it was checked (3% of evaluating a large token file, BENCHMARKS.md). Debug
-// builds, which the tests run, still check it.
-// They also reach the metadata of concrete generic types (`[NameKey: Value]`, `Set<String>`) through accessors given
-// the witness tables, not by mangled name: the runtime resolves a mangled name's `Hashable` requirement by scanning all
-// 11,400 conformance records of the static binary, ~650,000 instructions per type (a tenth of DesignResourcesKit's
-// audit, BENCHMARKS.md).
-let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))]
+// Release builds of every target of ours reach the metadata of concrete generic types (`[NameKey: Value]`,
+// `Set<String>`) through accessors given the witness tables, not by mangled name: the runtime resolves a mangled name's
+// `Hashable` requirement by scanning all 11,400 conformance records of the static binary, ~650,000 instructions per
+// type (a tenth of DesignResourcesKit's audit, BENCHMARKS.md).
+let metadataAccessFlags = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]
+let metadataAccessSettings: [SwiftSetting] = [.unsafeFlags(metadataAccessFlags, .when(configuration: .release))]
+// Release builds of the engine, readers and output also do not check exclusive access at run time: the interpreter's
+// state is a class, and each read or write of it was checked (3% of evaluating a large token file, BENCHMARKS.md).
+// Debug builds, which the tests run, still check it.
+let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"] + metadataAccessFlags, .when(configuration: .release))]
 
 let package = Package(
     name: "a11yd",
@@ -49,21 +51,24 @@ let package = Package(
         // pages in a11yctl, and malloc_trim in the daemon.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The daemon: watcher, audit loop, durable store, JSON-RPC socket server.
-        .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite", "CSystemd", "CMalloc"]),
+        .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite", "CSystemd", "CMalloc"],
+                swiftSettings: metadataAccessSettings),
         // Talking to the daemon: JSON-RPC over the Unix socket (shared by the daemon and a11yctl).
-        .target(name: "A11yClient", dependencies: ["A11yEngine"]),
+        .target(name: "A11yClient", dependencies: ["A11yEngine"], swiftSettings: metadataAccessSettings),
         .executableTarget(
             name: "a11yd",
             dependencies: [
                 "A11yDaemon", "A11yClient", "A11yEngine", "A11yReaders", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            swiftSettings: metadataAccessSettings),
         .executableTarget(
             name: "a11yctl",
             dependencies: [
                 "A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: metadataAccessSettings,
             // A one-shot CLI linked at a fixed address: a position-independent release binary makes the loader apply
             // ~112,000 relocations at every start, reading and dirtying ~3 MB before `main` (BENCHMARKS.md). The
             // long-running daemon stays position-independent (address randomisation). Nor does it export its ~40,000
