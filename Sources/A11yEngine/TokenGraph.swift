@@ -450,8 +450,9 @@ public final class TokenGraph {
     }
 
     @discardableResult
-    private func add(_ token: Token, value: Value) -> Bool {
-        let key = token.qualifiedName.joinedWithDots()
+    /// `key` is the token's qualified name joined with dots, when the caller has it made already.
+    private func add(_ token: Token, value: Value, key: String? = nil) -> Bool {
+        let key = key ?? token.qualifiedName.joinedWithDots()
         // One look-up for the usual new key; a key declared twice keeps its first definition.
         if let first = tokens.updateValue(token, forKey: key) {
             tokens[key] = first
@@ -481,7 +482,7 @@ public final class TokenGraph {
             // group, or the color/number/font type it extends.
             let declaredKind: TokenKind? = declaration.type.map { Interpreter.kindOfType($0) ?? .other }
                 ?? groupKind ?? Interpreter.namespaceKind(declaration.ownerKey)
-            addToken(declaration.qualifiedName, value: value, declaredKind: declaredKind,
+            addToken(declaration.qualifiedName, key: declaration.key, value: value, declaredKind: declaredKind,
                      location: declaration.location, expression: Self.definingExpression(declaration), scope: declaration.owner)
         case .function(let parameters, _):
             addTokenFunctionCases(declaration, parameters)
@@ -493,7 +494,8 @@ public final class TokenGraph {
     }
 
     /// A value becomes a token when it has a token kind; a struct instance contributes its fields.
-    private func addToken(_ name: [String], value: Value, declaredKind: TokenKind?, location: SourceLocation, expression: Expr?,
+    /// (`key`: `name` joined with dots, when the caller has it.)
+    private func addToken(_ name: [String], key: String? = nil, value: Value, declaredKind: TokenKind?, location: SourceLocation, expression: Expr?,
                           scope: [String], depth: Int = 0) {
         if depth > 0, value.tokenKind != nil, value.unknown == nil {
             let instance = name.dropLast().joinedWithDots()
@@ -502,13 +504,13 @@ public final class TokenGraph {
         }
         switch value {
         case .color, .number, .font:
-            add(Token(qualifiedName: name, declaredKind: value.tokenKind, location: location, expression: expression, scope: scope), value: value)
+            add(Token(qualifiedName: name, declaredKind: value.tokenKind, location: location, expression: expression, scope: scope), value: value, key: key)
         case .string where declaredKind == .string:
-            add(Token(qualifiedName: name, declaredKind: .string, location: location, expression: expression, scope: scope), value: value)
+            add(Token(qualifiedName: name, declaredKind: .string, location: location, expression: expression, scope: scope), value: value, key: key)
         case .unknown(let u):
             // Only values that are meant to be tokens are findings when they cannot be evaluated.
             guard let kind = declaredKind ?? u.kind, kind != .other, kind != .string else { return }
-            add(Token(qualifiedName: name, declaredKind: kind, location: location, expression: expression, scope: scope), value: value)
+            add(Token(qualifiedName: name, declaredKind: kind, location: location, expression: expression, scope: scope), value: value, key: key)
         case .instance(let type, let fields) where depth < 3 && interpreter.isType(type) && !isThemeSelector(type):
             // (A palette held by another value, `AppTheme.dark.colors`, is a theme: its colors are the palette's tokens.)
             // A struct that computes a color from stored colors (`DynamicColor { lightColor, darkColor; var color }`)
