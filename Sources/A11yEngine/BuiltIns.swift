@@ -216,6 +216,13 @@ enum BuiltIns {
             if unknown.kind == nil { unknown.kind = .color }
             return .unknown(unknown)
         }
+        // A color of another type (`UIColor(color)`, `Color(uiColor:)`): the most common initialiser, first.
+        if args.count == 1, case .color = args[0].value {
+            switch args[0].label {
+            case nil, "uiColor", "nsColor", "cgColor", "color": return args[0].value
+            default: break
+            }
+        }
         func number(_ name: String) -> Double? { label(args, name)?.number }
         let alpha = number("opacity") ?? number("alpha") ?? 1
         if let hex = label(args, "hex") ?? label(args, "hexString") {
@@ -243,9 +250,6 @@ enum BuiltIns {
             // `Color("Name")`, `UIColor(named: "Name")`: an asset catalog color.
             return interpreter.assetColor(named: text)
                 ?? unknown("no colorset named \"\(text)\" in the audited folder", location, kind: .color, rule: "reference")
-        }
-        if args.count == 1, [nil, "uiColor", "nsColor", "cgColor", "color"].contains(args[0].label), case .color = args[0].value {
-            return args[0].value
         }
         if args.count == 2, args[0].label == nil, case .color(let c) = args[0].value, let opacity = number("opacity") {
             return .color(c.map { $0.multiplyingAlpha(opacity) })

@@ -24,19 +24,31 @@ public struct ColorValue: Hashable, Sendable, Codable {
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, with or without `#` or `0x`. Returns nil when malformed.
     public init?(hex text: String) {
-        // Byte-level and allocation-free: every adaptive token of a large system parses two of these.
-        var digits = Substring(text).utf8
-        while let first = digits.first, first == 0x20 || first == 0x09 { digits = digits.dropFirst() }
-        while let last = digits.last, last == 0x20 || last == 0x09 { digits = digits.dropLast() }
-        if digits.first == UInt8(ascii: "#") {
-            digits = digits.dropFirst()
-        } else if digits.count > 2, digits.first == UInt8(ascii: "0"), digits.dropFirst().first.map({ $0 | 0x20 }) == UInt8(ascii: "x") {
-            digits = digits.dropFirst(2)
+        // On the bytes, allocation-free: every adaptive token of a large system parses two of these.
+        let packed = text.utf8.withContiguousStorageIfAvailable(Self.packedHex) ?? { var copy = text; return copy.withUTF8(Self.packedHex) }()
+        guard let value = packed else { return nil }
+        self.init(
+            red: Double((value >> 24) & 0xFF) / 255,
+            green: Double((value >> 16) & 0xFF) / 255,
+            blue: Double((value >> 8) & 0xFF) / 255,
+            alpha: Double(value & 0xFF) / 255)
+    }
+
+    /// `RRGGBBAA` packed from `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA` (or `0x`, or no prefix; spaces and tabs around
+    /// it); nil for anything else.
+    private static func packedHex(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        if start < end, bytes[start] == UInt8(ascii: "#") {
+            start += 1
+        } else if end - start > 2, bytes[start] == UInt8(ascii: "0"), bytes[start + 1] | 0x20 == UInt8(ascii: "x") {
+            start += 2
         }
-        let count = digits.count
+        let count = end - start
         guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
         var packed: UInt64 = 0
-        for byte in digits {
+        for byte in bytes[start..<end] {
             let nibble: UInt64
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt64(byte - UInt8(ascii: "0"))
@@ -48,12 +60,7 @@ public struct ColorValue: Hashable, Sendable, Codable {
             packed = count <= 4 ? packed << 8 | nibble << 4 | nibble : packed << 4 | nibble
         }
         // With alpha (`#RGBA`, `#RRGGBBAA`): 8 digits packed; without, opaque.
-        let value = count == 4 || count == 8 ? packed : packed << 8 | 0xFF
-        self.init(
-            red: Double((value >> 24) & 0xFF) / 255,
-            green: Double((value >> 16) & 0xFF) / 255,
-            blue: Double((value >> 8) & 0xFF) / 255,
-            alpha: Double(value & 0xFF) / 255)
+        return count == 4 || count == 8 ? packed : packed << 8 | 0xFF
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque. Components are rounded to the nearest 8-bit value. Written digit by
