@@ -34,13 +34,21 @@ public struct TokenHygieneRule: Rule {
         let severity = context.policy.severity(of: rule)
         let graph = context.graph
         // Built on first use: an audit that takes most findings from the last one checks only a few tokens.
-        var componentPropertiesBuilt: [String: (Component, Component.Property)]?
+        // By index, not copies: a component copied into the entry of each of its properties was a dozen reference counts
+        // per entry (a fortieth of a 5,000-token audit).
+        var componentPropertiesBuilt: NameMap<(component: Int, property: Int)>?
         func componentProperty(_ key: String) -> (Component, Component.Property)? {
             if componentPropertiesBuilt == nil {
-                componentPropertiesBuilt = Dictionary(
-                    context.components.flatMap { c in c.properties.map { ($0.qualifiedName, (c, $0)) } }, uniquingKeysWith: { a, _ in a })
+                var built = NameMap<(component: Int, property: Int)>()
+                for (c, component) in context.components.enumerated() {
+                    for (p, property) in component.properties.enumerated() where built[property.qualifiedName] == nil {
+                        built[property.qualifiedName] = (c, p)
+                    }
+                }
+                componentPropertiesBuilt = built
             }
-            return componentPropertiesBuilt?[key]
+            guard let (c, p) = componentPropertiesBuilt?[key] else { return nil }
+            return (context.components[c], context.components[c].properties[p])
         }
         // Number tokens by family, so a raw radius is matched with radius tokens, padding with spacing tokens.
         var numberTokensBuilt: [String: [Double: String]]?
