@@ -75,18 +75,20 @@ public enum AssetCatalogReader {
 /// designer sees every broken entry of a colorset at once.
 struct ColorSetReader {
     let file: String
+    let sourceFile: SourceFile
     let name: String
     var findings: [Finding] = []
 
     init(file: String, name: String) {
         self.file = file
+        sourceFile = SourceFile.named(file)
         self.name = name
     }
 
     var subject: String { "Asset." + name }
 
     func location(_ position: TextPosition) -> SourceLocation {
-        SourceLocation(file: file, line: position.line, column: position.column)
+        SourceLocation(in: sourceFile, line: position.line, column: position.column)
     }
 
     mutating func problem(_ message: String, at position: TextPosition) {

@@ -137,17 +137,19 @@ enum TokenTypeUse {
 
 struct TokenDocumentWalker {
     let file: String
+    let sourceFile: SourceFile
     let appearance: Appearance?
     var tokens: [TokenDefinition] = []
     var findings: [Finding] = []
 
     init(file: String, appearance: Appearance?) {
         self.file = file
+        sourceFile = SourceFile.named(file)
         self.appearance = appearance
     }
 
     func location(_ position: TextPosition) -> SourceLocation {
-        SourceLocation(file: file, line: position.line, column: position.column)
+        SourceLocation(in: sourceFile, line: position.line, column: position.column)
     }
 
     mutating func problem(_ path: [String], _ message: String, at position: TextPosition) {

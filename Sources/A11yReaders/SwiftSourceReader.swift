@@ -186,11 +186,19 @@ final class LineTable {
 struct SourceLocator {
     let file: String
     let lines: LineTable
+    /// `file`, interned once (a location per node).
+    let sourceFile: SourceFile
+
+    init(file: String, lines: LineTable) {
+        self.file = file
+        self.lines = lines
+        sourceFile = SourceFile.named(file)
+    }
 
     /// `offset`: where the node's tree starts in the file (a folded operator sequence is a tree of its own).
     func location(_ node: some SyntaxProtocol, offset: Int = 0) -> A11yEngine.SourceLocation {
         let l = lines.converter.location(for: node.positionAfterSkippingLeadingTrivia.advanced(by: offset))
-        return A11yEngine.SourceLocation(file: file, line: l.line, column: l.column)
+        return A11yEngine.SourceLocation(in: sourceFile, line: l.line, column: l.column)
     }
 }
 

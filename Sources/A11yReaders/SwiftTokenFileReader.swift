@@ -24,6 +24,8 @@ import SwiftSyntax
 final class SwiftTokenFileReader {
     private let bytes: [UInt8]
     private let file: String
+    /// `file`, interned once: every node gets a location.
+    private let sourceFile: SourceFile
     private var lexemes: [Lexeme] = []
     private var position = 0
     private var walker: DeclarationWalker
@@ -49,6 +51,7 @@ final class SwiftTokenFileReader {
         walker = DeclarationWalker(file: file, source: source, lines: lines, flags: flags)
         bytes = walker.bytes
         self.file = file
+        sourceFile = SourceFile.named(file)
     }
 
     // MARK: Declarations
@@ -59,7 +62,7 @@ final class SwiftTokenFileReader {
     private func text(_ l: Lexeme) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.start..<l.end]), as: UTF8.self) }
     }
-    private func location(_ l: Lexeme) -> A11yEngine.SourceLocation { A11yEngine.SourceLocation(file: file, line: l.line, column: l.column) }
+    private func location(_ l: Lexeme) -> A11yEngine.SourceLocation { A11yEngine.SourceLocation(in: sourceFile, line: l.line, column: l.column) }
     private func isPunctuation(_ l: Lexeme, _ byte: UInt8) -> Bool { l.kind == .punctuation && bytes[l.start] == byte }
     /// Compared byte for byte: keywords are tested at nearly every lexeme, and a `String` of each would be made first.
     private func isWord(_ l: Lexeme, _ word: StaticString) -> Bool {
