@@ -1141,7 +1141,9 @@ public final class Interpreter {
     // MARK: Operators
 
     func binary(_ op: String, _ lhs: Expr, _ rhs: Expr, _ frame: Frame, expected: String?, at location: SourceLocation) -> Value {
-        let l = evaluate(lhs, frame, expected: ["&&", "||"].contains(op) ? nil : expected)
+        // Operators compared directly: an array literal here was allocated at every comparison a token makes.
+        let isLogical = op == "&&" || op == "||", isEquality = op == "==" || op == "!="
+        let l = evaluate(lhs, frame, expected: isLogical ? nil : expected)
         if op == "??" {
             // Nil, or unknown (a colorset outside the audited folder): the app shows the fallback the code names.
             switch l {
@@ -1152,7 +1154,7 @@ public final class Interpreter {
             default: return l
             }
         }
-        if op == "&&" || op == "||" {
+        if isLogical {
             switch truth(l, at: lhs.location) {
             case .failure(let u):
                 // Three-valued: `unknown || true` is true and `unknown && false` is false whatever the unknown is.
@@ -1165,11 +1167,11 @@ public final class Interpreter {
             }
         }
         let r: Value
-        if ["==", "!="].contains(op), case .implicitMember(let name) = rhs.kind, case .enumCase(let type, _, _) = l {
+        if isEquality, case .implicitMember(let name) = rhs.kind, case .enumCase(let type, _, _) = l {
             // `traits.userInterfaceStyle == .dark`: the right side has the left side's type.
             r = type.isEmpty ? .enumCase(type: "", name: name, payload: []) : implicitMember(name, frame, expected: type, at: rhs.location)
         } else {
-            r = evaluate(rhs, frame, expected: ["==", "!="].contains(op) ? nil : expected)
+            r = evaluate(rhs, frame, expected: isEquality ? nil : expected)
         }
         if case .unknown = l { return l }
         if case .unknown = r { return r }
