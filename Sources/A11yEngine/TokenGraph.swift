@@ -449,8 +449,8 @@ public final class TokenGraph {
         for (instance, fields) in structInstances { structInstances[instance] = fields.filter { !keys.contains($0) } }
     }
 
-    @discardableResult
     /// `key` is the token's qualified name joined with dots, when the caller has it made already.
+    @discardableResult
     private func add(_ token: Token, value: Value, key: String? = nil) -> Bool {
         let key = key ?? token.qualifiedName.joinedWithDots()
         // One look-up for the usual new key; a key declared twice keeps its first definition.

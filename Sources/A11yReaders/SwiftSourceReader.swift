@@ -184,15 +184,13 @@ final class LineTable {
 
 /// Turns syntax positions into 1-based file:line:column.
 struct SourceLocator {
-    let file: String
-    let lines: LineTable
-    /// `file`, interned once (a location per node).
+    /// The file, interned once (a location per node).
     let sourceFile: SourceFile
+    let lines: LineTable
 
     init(file: String, lines: LineTable) {
-        self.file = file
-        self.lines = lines
         sourceFile = SourceFile.named(file)
+        self.lines = lines
     }
 
     /// `offset`: where the node's tree starts in the file (a folded operator sequence is a tree of its own).
