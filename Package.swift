@@ -47,8 +47,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // sd-bus from libsystemd, for desktop notifications over the session bus.
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
-        // glibc's malloc.h: one malloc arena (M_ARENA_MAX) in a11yctl and a11yd, a heap reserved at once and backed by huge
-        // pages in a11yctl, and malloc_trim in the daemon.
+        // glibc's malloc.h: the malloc arenas (M_ARENA_MAX: two in a11yctl, one in a11yd), a heap reserved at once and
+        // backed by huge pages in a11yctl, and malloc_trim in the daemon.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The daemon: watcher, audit loop, durable store, JSON-RPC socket server.
         .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite", "CSystemd", "CMalloc"],

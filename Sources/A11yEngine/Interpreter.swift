@@ -510,13 +510,12 @@ public final class Interpreter {
     /// work); a worker that met a cycle, the step budget or the depth limit (whose results depend on evaluation order)
     /// contributes nothing, and those keys are evaluated in order later as before.
     func prefetchStaticValues(_ declarations: [MemberDeclaration], workers: Int) {
-        let pending = declarations.map { (declaration: $0, key: StaticKey(of: $0)) }
-            .filter { staticCache[$0.key.key] == nil }
+        let pending = declarations.filter { staticCache[$0.key] == nil }
         guard workers > 1, pending.count >= 2 * workers else { return }
         let staticValueNames = staticValueNames
-        let mentioned = concurrentMap(pending.map(\.declaration), workers: workers) { Self.staticNames(in: $0, among: staticValueNames) }
-        let rounds = Self.prefetchRounds(mentioned, names: pending.map(\.declaration.name))
-        for round in rounds where round.count >= 2 * workers { prefetchRound(round.map { pending[$0].key }, workers: workers) }
+        let mentioned = concurrentMap(pending, workers: workers) { Self.staticNames(in: $0, among: staticValueNames) }
+        let rounds = Self.prefetchRounds(mentioned, names: pending.map(\.name))
+        for round in rounds where round.count >= 2 * workers { prefetchRound(round.map { pending[$0] }, workers: workers) }
     }
 
     /// Rounds of at most `maximumPrefetchRounds`: indexes of members whose named static members (`mentioned`, by name;
@@ -550,17 +549,6 @@ public final class Interpreter {
     /// Primitives, aliases, component tokens, and the rest: deeper chains are rare, and each round costs its workers'
     /// start.
     static let maximumPrefetchRounds = 4
-
-    /// A static member by its owner's qualified key and its name (a name may hold dots: a colorset `brand.primary`).
-    struct StaticKey {
-        let owner: String
-        let name: String
-        /// The memo's key, `owner.name`.
-        let key: String
-        init(of declaration: MemberDeclaration) {
-            (owner, name, key) = (declaration.ownerKey, declaration.name, declaration.key)
-        }
-    }
 
     /// Names of static stored and computed members and top-level values: a name outside it names no static member.
     private lazy var staticValueNames: NameSet = {
@@ -612,27 +600,27 @@ public final class Interpreter {
         return found
     }
 
-    /// One round of `prefetchStaticValues`: `keys` on `workers` interpreters that start from this one's memoised values.
-    private func prefetchRound(_ keys: [StaticKey], workers: Int) {
+    /// One round of `prefetchStaticValues`: `members` on `workers` interpreters that start from this one's memoised values.
+    private func prefetchRound(_ members: [MemberDeclaration], workers: Int) {
         let memos = ConcurrentResults<(values: NameMap<Value>, dependencies: [String: [String]])>(count: workers)
         // Workers share this interpreter's indexes (copied here, on this thread) and start from its memoised values.
         let interpreters = ReadOnly(value: (0..<workers).map { _ in worker() })
-        let queue = WorkQueue(count: keys.count, chunk: 16)
+        let queue = WorkQueue(count: members.count, chunk: 16)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
             // Sized once for a fair share: growing them a doubling at a time rehashed every key each time.
-            let share = keys.count / workers
+            let share = members.count / workers
             worker.staticCache.reserveCapacity(share)
             worker.staticDependencies.reserveCapacity(share)
             while let chunk = queue.take() {
-                for key in keys[chunk] { _ = worker.staticValue(ownerKey: key.owner, name: key.name) }
+                for member in members[chunk] { _ = worker.staticValue(of: member) }
             }
             guard !worker.orderDependent else { return memos.set(w, ([:], [:])) }
             // A worker's own memos are what this round added (the rest it read from this interpreter's).
             memos.set(w, (worker.staticCache, worker.staticDependencies))
         }
-        staticCache.reserveCapacity(staticCache.count + keys.count)
-        staticDependencies.reserveCapacity(staticDependencies.count + keys.count)
+        staticCache.reserveCapacity(staticCache.count + members.count)
+        staticDependencies.reserveCapacity(staticDependencies.count + members.count)
         for case let share? in memos.values {
             staticCache.merge(share.values) { existing, _ in existing }
             for (reader, dependencies) in share.dependencies where staticDependencies[reader] == nil {
