@@ -169,6 +169,33 @@ struct SortedJSONEncoderTests {
         #expect(try Self.fast(ExplicitNull(value: nil), pretty: false) == #"{"value":null}"#)
     }
 
+    /// Integers are written digit by digit (not through `String`): every width, sign and number of digits, the extremes
+    /// included, reads as Foundation writes it.
+    struct Integers: Codable {
+        var int: [Int], int8: [Int8], int64: [Int64], uint8: [UInt8], uint64: [UInt64]
+    }
+    @Test func integersEncodeAsFoundationEncodesThem() throws {
+        var powers: [Int] = [0]
+        var power = 1
+        for _ in 0..<18 {
+            powers += [power - 1, power, power + 1, -power, -(power - 1)]
+            power *= 10
+        }
+        let integers = Integers(int: powers + [.max, .min, .max - 1, .min + 1], int8: [.min, -1, 0, 9, 10, .max],
+                                int64: [.min, .max, -1_000_000_007], uint8: [0, 99, 100, .max],
+                                uint64: [0, 10, UInt64(Int64.max) + 1, .max - 1, .max])
+        for pretty in [true, false] {
+            #expect(try Self.fast(integers, pretty: pretty) == Self.foundation(integers, pretty: pretty))
+        }
+        // Locations, which write their line and column through the members writer, read as Foundation writes them too.
+        let file = SourceFile.named("/tmp/Integers.swift")
+        let locations = [SourceLocation(in: file, line: 1, column: 1), SourceLocation(in: file, line: 10, column: 109),
+                         SourceLocation(in: file, line: 123_456, column: 0)]
+        var audit = Auditor.run(try Workspace(root: CLITests.packageRoot.appendingPathComponent("Examples/DesignSystem").path).refresh()).audit
+        for (index, location) in locations.enumerated() { audit.findings[index].location = location }
+        #expect(try Self.fast(audit, pretty: true) == Self.foundation(audit, pretty: true))
+    }
+
     /// Arrays of 512 elements and more are written in blocks on all cores: the text must be the same, in order, nested
     /// large arrays included, and an element that cannot be encoded must still fail the whole write.
     @Test func largeArraysAreWrittenInOrderOnAllCores() throws {
