@@ -1599,9 +1599,12 @@ public final class Interpreter {
     /// The value of a branch of an `if`/`switch` expression: statements then a final expression.
     func branchValue(_ body: [Stmt], _ frame: inout Frame, expected: String?) -> Value {
         guard let last = body.last else { return .none }
-        switch execute(Array(body.dropLast()), &frame, expected: expected) {
-        case .returned(let v): return v
-        case .next: break
+        // Most branches are one expression: no statements before it to run (nor an array of none to make).
+        if body.count > 1 {
+            switch execute(Array(body.dropLast()), &frame, expected: expected) {
+            case .returned(let v): return v
+            case .next: break
+            }
         }
         switch last.kind {
         case .expression(let e): return evaluate(e, frame, expected: expected)

@@ -253,6 +253,10 @@ public struct PairingInference {
 
     /// The Typography entry that styles a color property's text: same name, else the only font, else the smallest
     /// (the conservative choice: smaller text needs more contrast).
+    /// Words left out when a color's name is matched with a typography entry's by shared words: states and generic words.
+    /// (A static: the set was built again for every text color of every component.)
+    static let typographyStateWords: Set<String> = ["active", "inactive", "selected", "disabled", "default", "color", "text"]
+
     func typography(for colorName: String, in component: Component) -> TypographyChoice? {
         var fonts: [(name: String, font: FontValue)] = []
         for property in component.properties(in: .typography) {
@@ -267,9 +271,8 @@ public struct PairingInference {
         if let same = fonts.first(where: { $0.name == colorName }) {
             return TypographyChoice(property: same.name, font: same.font, how: "same name")
         }
-        let stateWords: Set<String> = ["active", "inactive", "selected", "disabled", "default", "color", "text"]
-        let colorWords = Set(nameWords(colorName)).subtracting(stateWords)
-        if let shared = fonts.first(where: { !Set(nameWords($0.name)).subtracting(stateWords).isDisjoint(with: colorWords) }) {
+        let colorWords = Set(nameWords(colorName)).subtracting(Self.typographyStateWords)
+        if let shared = fonts.first(where: { !Set(nameWords($0.name)).subtracting(Self.typographyStateWords).isDisjoint(with: colorWords) }) {
             return TypographyChoice(property: shared.name, font: shared.font, how: "shares a name word")
         }
         if fonts.count == 1 { return TypographyChoice(property: fonts[0].name, font: fonts[0].font, how: "only typography entry") }

@@ -223,7 +223,7 @@ final class SwiftTokenFileReader {
                 guard name.kind == .identifier, name.start == l.end, !Lexer.isReserved(text(name)) else { return .fragment }
                 let after = lexeme(2)
                 if after.start == name.end, isPunctuation(after, UInt8(ascii: ".")) { return .fragment }
-                attributes.append(String(text(name)))
+                attributes.append(text(name))
                 position += 2
                 if after.start == name.end, isPunctuation(after, UInt8(ascii: "(")), !skipBalanced() { return .unreadable }
             } else if l.kind == .identifier, case let word = text(l), Self.modifiers.contains(word) {
@@ -422,7 +422,7 @@ final class SwiftTokenFileReader {
             skipPlainAttributes()
             let first = current
             guard first.kind == .identifier, bytes[first.start] != UInt8(ascii: "$") else { return nil }
-            let label = text(first) == "_" ? nil : (identifier(first) ?? String(text(first)))
+            let label = text(first) == "_" ? nil : (identifier(first) ?? text(first))
             position += 1
             var parameterName = label
             if current.kind == .identifier {
@@ -1039,7 +1039,7 @@ final class SwiftTokenFileReader {
         let name = text(l)
         if name.utf8.first == UInt8(ascii: "`") { return String(name.dropFirst().dropLast()) }  // `` `default` ``
         guard !Lexer.isReserved(name) else { return nil }
-        return String(name)
+        return name
     }
 
     // MARK: Expressions
@@ -1134,7 +1134,7 @@ final class SwiftTokenFileReader {
             let op = current
             guard op.kind == .operator, Self.infixOperators[text(op)] != nil,
                   (lexeme(-1).end == op.start) == (lexeme(1).start == op.end) else { break }
-            operators.append(String(text(op)))
+            operators.append(text(op))
             position += 1
         }
         var next = 0, operandIndex = 0
@@ -1185,7 +1185,7 @@ final class SwiftTokenFileReader {
             var label: String?
             if current.kind == .identifier, isPunctuation(lexeme(1), UInt8(ascii: ":")) {
                 guard bytes[current.start] != UInt8(ascii: "$"), text(current) != "_" else { return nil }
-                label = identifier(current) ?? String(text(current))  // a keyword is a label here (`for:`)
+                label = identifier(current) ?? text(current)  // a keyword is a label here (`for:`)
                 position += 2
             }
             var argumentHeight = 0
@@ -1279,7 +1279,7 @@ final class SwiftTokenFileReader {
             var operandHeight = 0
             guard let value = operand(depth: depth + 1, height: &operandHeight, endsAtBrace: endsAtBrace) else { return nil }
             height = operandHeight + 1
-            let op = String(text(first))
+            let op = text(first)
             if op == "-", case .number(let n) = value.kind { return Expr(.number(-n), at: at) }
             return Expr(.prefix(op, value), at: at)
         }
@@ -1294,7 +1294,7 @@ final class SwiftTokenFileReader {
             else { return nil }
             position += 1
         case .number, .float:
-            guard let value = SwiftIRBuilder.numberLiteral(String(text(first)), isFloat: first.kind == .float) else { return nil }
+            guard let value = SwiftIRBuilder.numberLiteral(text(first), isFloat: first.kind == .float) else { return nil }
             expr = Expr(.number(value), at: at)
             position += 1
         case .string:
@@ -1401,7 +1401,7 @@ final class SwiftTokenFileReader {
                 var calleeHeight = max(height, closureHeight)
                 while current.kind == .identifier, !current.atStartOfLine, isPunctuation(lexeme(1), UInt8(ascii: ":")),
                       isPunctuation(lexeme(2), UInt8(ascii: "{")) {
-                    let label = identifier(current) ?? String(text(current))
+                    let label = identifier(current) ?? text(current)
                     position += 2
                     guard let labelled = closure(height: &closureHeight) else { return nil }
                     arguments.append(CallArgument(label: label, value: labelled))
@@ -1449,7 +1449,7 @@ final class SwiftTokenFileReader {
     /// `$text` (a property wrapper's projected value, or `$0`), which is a name in an expression.
     private func projectedName(_ l: Lexeme) -> String? {
         guard l.end - l.start > 1, bytes[l.start] == UInt8(ascii: "$") else { return nil }
-        return String(text(l))
+        return text(l)
     }
 
     /// `SwiftIRBuilder.snippet` of the node from lexeme `first` to `last`: their text and the trivia after `last` on its
@@ -1483,7 +1483,7 @@ final class SwiftTokenFileReader {
         let word = text(name)
         if word.utf8.first == UInt8(ascii: "`") { return String(word.dropFirst().dropLast()) }
         guard word != "self", word != "Type", word != "Protocol" else { return nil }
-        return String(word)
+        return word
     }
 
     // MARK: Fragments
