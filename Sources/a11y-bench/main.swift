@@ -223,18 +223,27 @@ if CommandLine.arguments.dropFirst().first == "edit", CommandLine.arguments.coun
     let replacement = original[literal] == "\"#5A5A60\"" ? "\"#606060\"" : "\"#5A5A60\""
     let edited = original.replacingCharacters(in: literal, with: replacement)
     var previous = Auditor.run(workspace.refresh())
-    var read: [Double] = [], audit: [Double] = []
+    var read: [Double] = [], audit: [Double] = [], stored: [Double] = []
+    let clock = PhaseClock()
     for i in 0..<argument("--runs", default: 9) * 2 {
         try (i % 2 == 0 ? edited : original).write(toFile: workspace.path(of: largest), atomically: true, encoding: .utf8)
         var start = DispatchTime.now()
-        let input = workspace.refresh(changed: [largest])
+        var input = workspace.refresh(changed: [largest])
         read.append(milliseconds(since: start))
+        input.onPhase = { clock.finished($0) }
         start = DispatchTime.now()
+        clock.start()
         previous = Auditor.run(input, previous: previous)
         audit.append(milliseconds(since: start))
+        // The daemon then encodes the audit to store it (compact, one buffer).
+        start = DispatchTime.now()
+        _ = try AuditJSON.encode(previous.audit, pretty: false)
+        stored.append(milliseconds(since: start))
     }
     print("editing \(largest) (\(previous.audit.summary.tokens) tokens, \(previous.audit.summary.pairs) pairs):")
-    print(String(format: "re-read the file %.1f ms, audit from the previous audit %.1f ms (medians of %d saves)", median(read), median(audit), read.count))
+    print(String(format: "re-read the file %.1f ms, audit from the previous audit %.1f ms, its encoding for the history %.1f ms (medians of %d saves)",
+                 median(read), median(audit), median(stored), read.count))
+    print("the audit by phase (medians): " + clock.summary(\.wall, median))
     exit(0)
 }
 
