@@ -14,7 +14,30 @@ public struct NameKey: Hashable, Sendable {
 
     public init(_ string: String) {
         self.string = string
-        hash = Self.hashOfBytes(string) ?? Self.hashOfBytes(string.precomposedStringWithCanonicalMapping, allowingNonASCII: true)!
+        hash = Self.hashOfBytes(string) ?? Self.nonASCIIHashes.hash(of: string)
+    }
+
+    /// The hashes of non-ASCII names, by name (String's own equality, so canonically equivalent spellings share one):
+    /// Foundation's NFC normalisation cost ~14,000 instructions a name on Linux, and a theme named `rosé` is looked up
+    /// thousands of times (7% of a ten-theme audit). A few names per project; not kept past `capacity`.
+    private static let nonASCIIHashes = NonASCIIHashes()
+
+    private final class NonASCIIHashes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var hashes: [String: UInt64] = [:]
+        static let capacity = 4_096
+
+        func hash(of string: String) -> UInt64 {
+            lock.lock()
+            let known = hashes[string]
+            lock.unlock()
+            if let known { return known }
+            let hash = NameKey.hashOfBytes(string.precomposedStringWithCanonicalMapping, allowingNonASCII: true)!
+            lock.lock()
+            if hashes.count < Self.capacity { hashes[string] = hash }
+            lock.unlock()
+            return hash
+        }
     }
 
     public static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.hash == rhs.hash && lhs.string == rhs.string }

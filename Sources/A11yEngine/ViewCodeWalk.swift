@@ -343,12 +343,15 @@ struct Walk {
         }
     }
 
-    static func describe(_ expr: Expr) -> String {
+    /// A view expression as written, calls shown as `(...)` (`Text(...).bold(...)`); `markingCalls: false` leaves them out
+    /// (`Circle()` is `Circle`), as element names are made: removing them afterwards with Foundation's
+    /// `replacingOccurrences` cost ~25,000 instructions a name.
+    static func describe(_ expr: Expr, markingCalls: Bool = true) -> String {
         switch expr.kind {
         case .name(let n): return n
         case .implicitMember(let n): return "." + n
-        case .member(let base, let n): return describe(base) + "." + n
-        case .call(let callee, _): return describe(callee) + "(...)"
+        case .member(let base, let n): return describe(base, markingCalls: markingCalls) + "." + n
+        case .call(let callee, _): return describe(callee, markingCalls: markingCalls) + (markingCalls ? "(...)" : "")
         default: return "expression"
         }
     }
@@ -608,7 +611,7 @@ struct Walk {
             visit(base, inner)
         case "listStyle":
             var inner = context
-            inner.listStyle = first.map { Self.describe($0).replacingOccurrences(of: "(...)", with: "") }
+            inner.listStyle = first.map { Self.describe($0, markingCalls: false) }
             visit(base, inner)
         case "toolbarBackground":
             for inner in settingBarBackground(arguments, context) { visit(base, inner) }
@@ -627,7 +630,7 @@ struct Walk {
             if let title = arguments.first(where: { $0.label == nil })?.value { emitBarTitle(title, below: base, context) }
             visit(base, context)
         case "fill", "stroke", "strokeBorder":
-            let element = Self.describe(base).replacingOccurrences(of: "(...)", with: "") + " " + modifier
+            let element = Self.describe(base, markingCalls: false) + " " + modifier
             // `.stroke(lineWidth: 1)`, `.fill()`: drawn in the foreground style.
             guard let first = arguments.first(where: { $0.label == nil || $0.label == "content" })?.value else {
                 return emit(element: element, role: .graphic, context, at: location)

@@ -68,7 +68,8 @@ public enum PolicyReader {
 
     public static func presetDirectories(executable: String = executablePath) -> [String] {
         var result: [String] = []
-        if let env = ProcessInfo.processInfo.environment["A11YD_POLICIES"], !env.isEmpty { result.append(env) }
+        // getenv, not ProcessInfo's environment: that copies every variable into a dictionary (~1 M instructions).
+        if let env = getenv("A11YD_POLICIES").map({ String(cString: $0) }), !env.isEmpty { result.append(env) }
         var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         result.append(dir.deletingLastPathComponent().appendingPathComponent("share/a11yd/policies").path)
         for _ in 0..<8 {

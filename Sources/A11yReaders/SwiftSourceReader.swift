@@ -25,15 +25,20 @@ public struct SwiftSourceReader: Sendable {
 
     public func read(source: String, file: String) -> ParsedSource {
         if let finding = Self.bracketRunFinding(source: source, file: file) { return ParsedSource(file: file, findings: [finding]) }
-        if Thread.current.threadDictionary[Self.largeStackKey] != nil { return readOnCurrentThread(source: source, file: file) }
+        if pthread_getspecific(Self.largeStackKey) != nil { return readOnCurrentThread(source: source, file: file) }
         final class Box: @unchecked Sendable { var result: ParsedSource? }
         let box = Box()
         Self.performOnLargeStacks(iterations: 1, workers: 1) { _ in box.result = readOnCurrentThread(source: source, file: file) }
         return box.result ?? ParsedSource(file: file)
     }
 
-    /// Marks the threads `performOnLargeStacks` starts.
-    private static let largeStackKey = "a11yd.largeStack"
+    /// Marks the threads `performOnLargeStacks` starts: a thread-specific value, set and read with pthreads (a look-up
+    /// in Foundation's thread dictionary, an `NSMutableDictionary` of `AnyHashable`, cost ~12,000 instructions).
+    private static let largeStackKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// Runs `body(i)` for each i in `0..<iterations` on `workers` threads with `stackSize` stacks, each taking the next
     /// index until none is left, and returns when all are done; `read` on those threads reads in place. One thread per
@@ -46,7 +51,7 @@ public struct SwiftSourceReader: Sendable {
         let threads = max(1, min(workers, iterations))
         for _ in 0..<threads {
             let thread = Thread {
-                Thread.current.threadDictionary[largeStackKey] = true
+                pthread_setspecific(largeStackKey, UnsafeRawPointer(bitPattern: 1))
                 while let next = queue.take() { next.forEach(body) }
                 done.signal()
             }

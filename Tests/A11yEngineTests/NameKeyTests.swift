@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import A11yEngine
 
@@ -35,6 +36,26 @@ import Testing
             #expect(map[b] == 1, "\(b) finds \(a)")
         }
         #expect(NameKey("K") != NameKey("k"))
+    }
+
+    /// Non-ASCII names' hashes are kept by name once made: made again and again, from many threads at once, in either
+    /// spelling first, each name still has the one hash of its NFC form, and names that differ still differ.
+    @Test func nonASCIIHashesAreTheSameMadeAgainFromManyThreads() async {
+        let spellings = [("ros\u{E9}", "rose\u{301}"), ("\u{212B}", "A\u{30A}"), ("na\u{EF}ve\u{2014}\(Int.random(in: 0..<1_000_000))", "")]
+        let nfc = spellings.map { NameKey($0.0.precomposedStringWithCanonicalMapping).hashValue }
+        let hashes = await withTaskGroup(of: [[Int]].self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    (0..<200).map { i in
+                        spellings.map { pair in NameKey((i + task) % 2 == 0 || pair.1.isEmpty ? pair.0 : pair.1).hashValue }
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        for round in hashes { #expect(round == nfc) }
+        #expect(Set(nfc).count == spellings.count)
+        #expect(NameKey("ros\u{E9}") != NameKey("ros\u{E8}"))
     }
 
     /// A NameMap and a NameSet give the answers a `[String: Int]` and a `Set<String>` give, through inserts, updates,
