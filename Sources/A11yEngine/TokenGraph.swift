@@ -602,14 +602,19 @@ public final class TokenGraph {
     private func isThemeSelector(_ type: String) -> Bool { themeFamilies.contains { $0.type == type } }
 
     /// Theme names, lowercased, for `isPerThemeValue`.
-    private lazy var themeNames: [String] = themeFamilies.flatMap { $0.members.map { $0.name.lowercased() } }
+    /// Each theme's name lowercased, with its length in characters (counted once: `isPerThemeValue` compares every
+    /// static member's name with every theme's).
+    private lazy var themeNames: [(name: String, length: Int)] = themeFamilies.flatMap {
+        $0.members.map { member in let name = member.name.lowercased(); return (name, name.count) }
+    }
 
     /// `private static let primaryText01Rosé = ...` beside a theme switch is one theme's value of `primaryText01`, read
     /// through the switch: not a token of its own (it would be measured outside its theme).
     private func isPerThemeValue(_ declaration: MemberDeclaration) -> Bool {
         guard !themeFamilies.isEmpty, declaration.isStatic, case .stored = declaration.kind else { return false }
         let name = declaration.name.lowercased()
-        return themeNames.contains { name.count > $0.count && name.hasSuffix($0) }
+        let length = name.count
+        return themeNames.contains { length > $0.length && name.hasSuffix($0.name) }
     }
 
     /// `static var current: ReaderPalette = .light` is the app's choice of theme, not a token.

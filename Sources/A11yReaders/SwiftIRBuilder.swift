@@ -57,15 +57,28 @@ struct SwiftIRBuilder {
         mutating func append(_ piece: String) {
             // Nearly all code is ASCII: its bytes, without grapheme breaking (one ASCII byte is one character here, the
             // one two-byte character, `\r\n`, being whitespace).
+            // Written into a buffer and appended once (a scalar at a time cost ~400 instructions a piece), and only
+            // until the snippet is full: what follows changes neither `isFull` nor `value`.
             if piece.utf8.allSatisfy({ $0 < 0x80 }) {
-                for byte in piece.utf8 {
-                    switch byte {
-                    case 0x09...0x0D, 0x20: pendingSpace = !text.isEmpty; continue
-                    default: break
+                guard !isFull else { return }
+                var piece = piece
+                piece.withUTF8 { bytes in
+                    // A byte writes itself and at most one space before it: the space a piece before left pending.
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { out in
+                        var written = 0
+                        for byte in bytes {
+                            if isFull { break }
+                            switch byte {
+                            case 0x09...0x0D, 0x20: pendingSpace = !text.isEmpty || written > 0; continue
+                            default: break
+                            }
+                            if pendingSpace { out[written] = 0x20; written += 1; pendingSpace = false; characters += 1 }
+                            out[written] = byte
+                            written += 1
+                            characters += 1
+                        }
+                        text += String(decoding: UnsafeBufferPointer(rebasing: out[..<written]), as: UTF8.self)
                     }
-                    if pendingSpace { text.append(" "); pendingSpace = false; characters += 1 }
-                    text.unicodeScalars.append(Unicode.Scalar(byte))
-                    characters += 1
                 }
                 return
             }

@@ -569,3 +569,34 @@ struct SwiftTokenFileReaderTests {
         return reasons
     }
 }
+
+/// The text an unsupported value is named by: whitespace runs made one space, none leading, cut at 60 characters with
+/// "...". Pieces are appended as the readers cut them (ASCII pieces take a byte path).
+struct SnippetTests {
+    /// What a snippet of `pieces` says, computed on characters from the whole text.
+    static func expected(_ pieces: [String]) -> String {
+        var text = ""
+        var pendingSpace = false
+        for character in pieces.joined() {
+            if character.isWhitespace { pendingSpace = !text.isEmpty; continue }
+            if pendingSpace { text.append(" "); pendingSpace = false }
+            text.append(character)
+        }
+        return text.count > 60 ? String(text.prefix(57)) + "..." : text
+    }
+
+    @Test func piecesReadAsTheirWholeText() {
+        let words = ["a", "  ", "\t", "\n", "Color", "(", "red:", " 0.5", "é", "🎨", "\r\n", "x", " ", "longIdentifierName", ".opacity(0.3)"]
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        for _ in 0..<2_000 {
+            let pieces = (0..<(1 + next() % 12)).map { _ in (0..<(next() % 6)).map { _ in words[next() % words.count] }.joined() }
+            var snippet = SwiftIRBuilder.Snippet()
+            for piece in pieces { snippet.append(piece) }
+            #expect(snippet.value == Self.expected(pieces), "\(pieces)")
+        }
+    }
+}
