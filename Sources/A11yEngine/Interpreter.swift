@@ -1799,7 +1799,7 @@ public final class Interpreter {
     /// For a switch (by its subject's location): the first case naming each enum case, and the first case that is not
     /// only enum cases (`default`, bindings, values), which any value may reach.
     struct CaseIndex {
-        var firstByName: [String: Int] = [:]
+        var firstByName = NameMap<Int>()
         var firstOther: Int
     }
 

@@ -22,19 +22,27 @@ public struct NameKey: Hashable, Sendable {
     /// thousands of times (7% of a ten-theme audit). A few names per project; not kept past `capacity`.
     private static let nonASCIIHashes = NonASCIIHashes()
 
+    /// Found by the hash of the name's bytes as written, then compared byte for byte: a `String` key would be hashed
+    /// through its NFC form again (~1,400 instructions for a short name). Another spelling of the same name is an entry
+    /// of its own, with the same NFC hash.
     private final class NonASCIIHashes: @unchecked Sendable {
         private let lock = NSLock()
-        private var hashes: [String: UInt64] = [:]
+        private var hashes: [UInt64: [(name: String, hash: UInt64)]] = [:]
+        private var count = 0
         static let capacity = 4_096
 
         func hash(of string: String) -> UInt64 {
+            let written = NameKey.hashOfBytes(string, allowingNonASCII: true)!
             lock.lock()
-            let known = hashes[string]
+            let known = hashes[written]?.first { $0.name.utf8.elementsEqual(string.utf8) }?.hash
             lock.unlock()
             if let known { return known }
             let hash = NameKey.hashOfBytes(string.precomposedStringWithCanonicalMapping, allowingNonASCII: true)!
             lock.lock()
-            if hashes.count < Self.capacity { hashes[string] = hash }
+            if count < Self.capacity {
+                hashes[written, default: []].append((string, hash))
+                count += 1
+            }
             lock.unlock()
             return hash
         }

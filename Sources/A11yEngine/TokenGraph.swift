@@ -64,11 +64,11 @@ public final class TokenGraph {
     public private(set) var themedTokens: Set<String> = []
     /// Declarations a theme family turns into themed tokens (`ReaderPalette.sepia`, `DefaultPalette.primaryText`,
     /// `primaryText(for:)`): not tokens of their own.
-    private var familyDeclarations: Set<String> = []
+    private var familyDeclarations = NameSet()
 
     /// Color namespaces are interchangeable for lookup: a project may declare `UIColor.x` and use `Color.x`.
     static let namespaces = Interpreter.namespaces
-    static let componentGroups: [String: TokenKind] = ["Colors": .color, "Layout": .number, "Typography": .font]
+    static let componentGroups: NameMap<TokenKind> = ["Colors": .color, "Layout": .number, "Typography": .font]
 
     /// What a graph is evaluated from: the sources' declarations plus the data files' tokens as declarations, in an
     /// interpreter. Theme discovery runs on one before any graph is built.
