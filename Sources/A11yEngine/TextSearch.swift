@@ -17,17 +17,18 @@ extension StringProtocol {
         }
     }
 
+    /// Candidates found with `memchr` (vectorised) and checked with `memcmp`: a byte loop took ~6 instructions a byte,
+    /// and every file read is searched whole for the suppression marker.
     private static func find(_ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = pattern.first else { return true }
-        guard text.count >= pattern.count else { return false }
-        var i = 0
-        while i <= text.count - pattern.count {
-            if text[i] == first {
-                var j = 1
-                while j < pattern.count && text[i + j] == pattern[j] { j += 1 }
-                if j == pattern.count { return true }
-            }
-            i += 1
+        guard text.count >= pattern.count, let haystack = text.baseAddress, let needle = pattern.baseAddress else { return false }
+        let last = text.count - pattern.count  // the last offset a match can start at
+        var offset = 0
+        while offset <= last {
+            guard let hit = memchr(haystack + offset, Int32(first), last - offset + 1) else { return false }
+            let at = haystack.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(haystack + at, needle, pattern.count) == 0 { return true }
+            offset = at + 1
         }
         return false
     }
