@@ -251,12 +251,12 @@ public struct PairingInference {
         return Appearance.allCases.allSatisfy { c[$0].alpha == 0 }
     }
 
-    /// The Typography entry that styles a color property's text: same name, else the only font, else the smallest
-    /// (the conservative choice: smaller text needs more contrast).
     /// Words left out when a color's name is matched with a typography entry's by shared words: states and generic words.
     /// (A static: the set was built again for every text color of every component.)
     static let typographyStateWords: Set<String> = ["active", "inactive", "selected", "disabled", "default", "color", "text"]
 
+    /// The Typography entry that styles a color property's text: same name, else the only font, else the smallest
+    /// (the conservative choice: smaller text needs more contrast).
     func typography(for colorName: String, in component: Component) -> TypographyChoice? {
         var fonts: [(name: String, font: FontValue)] = []
         for property in component.properties(in: .typography) {

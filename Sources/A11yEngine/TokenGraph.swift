@@ -601,8 +601,7 @@ public final class TokenGraph {
 
     private func isThemeSelector(_ type: String) -> Bool { themeFamilies.contains { $0.type == type } }
 
-    /// Theme names, lowercased, for `isPerThemeValue`.
-    /// Each theme's name lowercased, with its length in characters (counted once: `isPerThemeValue` compares every
+    /// Theme names, lowercased, with their length in characters, for `isPerThemeValue` (counted once: it compares every
     /// static member's name with every theme's).
     private lazy var themeNames: [(name: String, length: Int)] = themeFamilies.flatMap {
         $0.members.map { member in let name = member.name.lowercased(); return (name, name.count) }

@@ -5,13 +5,10 @@ public struct Glob: Hashable, Sendable {
     /// The pattern's components as characters, split once (a root of a few hundred files is matched against every
     /// include and exclude pattern).
     private let components: [[Character]]
-    private static let globstar: [Character] = ["*", "*"]
-
     /// The same components as bytes, when the pattern is ASCII: `matches` compares bytes then, for paths that are ASCII
     /// too. Characters cost ~300,000 instructions a file against the default patterns (a tenth of a 200-file
     /// repository's audit); on ASCII text each byte is one character, so the answers are the same.
     private let asciiComponents: [[UInt8]]?
-    private static let asciiGlobstar: [UInt8] = Array("**".utf8)
 
     public init(_ pattern: String) {
         self.pattern = pattern
@@ -26,30 +23,29 @@ public struct Glob: Hashable, Sendable {
 
     /// Matches a path relative to the audited root, `/`-separated.
     public func matches(_ path: String) -> Bool {
-        if let asciiComponents, Self.isPlainASCII(path.utf8) {
-            let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
-            if asciiComponents.count == 1, asciiComponents[0] != Self.asciiGlobstar {
-                return parts.last.map { Self.matchComponent(asciiComponents[0], Array($0)) } ?? false
-            }
-            return Self.match(asciiComponents[...], parts.map(Array.init)[...])
-        }
-        return matchesByCharacters(path)
+        guard let asciiComponents, Self.isPlainASCII(path.utf8) else { return matchesByCharacters(path) }
+        return Self.matches(asciiComponents, path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Array.init))
     }
 
     /// `matches`, comparing characters: any pattern or path.
     func matchesByCharacters(_ path: String) -> Bool {
-        // A pattern without a slash matches the file name anywhere, as in .gitignore.
-        if components.count == 1, components[0] != Self.globstar {
-            return path.split(separator: "/", omittingEmptySubsequences: true).last.map { Self.matchComponent(components[0], Array($0)) } ?? false
-        }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
-        return Self.match(components[...], parts[...])
+        Self.matches(components, path.split(separator: "/", omittingEmptySubsequences: true).map(Array.init))
+    }
+
+    /// A pattern without a slash matches the file name anywhere, as in .gitignore; any other, component by component.
+    private static func matches<C: GlobElement>(_ pattern: [[C]], _ path: [[C]]) -> Bool {
+        if pattern.count == 1, !isGlobstar(pattern[0]) { return path.last.map { matchComponent(pattern[0], $0) } ?? false }
+        return match(pattern[...], path[...])
+    }
+
+    private static func isGlobstar<C: GlobElement>(_ component: [C]) -> Bool {
+        component.count == 2 && component[0] == .star && component[1] == .star
     }
 
     /// Components matched in turn; `**` takes any number of path components. Characters, or bytes of ASCII text.
     private static func match<C: GlobElement>(_ pattern: ArraySlice<[C]>, _ path: ArraySlice<[C]>) -> Bool {
         guard let head = pattern.first else { return path.isEmpty }
-        if head.count == 2, head[0] == .star, head[1] == .star {
+        if isGlobstar(head) {
             let rest = pattern.dropFirst()
             for skip in 0...path.count where match(rest, path.dropFirst(skip)) { return true }
             return false
