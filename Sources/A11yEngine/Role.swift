@@ -117,32 +117,39 @@ public func nameWords(_ name: String) -> [String] {
     return words
 }
 
-/// `nameWords` for ASCII names, on bytes: the same splitting rules without Character and grapheme handling. Each word
-/// is written lowercased straight into its string.
+/// `nameWords` for ASCII names, on bytes: the same splitting rules without Character and grapheme handling. The words'
+/// bounds are found first, so the array is made once at its size (grown word by word, it was reallocated two or three
+/// times a name); each word is written lowercased straight into its string.
 private func asciiNameWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-    var words: [String] = []
-    func word(_ start: Int, _ end: Int) {
-        words.append(String(unsafeUninitializedCapacity: end - start) { out in
-            for i in start..<end {
-                let byte = bytes[i]
-                out[i - start] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-            }
-            return end - start
-        })
-    }
-    var start = 0
-    var previous: UInt8 = 0
-    for i in 0..<bytes.count {
-        let byte = bytes[i]
-        if byte == 0x5F || byte == 0x2D || byte == 0x2E || byte == 0x20 || byte == 0x2F { // _ - . space /
-            if i > start { word(start, i) }
-            start = i + 1
-        } else if byte >= 0x41 && byte <= 0x5A, (previous >= 0x61 && previous <= 0x7A) || (previous >= 0x30 && previous <= 0x39) {
-            word(start, i)  // `textPrimary`: the word before the capital is never empty (its last byte is a letter or digit)
-            start = i
+    withUnsafeTemporaryAllocation(of: (start: Int, end: Int).self, capacity: bytes.count + 1) { bounds in
+        var count = 0
+        func word(_ start: Int, _ end: Int) {
+            bounds[count] = (start, end)
+            count += 1
         }
-        previous = byte
+        var start = 0
+        var previous: UInt8 = 0
+        for i in 0..<bytes.count {
+            let byte = bytes[i]
+            if byte == 0x5F || byte == 0x2D || byte == 0x2E || byte == 0x20 || byte == 0x2F { // _ - . space /
+                if i > start { word(start, i) }
+                start = i + 1
+            } else if byte >= 0x41 && byte <= 0x5A, (previous >= 0x61 && previous <= 0x7A) || (previous >= 0x30 && previous <= 0x39) {
+                word(start, i)  // `textPrimary`: the word before the capital is never empty (its last byte is a letter or digit)
+                start = i
+            }
+            previous = byte
+        }
+        if bytes.count > start { word(start, bytes.count) }
+        return (0..<count).map { n in
+            let (start, end) = bounds[n]
+            return String(unsafeUninitializedCapacity: end - start) { out in
+                for i in start..<end {
+                    let byte = bytes[i]
+                    out[i - start] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                }
+                return end - start
+            }
+        }
     }
-    if bytes.count > start { word(start, bytes.count) }
-    return words
 }

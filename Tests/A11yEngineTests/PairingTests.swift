@@ -61,6 +61,9 @@ struct PairingTests {
         #expect(nameWords("URLBar") == ["urlbar"])
         #expect(nameWords("text-on-brand") == ["text", "on", "brand"])
         #expect(nameWords("space4XL") == ["space4", "xl"])
+        // Nothing but separators, and names of one letter: the word bounds are found before the words are made.
+        #expect(nameWords("").isEmpty && nameWords("_-./ ").isEmpty)
+        #expect(nameWords("A") == ["a"] && nameWords("__aB__") == ["a", "b"])
     }
 
     static let file = "Styling.swift"
