@@ -145,7 +145,7 @@ public final class Interpreter {
         }
         let key = InstanceMemberKey(member: NameKey(declaration.key), instance: identity)
         if let hit = instanceMemo[key] {
-            for read in hit.recording.staticReads { noteStaticRead(read) }
+            for read in hit.recording.staticReads { noteStaticRead(NameKey(read)) }
             for read in hit.recording.fieldReads { noteEnumFieldRead(read.type, read.name) }
             for type in hit.recording.wholeReads { noteWholeRead(type) }
             return hit.value
@@ -447,31 +447,33 @@ public final class Interpreter {
 
     /// The value of a static member (or top-level declaration), by its kept keys.
     func staticValue(of declaration: MemberDeclaration) -> Value {
-        staticValue(ownerKey: declaration.ownerKey, name: declaration.name, key: declaration.key)
+        staticValue(ownerKey: declaration.ownerKey, name: declaration.name, key: NameKey(declaration.key))
     }
 
     /// `staticValue(owner:name:)` with the owner as its qualified key (`Theme.Colors`), as look-ups have it.
     func staticValue(ownerKey owner: String, name: String) -> Value {
-        staticValue(ownerKey: owner, name: name, key: memberKey(owner, name))
+        staticValue(ownerKey: owner, name: name, key: NameKey(memberKey(owner, name)))
     }
 
     /// A static member read by whatever is being evaluated: the walk's read order, the reader in progress, and the
     /// instance members being evaluated at that reader's level.
-    private func noteStaticRead(_ key: String) {
+    private func noteStaticRead(_ key: NameKey) {
         if recordingStaticReads, staticReadOrder[key] == nil {
             staticReadOrder[key] = staticReads.count
-            staticReads.append(key)
+            staticReads.append(key.string)
         }
-        if !readsInProgress.isEmpty { readsInProgress[readsInProgress.count - 1].append(key) }
+        if !readsInProgress.isEmpty { readsInProgress[readsInProgress.count - 1].append(key.string) }
         for i in instanceRecordings.indices where instanceRecordings[i].level == readsInProgress.count {
-            instanceRecordings[i].staticReads.append(key)
+            instanceRecordings[i].staticReads.append(key.string)
         }
     }
 
-    /// `key`: `owner.name`, as a member plan keeps it (made once, not at every look-up).
-    private func staticValue(ownerKey owner: String, name: String, key: String) -> Value {
-        noteStaticRead(key)
-        if let cached = startingCache?[key] ?? staticCache[key] { return cached }
+    /// `nameKey`: `owner.name` hashed, as a member plan keeps it (made once, not at every look-up; the memo and the read
+    /// order are looked up by it).
+    private func staticValue(ownerKey owner: String, name: String, key nameKey: NameKey) -> Value {
+        let key = nameKey.string
+        noteStaticRead(nameKey)
+        if let cached = startingCache?[nameKey] ?? staticCache[nameKey] { return cached }
         let declaration = declarations(owner: owner, name: name).first { d in
             switch d.kind {
             case .stored, .computed, .enumCase: return true
@@ -487,7 +489,7 @@ public final class Interpreter {
             return .unknown(.init(rule: "reference", reason: "cyclic reference: \(cycle)", location: declaration.location))
         }
         if let selected = themeSelection(declaration) {
-            staticCache[key] = selected
+            staticCache[nameKey] = selected
             return selected
         }
         inProgress.append(key)
@@ -496,7 +498,7 @@ public final class Interpreter {
         inProgress.removeLast()
         let reads = readsInProgress.removeLast()
         if !reads.isEmpty { (staticDependencies[key], readersByKey) = (withoutDuplicates(reads), nil) }
-        staticCache[key] = value
+        staticCache[nameKey] = value
         return value
     }
 
@@ -845,8 +847,8 @@ public final class Interpreter {
             if elements.count == 1, elements[0].label == nil { return evaluate(elements[0].value, frame, expected: expected) }
             // An unlabelled tuple takes the labels of the tuple type it is passed as (`(0, 0, 0, 1)` for `RGBA`).
             let shape = expected.map { tupleShape(expandAlias($0, in: frame.scope)) }
-            let values = elements.enumerated().map { i, e in evaluate(e.value, frame, expected: shape?[safe: i]?.type) }
-            let labels = elements.enumerated().map { i, e in e.label ?? shape?[safe: i]?.label }
+            let values = elements.indices.map { i in evaluate(elements[i].value, frame, expected: shape?[safe: i]?.type) }
+            let labels = elements.indices.map { i in elements[i].label ?? shape?[safe: i]?.label }
             return .tuple(labels: labels, values: values)
         case .closure(let parameters, let body):
             return .closure(.init(parameters: parameters, body: body, captured: frame.locals, scope: frame.scope, selfValue: frame.selfValue))
@@ -973,7 +975,7 @@ public final class Interpreter {
     /// Where the project declares `Type.name`, decided from the indexes once per type and name: a value, a nested type
     /// or a protocol extension's static member (`none`: not the project's). `Color.brand` asks each color namespace.
     enum MemberPlan {
-        case staticValue(owner: String, key: String)
+        case staticValue(owner: String, key: NameKey)
         case nestedType(String)
         case protocolMember(MemberDeclaration)
         case none
@@ -1002,7 +1004,7 @@ public final class Interpreter {
                 default: return false
                 }
             }) {
-                plan = .staticValue(owner: owner, key: qualified)
+                plan = .staticValue(owner: owner, key: NameKey(qualified))
                 break
             }
             if types[qualified] != nil {
@@ -1448,7 +1450,8 @@ public final class Interpreter {
     }
 
     func evaluateArguments(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?) -> [(label: String?, value: Value)] {
-        arguments.enumerated().map { i, a in (a.label, evaluate(a.value, frame, expected: types?[safe: i] ?? nil)) }
+        // Over the indices, not `enumerated()`: its `map` cannot see the count and grew the array value by value.
+        arguments.indices.map { i in (arguments[i].label, evaluate(arguments[i].value, frame, expected: types?[safe: i] ?? nil)) }
     }
 
     /// Overloads by label and arity; among several that match, the one whose parameter types fit the arguments.
