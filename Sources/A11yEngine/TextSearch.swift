@@ -64,11 +64,29 @@ extension Sequence where Element == String {
         guard !bytes.isEmpty else { return strings }  // all empty (and an empty buffer may have no address)
         let order = bytes.withUnsafeBufferPointer { bytes in
             ranges.withUnsafeBufferPointer { ranges in
-                Array(ranges.indices).sorted { i, j in
-                    let (a, b) = (ranges[i], ranges[j])
+                // Keys share long prefixes (`Color.bench…`): each is first compared by its eight bytes after the prefix
+                // all share, as one integer (zero past its end), and by memcmp only when those are equal. Where two
+                // integers differ, their order is the strings' order (a string that ends there is a prefix of the other).
+                let first = ranges[0]
+                var shared = first.count
+                for r in ranges.dropFirst() {
+                    shared = Swift.min(shared, r.count)
+                    var k = 0
+                    while k < shared, bytes[r.start + k] == bytes[first.start + k] { k += 1 }
+                    shared = k
+                }
+                func window(_ r: (start: Int, count: Int)) -> UInt64 {
+                    var word: UInt64 = 0
+                    for k in shared..<(shared + 8) { word = word << 8 | (k < r.count ? UInt64(bytes[r.start + k]) : 0) }
+                    return word
+                }
+                let keyed = ranges.indices.map { (window: window(ranges[$0]), index: $0) }
+                return keyed.sorted { x, y in
+                    if x.window != y.window { return x.window < y.window }
+                    let (a, b) = (ranges[x.index], ranges[y.index])
                     let order = memcmp(bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, Swift.min(a.count, b.count))
                     return order != 0 ? order < 0 : a.count < b.count
-                }
+                }.map(\.index)
             }
         }
         return order.map { strings[$0] }

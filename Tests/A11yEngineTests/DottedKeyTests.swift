@@ -72,6 +72,16 @@ struct DottedKeyTests {
         #expect([String]().sortedComparingBytes() == [])
         #expect(["", ""].sortedComparingBytes() == ["", ""])
         #expect(["b", "", "a", ""].sortedComparingBytes() == ["", "", "a", "b"])
+        // Keys that share a long prefix and differ past their first eight bytes after it, or end inside it, or hold NUL.
+        let shared = ["Color.benchInk12", "Color.benchInk1", "Color.benchLine14", "Color.benchInk12Pressed", "Color.bench",
+                      "Color.benchInk12PressedA", "Color.benchInk12PressedB", "Color.bench\u{0}", "Color.bench\u{0}a"]
+        #expect(shared.sortedComparingBytes() == shared.sorted())
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aAzZ09._\u{0}~".utf8)
+        let random = (0..<2_000).map { _ in
+            "Theme.Colors." + String(decoding: (0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+        }
+        #expect(random.sortedComparingBytes() == random.sorted())
     }
 
     /// A member's reads, each once in the order first read: short lists searched, long ones (over 16) through a set.
