@@ -40,6 +40,7 @@ extension Collection where Element == String {
     /// cost several times the copy.
     public func joinedWithDots() -> String {
         guard !isEmpty else { return "" }
+        if count == 1 { return self[startIndex] }  // most owners are one type (`Color`): the name itself, not a copy
         return writeJoined(self, separator: UInt8(ascii: "."), byteCount: reduce(count - 1) { $0 + $1.utf8.count })
     }
 
