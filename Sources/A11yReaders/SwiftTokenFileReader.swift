@@ -1115,13 +1115,21 @@ final class SwiftTokenFileReader {
     /// Operands joined by infix operators (each spaced alike on both sides, as Swift reads it as binary) and `as` casts,
     /// folded by precedence; nil for an operator outside the table, `is`, or a chain the folding rejects (`a < b < c`).
     private func operatorSequence(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
+        // Nearly every sequence is one operand: it is kept aside, and the array made only when an operator follows.
+        var single: SequenceOperand?
         var operands: [SequenceOperand] = []
         var operators: [String] = []
         while true {
             let start = location(current)
             var operandHeight = 0
             guard let value = operand(depth: depth, height: &operandHeight, endsAtBrace: endsAtBrace) else { return nil }
-            operands.append(SequenceOperand(expr: value, start: start, height: operandHeight))
+            let read = SequenceOperand(expr: value, start: start, height: operandHeight)
+            if operands.isEmpty, single == nil {
+                single = read
+            } else {
+                if let first = single { operands = [first]; single = nil }
+                operands.append(read)
+            }
             // `as`, `as?`, `as!` and a type: the IR reads through the cast.
             while isWord(current, "as"), !current.atStartOfLine {
                 position += 1
@@ -1137,6 +1145,11 @@ final class SwiftTokenFileReader {
             operators.append(text(op))
             position += 1
         }
+        if let single, operators.isEmpty {
+            height = single.height
+            return single.expr
+        }
+        if let single { operands = [single] }  // `x as T`: casts only
         var next = 0, operandIndex = 0
         guard let folded = fold(operands, operators, minimum: 0, next: &next, operandIndex: &operandIndex),
               next == operators.count else { return nil }
