@@ -37,8 +37,10 @@ final class SwiftTokenFileReader {
     static func read(source: String, file: String, lines: LineTable,
                      flags: Set<String>) -> (source: ParsedSource, fragmentBytes: Int)? {
         let reader = SwiftTokenFileReader(source: source, file: file, lines: lines, flags: flags)
-        var lexer = Lexer(bytes: reader.bytes)
-        guard let lexemes = lexer.lexemes() else { return nil }
+        guard let lexemes = reader.bytes.withUnsafeBufferPointer({ bytes -> [Lexeme]? in
+            var lexer = Lexer(bytes: bytes)
+            return lexer.lexemes()
+        }) else { return nil }
         reader.lexemes = lexemes
         var nested: Set<String> = []
         guard reader.items(scope: [], nested: &nested), reader.position == lexemes.count - 1 else { return nil }
@@ -1611,13 +1613,15 @@ private struct Lexeme {
 
 /// Splits a file into lexemes; nil when it holds something only SwiftSyntax reads with certainty.
 private struct Lexer {
-    let bytes: [UInt8]
+    /// The file's bytes, read through a pointer: every byte is looked at once or twice, and an array's bounds check and
+    /// retain at each look were most of the lexer's time.
+    let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var lineStart = 0
     private var atStartOfLine = true
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     static let reserved: NameSet = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
