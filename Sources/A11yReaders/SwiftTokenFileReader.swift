@@ -1038,10 +1038,11 @@ final class SwiftTokenFileReader {
     /// A name as declared or used: an identifier that is not a keyword, written plainly.
     private func identifier(_ l: Lexeme) -> String? {
         guard l.kind == .identifier else { return nil }
+        // The first byte from the file, not the string (`utf8.first` is a generic walk).
+        if bytes[l.start] == UInt8(ascii: "`") { return String(text(l).dropFirst().dropLast()) }  // `` `default` ``
+        guard bytes[l.start] != UInt8(ascii: "$") else { return nil }
         let name = text(l)
-        if name.utf8.first == UInt8(ascii: "`") { return String(name.dropFirst().dropLast()) }  // `` `default` ``
-        guard !Lexer.isReserved(name) else { return nil }
-        return name
+        return Lexer.reserved.contains(name) ? nil : name
     }
 
     // MARK: Expressions
@@ -1202,7 +1203,7 @@ final class SwiftTokenFileReader {
                 let word = text(current)
                 guard bytes[current.start] != UInt8(ascii: "$"), word != "_" else { return nil }
                 // A keyword is a label here (`for:`); a backquoted name is its name.
-                label = word.utf8.first == UInt8(ascii: "`") ? String(word.dropFirst().dropLast()) : word
+                label = bytes[current.start] == UInt8(ascii: "`") ? String(word.dropFirst().dropLast()) : word
                 position += 2
             }
             var argumentHeight = 0
@@ -1498,10 +1499,9 @@ final class SwiftTokenFileReader {
     private func memberName(after dot: Lexeme) -> String? {
         let name = lexeme(1)
         guard name.kind == .identifier, name.start == dot.end, bytes[name.start] != UInt8(ascii: "$") else { return nil }
-        let word = text(name)
-        if word.utf8.first == UInt8(ascii: "`") { return String(word.dropFirst().dropLast()) }
-        guard word != "self", word != "Type", word != "Protocol" else { return nil }
-        return word
+        if bytes[name.start] == UInt8(ascii: "`") { return String(text(name).dropFirst().dropLast()) }
+        guard !isWord(name, "self"), !isWord(name, "Type"), !isWord(name, "Protocol") else { return nil }
+        return text(name)
     }
 
     // MARK: Fragments
