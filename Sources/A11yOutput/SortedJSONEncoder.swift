@@ -303,9 +303,13 @@ enum ValueWriter {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not valid JSON"))
         }
+        // The trailing `.0` dropped on the bytes (`hasSuffix` and `removeLast` on the string cost more than the digits).
         var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(contentsOf: text.utf8)
+        text.withUTF8 { bytes in
+            let n = bytes.count
+            let kept = n >= 2 && bytes[n - 2] == UInt8(ascii: ".") && bytes[n - 1] == UInt8(ascii: "0") ? n - 2 : n
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<kept]))
+        }
     }
 
     /// Digits written straight into the output: `String(value)` cost ~600 instructions an integer, and every location in
