@@ -286,7 +286,9 @@ public enum Auditor {
         let measurements = context.measurements
         let earlierMeasurements = earlier?.context.measurements ?? []
         var sameOrder = context.changedTokens != nil && earlierMeasurements.count == measurements.count
-        let unsorted = measurements.enumerated().map { i, m in
+        // Over the indices: `enumerated().map` cannot see the count, and grew the array of pairs by doubling.
+        let unsorted = measurements.indices.map { i in
+            let m = measurements[i]
             guard sameOrder else { return pair(for: m, graph: system.graph(forTheme: m.theme)) }
             let before = earlierMeasurements[i]
             guard before.pairing == m.pairing, before.appearance == m.appearance, before.theme == m.theme else {

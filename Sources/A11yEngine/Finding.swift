@@ -118,8 +118,9 @@ public struct Finding: Hashable, Sendable, Codable {
         let files = stringRanks(findings.map { $0.location?.file ?? "" })
         let rules = stringRanks(findings.map(\.rule))
         struct Key { var file, line, column, rule, appearance, index: Int }
-        let keys = findings.enumerated().map { i, f in
-            Key(file: files[f.location?.file ?? ""]!, line: f.location?.line ?? 0, column: f.location?.column ?? 0,
+        let keys = findings.indices.map { i in
+            let f = findings[i]
+            return Key(file: files[f.location?.file ?? ""]!, line: f.location?.line ?? 0, column: f.location?.column ?? 0,
                 rule: rules[f.rule]!, appearance: f.appearance.map(\.order) ?? -1, index: i)
         }
         return findings.withUnsafeBufferPointer { found in
