@@ -121,7 +121,7 @@ public final class Interpreter {
     /// enum fields read and instances compared whole, whatever type a walk watched then.
     private struct InstanceRecording {
         let level: Int
-        var staticReads: [String] = []
+        var staticReads: [NameKey] = []
         var fieldReads: [(type: String, name: String)] = []
         var wholeReads: [String] = []
     }
@@ -145,7 +145,7 @@ public final class Interpreter {
         }
         let key = InstanceMemberKey(member: NameKey(declaration.key), instance: identity)
         if let hit = instanceMemo[key] {
-            for read in hit.recording.staticReads { noteStaticRead(NameKey(read)) }
+            for read in hit.recording.staticReads { noteStaticRead(read) }
             for read in hit.recording.fieldReads { noteEnumFieldRead(read.type, read.name) }
             for type in hit.recording.wholeReads { noteWholeRead(type) }
             return hit.value
@@ -464,7 +464,7 @@ public final class Interpreter {
         }
         if !readsInProgress.isEmpty { readsInProgress[readsInProgress.count - 1].append(key.string) }
         for i in instanceRecordings.indices where instanceRecordings[i].level == readsInProgress.count {
-            instanceRecordings[i].staticReads.append(key.string)
+            instanceRecordings[i].staticReads.append(key)
         }
     }
 

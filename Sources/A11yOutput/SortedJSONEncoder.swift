@@ -277,7 +277,7 @@ enum ValueWriter {
         // Metatype comparisons, not dynamic casts: most values are strings and numbers, and casts were the cost.
         if T.self == String.self { return appendString(unsafeBitCast(value, to: String.self), into: &out) }
         if T.self == Double.self { return try appendNumber(unsafeBitCast(value, to: Double.self), into: &out) }
-        if T.self == Int.self { return out.append(contentsOf: String(unsafeBitCast(value, to: Int.self)).utf8) }
+        if T.self == Int.self { return appendInteger(unsafeBitCast(value, to: Int.self), into: &out) }
         if T.self == Bool.self { return out.append(contentsOf: (unsafeBitCast(value, to: Bool.self) ? "true" : "false").utf8) }
         if T.self == URL.self { return appendString(unsafeBitCast(value, to: URL.self).absoluteString, into: &out) }
         if T.self == Data.self { return appendString(unsafeBitCast(value, to: Data.self).base64EncodedString(), into: &out) }
