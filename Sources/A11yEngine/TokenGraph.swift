@@ -2,17 +2,41 @@ import Dispatch
 
 /// A token as the audit sees it: a name, where it is declared, its kind, and (for explanations and hygiene) the
 /// expression that defines it.
-public struct Token: Hashable, Sendable {
+///
+/// A class of constants, not a struct: rules, pairing sources and components read tokens out of the graph on both
+/// cores, and copying a struct of five references retained (atomically) each of them, shared between the workers.
+public final class Token: Hashable, Sendable {
     /// Enclosing type names followed by the token's name: `["Color", "appTextPrimary"]`,
     /// `["NativePickerStyling", "Colors", "label"]`, `["Theme", "color", "textPrimary"]` (a token function's case),
     /// `["Tones", "primary", "fill"]` (a field of a struct-valued token).
-    public var qualifiedName: [String]
-    public var declaredKind: TokenKind?
-    public var location: SourceLocation
+    public let qualifiedName: [String]
+    public let declaredKind: TokenKind?
+    public let location: SourceLocation
     /// The defining expression, when the token is one declaration with one expression (nil for expanded tokens).
-    public var expression: Expr?
+    public let expression: Expr?
     /// The type scope the expression is written in.
-    public var scope: [String]
+    public let scope: [String]
+
+    public init(qualifiedName: [String], declaredKind: TokenKind?, location: SourceLocation, expression: Expr?, scope: [String]) {
+        self.qualifiedName = qualifiedName
+        self.declaredKind = declaredKind
+        self.location = location
+        self.expression = expression
+        self.scope = scope
+    }
+
+    public static func == (a: Token, b: Token) -> Bool {
+        a === b || (a.qualifiedName == b.qualifiedName && a.declaredKind == b.declaredKind && a.location == b.location
+                    && a.expression == b.expression && a.scope == b.scope)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(qualifiedName)
+        hasher.combine(declaredKind)
+        hasher.combine(location)
+        hasher.combine(expression)
+        hasher.combine(scope)
+    }
 
     public var name: String { qualifiedName.last ?? "" }
 
