@@ -26,16 +26,21 @@ public struct Component: Hashable, Sendable {
         for declaration in declarations {
             byName[declaration.name] = Component(name: declaration.name, location: declaration.location, properties: [])
         }
-        for (key, definition) in graph.tokens {
-            let path = definition.qualifiedName
-            guard path.count >= 3, let group = Group(rawValue: path[path.count - 2]) else { continue }
+        // Each token that is a property of a declared component, with the token it names. Resolving those names is most
+        // of this (serial) phase; the graph is only read here, so a large graph's tokens are looked at on all cores, in
+        // the graph's order, and the properties appended in that order as before.
+        let shared = ReadOnly(value: (owners: Set(byName.keys), graph: graph))
+        let found = concurrentMap(Array(graph.tokens), workers: graph.tokens.count >= TokenGraph.prefetchThreshold ? graph.interpreter.configuration.workers : 1) {
+            (entry: (key: String, value: Token)) -> (owner: String, property: Property)? in
+            let definition = entry.value, path = definition.qualifiedName
+            guard path.count >= 3, let group = Group(rawValue: path[path.count - 2]) else { return nil }
             let owner = path.dropLast(2).joinedWithDots()
-            guard byName[owner] != nil else { continue }
-            var referenced: String?
-            if let ref = definition.alias { referenced = graph.resolve(ref) }
-            byName[owner]?.properties.append(Property(
-                group: group, name: definition.name, qualifiedName: key, location: definition.location, referencedToken: referenced))
+            guard shared.value.owners.contains(owner) else { return nil }
+            let referenced = definition.alias.flatMap(shared.value.graph.resolve)
+            return (owner, Property(group: group, name: definition.name, qualifiedName: entry.key, location: definition.location,
+                                    referencedToken: referenced))
         }
+        for case let (owner, property)? in found { byName[owner]?.properties.append(property) }
         for (instance, fields) in graph.structInstances where byName[instance] == nil {
             let properties = fields.compactMap { key -> Property? in
                 guard let token = graph.tokens[key], case .success(let value) = graph.value(of: key) else { return nil }
