@@ -2,54 +2,46 @@
 /// few, so they are kept in a list searched by name: every call made a dictionary and hashed each name it bound or
 /// looked up, and a short name compares faster than it hashes. Equality ignores order, as a dictionary's does.
 public struct Locals: Hashable, Sendable {
-    private var names: [String] = []
-    private var values: [Value] = []
+    /// Name and value side by side in one array: a frame is made at every call and closure application, and two arrays
+    /// (names, values) were two allocations each time.
+    private var bindings: [(name: String, value: Value)] = []
 
     public init() {}
 
     public init(_ dictionary: [String: Value]) {
-        names.reserveCapacity(dictionary.count)
-        values.reserveCapacity(dictionary.count)
-        for (name, value) in dictionary {
-            names.append(name)
-            values.append(value)
-        }
+        bindings.reserveCapacity(dictionary.count)
+        for (name, value) in dictionary { bindings.append((name, value)) }
     }
 
-    public var count: Int { names.count }
-    public var isEmpty: Bool { names.isEmpty }
-    public var keys: [String] { names }
+    public var count: Int { bindings.count }
+    public var isEmpty: Bool { bindings.isEmpty }
+    public var keys: [String] { bindings.map(\.name) }
 
-    public mutating func reserveCapacity(_ capacity: Int) {
-        names.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
-    }
+    public mutating func reserveCapacity(_ capacity: Int) { bindings.reserveCapacity(capacity) }
+
+    private func index(of name: String) -> Int? { bindings.firstIndex { $0.name == name } }
 
     /// The value bound to `name`; setting nil unbinds it.
     public subscript(name: String) -> Value? {
-        get { names.firstIndex(of: name).map { values[$0] } }
+        get { index(of: name).map { bindings[$0].value } }
         set {
-            switch (names.firstIndex(of: name), newValue) {
-            case (let index?, let value?): values[index] = value
-            case (nil, let value?):
-                names.append(name)
-                values.append(value)
-            case (let index?, nil):
-                names.remove(at: index)
-                values.remove(at: index)
+            switch (index(of: name), newValue) {
+            case (let index?, let value?): bindings[index].value = value
+            case (nil, let value?): bindings.append((name, value))
+            case (let index?, nil): bindings.remove(at: index)
             case (nil, nil): break
             }
         }
     }
 
     public static func == (lhs: Locals, rhs: Locals) -> Bool {
-        lhs.count == rhs.count && zip(lhs.names, lhs.values).allSatisfy { rhs[$0] == $1 }
+        lhs.count == rhs.count && lhs.bindings.allSatisfy { rhs[$0.name] == $0.value }
     }
 
     public func hash(into hasher: inout Hasher) {
         // Order-independent, as equality is: the bindings' own hashes combined commutatively.
         var combined = 0
-        for (name, value) in zip(names, values) {
+        for (name, value) in bindings {
             var binding = Hasher()
             binding.combine(name)
             binding.combine(value)

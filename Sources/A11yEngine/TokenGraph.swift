@@ -257,7 +257,8 @@ public final class TokenGraph {
 
     /// The keys in order, and every token's words and role for the rules and pairing sources that ask for them.
     /// Splitting names and finding their roles is a tenth of a large graph's build, sorting its keys a twentieth: on a
-    /// large graph the sort and the two halves of the names are three tasks for the workers, not one after the other.
+    /// large graph the sort and eight parts of the names are tasks for the workers, not one after the other (with two
+    /// halves, one worker sorted while the other did both, and the sort waited on the second half).
     private func sortKeysAndFillNameCache() {
         var keys: [String] = [], names: [String] = []
         keys.reserveCapacity(tokens.count)
@@ -268,12 +269,14 @@ public final class TokenGraph {
         }
         let results: (sorted: [String], infos: [(words: [String], role: Role, roleWord: String?)])
         if keys.count >= Self.prefetchThreshold, interpreter.configuration.workers > 1 {
-            let halves = [0..<names.count / 2, names.count / 2..<names.count]
-            let sorted = ConcurrentResults<[String]>(count: 1), infos = ConcurrentResults<[(words: [String], role: Role, roleWord: String?)]>(count: 2)
+            let partCount = 8
+            let parts = (0..<partCount).map { names.count * $0 / partCount..<names.count * ($0 + 1) / partCount }
+            let sorted = ConcurrentResults<[String]>(count: 1)
+            let infos = ConcurrentResults<[(words: [String], role: Role, roleWord: String?)]>(count: partCount)
             let shared = ReadOnly(value: (keys, names))
-            DispatchQueue.concurrentPerform(iterations: 3) { task in
+            DispatchQueue.concurrentPerform(iterations: 1 + partCount) { task in
                 if task == 0 { return sorted.set(0, shared.value.0.sortedComparingBytes()) }
-                infos.set(task - 1, shared.value.1[halves[task - 1]].map(Self.nameInfo(of:)))
+                infos.set(task - 1, shared.value.1[parts[task - 1]].map(Self.nameInfo(of:)))
             }
             results = (sorted.values[0]!, infos.values.flatMap { $0! })
         } else {
