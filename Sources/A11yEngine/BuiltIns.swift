@@ -291,11 +291,12 @@ enum BuiltIns {
         var innerExplicit: AppearanceSet = []
         // The provider depends only on the traits it reads: a run whose reads do not tell two appearances apart stands
         // for both (no style read: dark is light's result; no contrast read: each high-contrast appearance is its base's).
-        // Slots by appearance order, not a dictionary: this runs for every adaptive token.
-        var results = [Value?](repeating: nil, count: Appearance.allCases.count)
+        // The base appearances' results, the only ones a later appearance can stand for: two slots on the stack, not an
+        // array (this runs for every adaptive token).
+        var lightResult: Value?, darkResult: Value?
         for appearance in Appearance.allCases {
             let result: Value
-            if let base = appearance.fallback, let known = results[base.order],
+            if let base = appearance.fallback, let known = base == .light ? lightResult : darkResult,
                appearance.isHighContrast ? !reads.contains(.contrast) : reads.isEmpty {
                 result = known
             } else {
@@ -304,7 +305,7 @@ enum BuiltIns {
                 result = interpreter.apply(closure, [traits], expected: "UIColor", at: location)
                 reads.formUnion(interpreter.traitReads)
             }
-            results[appearance.order] = result
+            if appearance == .light { lightResult = result } else if appearance == .dark { darkResult = result }
             switch result {
             case .color(let c):
                 color[appearance] = c[appearance]

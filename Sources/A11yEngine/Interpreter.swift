@@ -1231,7 +1231,7 @@ public final class Interpreter {
             // A function of an enclosing type (or top level), innermost first.
             for depth in stride(from: isFunctionName ? frame.scope.count : -1, through: 0, by: -1) {
                 let owner = frame.scope.prefix(depth).joinedWithDots()
-                let candidates = declarations(owner: owner, name: name).filter { if case .function = $0.kind { return true } else { return false } }
+                let candidates = functions(owner, name)
                 if !candidates.isEmpty {
                     let selfValue: Value = depth == frame.scope.count ? (frame.selfValue ?? .type(owner)) : .type(owner)
                     return callOverloads(candidates, arguments, frame, selfValue: selfValue, at: location)
@@ -1287,7 +1287,9 @@ public final class Interpreter {
     }
 
     func functions(_ owner: String, _ name: String) -> [MemberDeclaration] {
-        declarations(owner: owner, name: name).filter { if case .function = $0.kind { return true } else { return false } }
+        let declared = declarations(owner: owner, name: name)
+        // Usually every declaration of the name is a function (overloads): the index's array as it is, not a copy.
+        return declared.allSatisfy(\.isFunction) ? declared : declared.filter(\.isFunction)
     }
 
     func enumCaseDeclarations(_ owner: String, _ name: String) -> [MemberDeclaration] {
@@ -1457,7 +1459,10 @@ public final class Interpreter {
     /// Overloads by label and arity; among several that match, the one whose parameter types fit the arguments.
     func callOverloads(_ candidates: [MemberDeclaration], _ arguments: [CallArgument], _ frame: Frame, selfValue: Value,
                        at location: SourceLocation) -> Value {
-        let matching = candidates.filter { Self.labelsMatch($0.parameters, arguments) }
+        // One candidate (the usual call) is matched without making an array of the matches.
+        let matching = candidates.count == 1
+            ? (Self.labelsMatch(candidates[0].parameters, arguments) ? candidates : [])
+            : candidates.filter { Self.labelsMatch($0.parameters, arguments) }
         guard let first = matching.first else {
             let labels = arguments.map { ($0.label ?? "_") + ":" }.joined()
             return unknown("no \(candidates[0].name)(\(labels)) matches these arguments", location, rule: "reference")
