@@ -369,15 +369,14 @@ public enum Auditor {
     /// read again are looked at).
     static func auditedAppearances(_ graph: TokenGraph, previous: Set<String>? = nil) -> (appearances: [Appearance], highContrastTokens: Set<String>) {
         // A constant color (Color.clear, a fixed literal) is the same everywhere: it defines no high-contrast variant.
-        func definesHighContrast(_ key: String) -> Bool {
-            guard let c = graph.color(of: key), !c.isConstant else { return false }
-            return c.explicit.contains(.lightHighContrast) || c.explicit.contains(.darkHighContrast)
+        func definesHighContrast(_ c: AppearanceColor) -> Bool {
+            !c.isConstant && (c.explicit.contains(.lightHighContrast) || c.explicit.contains(.darkHighContrast))
         }
         var tokens: Set<String>
         if let previous, let updated = graph.updatedKeys, graph.sameKeysAsPrevious {
-            tokens = previous.subtracting(updated).union(updated.filter(definesHighContrast))
+            tokens = previous.subtracting(updated).union(updated.filter { graph.color(of: $0).map(definesHighContrast) ?? false })
         } else {
-            tokens = Set(graph.tokens.keys.filter(definesHighContrast))
+            tokens = Set(graph.colorKeys(where: definesHighContrast))
         }
         return (tokens.isEmpty ? [.light, .dark] : [.light, .dark, .lightHighContrast, .darkHighContrast], tokens)
     }

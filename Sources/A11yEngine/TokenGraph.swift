@@ -736,6 +736,14 @@ public final class TokenGraph {
         return nil
     }
 
+    /// The keys of the color tokens whose color satisfies `predicate`, in no particular order: one pass over the values
+    /// (every token has one), without looking each key up again.
+    func colorKeys(where predicate: (AppearanceColor) -> Bool) -> [String] {
+        var keys: [String] = []
+        for (key, value) in values { if case .color(let color) = value, predicate(color) { keys.append(key) } }
+        return keys
+    }
+
     /// The name a token is written with in the design system, without a color/number/font namespace:
     /// `Color.appTextPrimary` -> `appTextPrimary`, `ElevateAliases.Action.fill` stays as is.
     public static func displayName(_ qualifiedName: String) -> String {
