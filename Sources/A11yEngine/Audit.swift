@@ -252,24 +252,28 @@ public enum Auditor {
         input.onPhase?(.rulesAndListing)
         (context.contrastMemo.earlier, context.earlierMeasurements, context.tokenMemo.earlier) = ([:], [], [:])
         let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
-        findings = Finding.sorted(suppression.kept + suppression.problems)
+        // (`+` copies every kept finding even when there are no problems to add.)
+        findings = Finding.sorted(suppression.problems.isEmpty ? suppression.kept : suppression.kept + suppression.problems)
         input.onPhase?(.suppressionAndSorting)
 
         let pairs = listed.pairs
         carried = listed.carried
+        // Counted by index, in place: a loop over the elements (or `filter(...).count`) copied every pair and finding,
+        // each a dozen references.
         var failingByAppearance: [String: Int] = [:]
-        for p in pairs where !p.pass { failingByAppearance[p.appearance.rawValue, default: 0] += 1 }
+        for i in pairs.indices where !pairs[i].pass { failingByAppearance[pairs[i].appearance.rawValue, default: 0] += 1 }
         var failingByTheme: [String: Int]?
         if !system.themes.isEmpty {
             failingByTheme = Dictionary(uniqueKeysWithValues: system.themes.map { ($0.name, 0) })
-            for p in pairs where !p.pass { if let t = p.theme { failingByTheme?[t, default: 0] += 1 } }
+            for i in pairs.indices where !pairs[i].pass { if let t = pairs[i].theme { failingByTheme?[t, default: 0] += 1 } }
         }
+        var bySeverity: [Severity: Int] = [:]
+        for i in findings.indices { bySeverity[findings[i].severity, default: 0] += 1 }
         let summary = Audit.Summary(
             files: input.sources.count, tokens: graph.tokens.count, components: components.count, pairs: pairs.count,
-            failingPairs: pairs.filter { !$0.pass }.count, failingByAppearance: failingByAppearance,
-            errors: findings.filter { $0.severity == .error }.count,
-            warnings: findings.filter { $0.severity == .warning }.count,
-            infos: findings.filter { $0.severity == .info }.count, suppressed: suppression.suppressed.count,
+            failingPairs: failingByAppearance.values.reduce(0, +), failingByAppearance: failingByAppearance,
+            errors: bySeverity[.error] ?? 0, warnings: bySeverity[.warning] ?? 0,
+            infos: bySeverity[.info] ?? 0, suppressed: suppression.suppressed.count,
             unevaluatedTokens: graph.unevaluatedCount, failingByTheme: failingByTheme)
         let audit = Audit(
             id: nil, time: nil, inputDigest: input.inputDigest,

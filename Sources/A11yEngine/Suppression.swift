@@ -37,6 +37,8 @@ public struct Suppression: Hashable, Sendable {
 
     /// Removes suppressed findings and reports suppressions without a reason or without effect (rule `suppression`).
     public static func apply(_ suppressions: [Suppression], to findings: [Finding]) -> (kept: [Finding], suppressed: [Finding], problems: [Finding]) {
+        // Most audits have none: the findings as they are, not copied one by one into a new array.
+        guard !suppressions.isEmpty else { return (findings, [], []) }
         var used = Set<Int>()
         var kept: [Finding] = []
         var suppressed: [Finding] = []

@@ -765,14 +765,22 @@ public final class TokenGraph {
     func values(differ other: TokenGraph, at key: String) -> Bool { values[key] != other.values[key] }
 
     /// How many tokens have no value (their root causes are `findings()`).
-    public var unevaluatedCount: Int { values.values.filter { $0.unknown != nil }.count }
+    public var unevaluatedCount: Int {
+        var count = 0
+        for value in values.values where value.unknown != nil { count += 1 }
+        return count
+    }
 
     /// Tokens that could not be evaluated, one finding per root cause: when a primitive or helper cannot be
     /// evaluated, the finding is at it and names the tokens that depend on it. Deterministic.
     public func findings() -> [Finding] {
         var result = graphFindings
         var groups: [Value.Unknown: [String]] = [:]
-        for key in sortedKeys {
+        // The unevaluated tokens (usually few) found in one pass over the values and put in key order, rather than every
+        // key looked up in order.
+        var unevaluated: [String] = []
+        for (key, value) in values where value.unknown != nil { unevaluated.append(key) }
+        for key in unevaluated.sortedComparingBytes() {
             guard let u = values[key]?.unknown else { continue }
             var cause = u
             cause.kind = nil
