@@ -1,0 +1,84 @@
+#!/usr/bin/python3
+"""How much of a cold `a11yctl audit PATH --format json` runs on one core, and what runs then (BENCHMARKS.md).
+
+    /usr/bin/python3 scripts/thread-timeline.py BINARY PATH [--runs 10]
+
+Audits PATH --runs times under `perf record -e cpu-clock -F 10000 -g` (Debian: linux-perf; run as root or with
+perf_event_paranoid <= 1), cuts each process's samples into 0.5 ms buckets and counts the buckets in which one thread
+was sampled against those with two or more. The one-thread samples are then grouped by the phase of the audit they were
+taken in (the first of PHASES whose symbol fragment is on the stack). perf slows the process down (its spans are longer
+than a plain run's) and on a virtual machine a thread may also be alone because the other core was taken from it: read
+the split, not the milliseconds. Pass a binary with debug info stripped (`strip --strip-debug`) for a faster perf report.
+Standard library only: runs on Debian's /usr/bin/python3.
+"""
+import collections
+import os
+import subprocess
+import sys
+import tempfile
+
+# (phase, fragment of a mangled or plain symbol name), most specific first.
+PHASES = [
+    ("argument parsing", "parseAsRoot"), ("reading files", "11A11yReaders9WorkspaceC"), ("readers", "11A11yReaders"),
+    ("prefetch (evaluation)", "prefetch"), ("graph: reading tokens", "readTokens"),
+    ("graph: keys and names", "sortKeysAndFillNameCache"), ("program indexes", "ProgramV7sources"),
+    ("graph and themes, rest", "ThemedSystem"), ("view code", "ViewCode"), ("components", "ComponentV3all"),
+    ("pairing inference", "PairingInference"), ("pairing sources", "PairingResolver"), ("rules", "checkConcurrently"),
+    ("graph findings", "TokenGraphC8findings"), ("JSON", "A11yOutput"), ("audit, rest", "AuditorO3run"),
+    ("main, rest", "a11yctl_main"),
+]
+
+
+def main(argv):
+    if len(argv) < 3:
+        sys.exit(__doc__)
+    binary, path, rest = argv[1], argv[2], argv[3:]
+    runs = int(rest[1]) if rest[:1] == ["--runs"] else 10
+    with tempfile.TemporaryDirectory() as scratch:
+        data = os.path.join(scratch, "perf.data")
+        # (An audit with findings exits 1: the loop's status is not the audits'.)
+        loop = f'for i in $(seq {runs}); do "$0" audit "$1" --format json >/dev/null; done; true'
+        subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "10000", "-g", "-o", data, "--",
+                        "sh", "-c", loop, binary, path], check=True, stderr=subprocess.DEVNULL)
+        script = subprocess.run(["perf", "script", "-i", data, "-F", "pid,tid,time,ip,sym"], check=True,
+                                capture_output=True, text=True).stdout
+    samples, current = [], None
+    for line in script.splitlines():
+        if not line.strip():
+            current = None
+        elif not line[0].isspace():
+            fields = line.split()
+            pid, tid = (int(x) for x in fields[0].split("/"))
+            current = (pid, tid, float(fields[1].rstrip(":")), [])
+            samples.append(current)
+        elif current:
+            current[3].append(line.split(None, 1)[-1])
+    by_process = collections.defaultdict(list)
+    for sample in samples:
+        by_process[sample[0]].append(sample)
+    spans, alone_times, alone = [], [], collections.Counter()
+    for process in by_process.values():
+        if len(process) < 100:
+            continue  # the shell
+        start = min(s[2] for s in process)
+        threads = collections.defaultdict(set)
+        for _, tid, time, _ in process:
+            threads[int((time - start) * 2000)].add(tid)
+        spans.append((max(s[2] for s in process) - start) * 1000)
+        alone_times.append(sum(1 for ids in threads.values() if len(ids) == 1) / 2)
+        for _, _, time, stack in process:
+            if len(threads[int((time - start) * 2000)]) != 1:
+                continue
+            text = " ".join(stack)
+            phase = next((name for name, fragment in PHASES if fragment in text), "unattributed (start-up, exit, and malloc, whose frames perf cannot walk)")
+            alone[phase + (", page faults" if "exc_page_fault" in text else "")] += 1
+    median = lambda values: sorted(values)[len(values) // 2]
+    print(f"{path}: {len(spans)} runs under perf, median span {median(spans):.1f} ms, "
+          f"of which one thread alone {median(alone_times):.1f} ms ({100 * median(alone_times) / median(spans):.0f}%)")
+    total = sum(alone.values())
+    for phase, count in alone.most_common(20):
+        print(f"  {100 * count / total:5.1f}%  {phase}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
