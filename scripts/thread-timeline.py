@@ -27,6 +27,8 @@ PHASES = [
     ("graph findings", "TokenGraphC8findings"), ("JSON", "A11yOutput"), ("audit, rest", "AuditorO3run"),
     ("main, rest", "a11yctl_main"),
 ]
+# Start-up and exit, and malloc (glibc has no frame pointers, so perf cannot walk past it to the caller).
+UNATTRIBUTED = "unattributed (start-up, exit, malloc)"
 
 
 def main(argv):
@@ -70,7 +72,7 @@ def main(argv):
             if len(threads[int((time - start) * 2000)]) != 1:
                 continue
             text = " ".join(stack)
-            phase = next((name for name, fragment in PHASES if fragment in text), "unattributed (start-up, exit, and malloc, whose frames perf cannot walk)")
+            phase = next((name for name, fragment in PHASES if fragment in text), UNATTRIBUTED)
             alone[phase + (", page faults" if "exc_page_fault" in text else "")] += 1
     median = lambda values: sorted(values)[len(values) // 2]
     print(f"{path}: {len(spans)} runs under perf, median span {median(spans):.1f} ms, "
