@@ -153,6 +153,9 @@ public struct NameMap<Value> {
     @discardableResult
     public mutating func updateValue(_ value: Value, forKey name: String) -> Value? { storage.updateValue(value, forKey: NameKey(name)) }
 
+    @discardableResult
+    public mutating func updateValue(_ value: Value, forKey key: NameKey) -> Value? { storage.updateValue(value, forKey: key) }
+
     public mutating func merge(_ other: NameMap, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows {
         try storage.merge(other.storage, uniquingKeysWith: combine)
     }

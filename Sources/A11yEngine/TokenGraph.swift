@@ -480,13 +480,14 @@ public final class TokenGraph {
     @discardableResult
     private func add(_ token: Token, value: Value, key: String? = nil) -> Bool {
         let key = key ?? token.qualifiedName.joinedWithDots()
+        let nameKey = NameKey(key)  // hashed once for both tables
         // One look-up for the usual new key; a key declared twice keeps its first definition.
-        if let first = tokens.updateValue(token, forKey: key) {
-            tokens[key] = first
+        if let first = tokens.updateValue(token, forKey: nameKey) {
+            tokens[nameKey] = first
             updatable = false
             return false
         }
-        values[key] = value
+        values[nameKey] = value
         adding.keys.append(key)
         return true
     }
