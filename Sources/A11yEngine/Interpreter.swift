@@ -514,37 +514,49 @@ public final class Interpreter {
     func prefetchStaticValues(_ declarations: [MemberDeclaration], workers: Int) {
         let pending = declarations.filter { staticCache[$0.key] == nil }
         guard workers > 1, pending.count >= 2 * workers else { return }
-        let staticValueNames = staticValueNames
-        let mentioned = concurrentMap(pending, workers: workers) { Self.staticNames(in: $0, among: staticValueNames) }
-        let rounds = Self.prefetchRounds(mentioned, names: pending.map(\.name))
+        let names = PrefetchNames(pending.map(\.name))
+        let ids = names.ids
+        let mentioned = concurrentMap(pending, workers: workers) { Self.namesMentioned(in: $0, among: ids) }
+        let rounds = Self.prefetchRounds(mentioned, names: names)
         for round in rounds where round.count >= 2 * workers { prefetchRound(round.map { pending[$0] }, workers: workers) }
     }
 
-    /// Rounds of at most `maximumPrefetchRounds`: indexes of members whose named static members (`mentioned`, by name;
-    /// nil when not known) all belong to earlier rounds. Names stand for every pending member of that name; what is not
-    /// placed by the last round joins it.
-    static func prefetchRounds<Names: Sequence<String>>(_ mentioned: [Names?], names: [String]) -> [[Int]] {
-        // Names as integers (the members of each name, and what each member mentions among them), looked up once.
-        var nameIDs = NameMap<Int>()
-        nameIDs.reserveCapacity(names.count)
-        let memberNameIDs = names.map { name in
-            if let id = nameIDs[name] { return id }
-            nameIDs[name] = nameIDs.count
-            return nameIDs.count - 1
+    /// The pending members' names as integers: the members of each name, and what the members mention among them, are
+    /// looked up once. (Only these names can hold a round back, so what a member mentions is kept only when it is one:
+    /// an index of every static value's name, built on one core before the prefetch, did the same job.)
+    struct PrefetchNames {
+        let ids: NameMap<Int>
+        /// Each member's name as its integer.
+        let memberIDs: [Int]
+
+        init(_ names: [String]) {
+            var ids = NameMap<Int>()
+            ids.reserveCapacity(names.count)
+            memberIDs = names.map { name in
+                if let id = ids[name] { return id }
+                ids[name] = ids.count
+                return ids.count - 1
+            }
+            self.ids = ids
         }
-        let mentionedIDs: [[Int]?] = mentioned.map { $0.map { $0.compactMap { nameIDs[$0] } } }
-        var level = [Int?](repeating: nil, count: names.count)
+    }
+
+    /// Rounds of at most `maximumPrefetchRounds`: indexes of members whose named members (`mentioned`, as `names`'
+    /// integers; nil when not known) all belong to earlier rounds. A name stands for every pending member of that name;
+    /// what is not placed by the last round joins it.
+    static func prefetchRounds(_ mentioned: [[Int]?], names: PrefetchNames) -> [[Int]] {
+        var level = [Int?](repeating: nil, count: names.memberIDs.count)
         for round in 0..<maximumPrefetchRounds - 1 {
             // The highest round of each name's members so far; a member not yet placed blocks its name.
-            var highest = [Int](repeating: -1, count: nameIDs.count)
-            for (i, id) in memberNameIDs.enumerated() { highest[id] = max(highest[id], level[i] ?? .max) }
-            for i in names.indices where level[i] == nil {
-                guard let mentioned = mentionedIDs[i] else { continue }
+            var highest = [Int](repeating: -1, count: names.ids.count)
+            for (i, id) in names.memberIDs.enumerated() { highest[id] = max(highest[id], level[i] ?? .max) }
+            for i in names.memberIDs.indices where level[i] == nil {
+                guard let mentioned = mentioned[i] else { continue }
                 if mentioned.allSatisfy({ highest[$0] < round }) { level[i] = round }
             }
         }
         var rounds = [[Int]](repeating: [], count: maximumPrefetchRounds)
-        for i in names.indices { rounds[level[i] ?? maximumPrefetchRounds - 1].append(i) }
+        for i in names.memberIDs.indices { rounds[level[i] ?? maximumPrefetchRounds - 1].append(i) }
         return rounds
     }
 
@@ -552,33 +564,18 @@ public final class Interpreter {
     /// start.
     static let maximumPrefetchRounds = 4
 
-    /// Names of static stored and computed members and top-level values: a name outside it names no static member.
-    private lazy var staticValueNames: NameSet = {
-        var names = NameSet()
-        for byName in members.values {
-            for (name, declarations) in byName where declarations.contains(where: { d in
-                guard d.isStatic || d.owner.isEmpty else { return false }
-                switch d.kind {
-                case .stored, .computed: return true
-                default: return false
-                }
-            }) { names.insert(name) }
-        }
-        return names
-    }()
-
-    /// The names a static member's initial value (or single-expression body) mentions, as a plain name or the end of a
-    /// member chain, that are among `staticValueNames`: other static members they could be (`ElevateAliases.Action.fill`,
+    /// The pending members' names (`ids`) a static member's initial value (or single-expression body) mentions, as a
+    /// plain name or the end of a member chain: other static members it could be reading (`ElevateAliases.Action.fill`,
     /// `brandRed`); nil for a body it does not look into. An approximation of what evaluating it reads (calls, implicit
     /// members and closures are not followed): it only orders work. Static, so workers can run it concurrently.
     /// (A name mentioned twice is listed twice: the rounds only ask whether each is placed.)
-    private static func staticNames(in declaration: MemberDeclaration, among staticValueNames: NameSet) -> [String]? {
-        var found: [String] = []
+    static func namesMentioned(in declaration: MemberDeclaration, among ids: NameMap<Int>) -> [Int]? {
+        var found: [Int] = []
         func collect(_ e: Expr) {
             switch e.kind {
-            case .name(let name): if staticValueNames.contains(name) { found.append(name) }
+            case .name(let name): if let id = ids[name] { found.append(id) }
             case .member(let base, let name):
-                if staticValueNames.contains(name) { found.append(name) }
+                if let id = ids[name] { found.append(id) }
                 collect(base)
             case .call(let callee, let arguments):
                 collect(callee)

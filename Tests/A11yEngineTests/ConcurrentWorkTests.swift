@@ -4,11 +4,19 @@ import Testing
 
 /// How parallel work is split: rounds of static members by what they name, and indexes handed to whichever worker asks.
 struct ConcurrentWorkTests {
+    /// The rounds of members named `names`, each mentioning the names in `mentioned` (nil: not known), as
+    /// `prefetchStaticValues` gives them to `prefetchRounds`: mentioned names that are no pending member's are dropped.
+    func roundsOf(_ mentioned: [Set<String>?], names: [String]) -> [[Int]] {
+        let prefetchNames = Interpreter.PrefetchNames(names)
+        return Interpreter.prefetchRounds(mentioned.map { $0.map { $0.sorted().compactMap { prefetchNames.ids[$0] } } },
+                                          names: prefetchNames)
+    }
+
     /// Primitives, then aliases of primitives, then component tokens of aliases: each round names only earlier ones.
     @Test func prefetchRoundsFollowWhatEachMemberNames() {
         let names = ["blue500", "white", "actionFill", "buttonFill", "buttonText", "gray"]
         let mentioned: [Set<String>?] = [[], [], ["blue500"], ["actionFill"], ["white", "actionFill"], ["Color"]]
-        let rounds = Interpreter.prefetchRounds(mentioned, names: names)
+        let rounds = roundsOf(mentioned, names: names)
         #expect(rounds == [[0, 1, 5], [2], [3, 4], []])
     }
 
@@ -17,7 +25,7 @@ struct ConcurrentWorkTests {
         let names = ["fill", "fill", "border"]
         let mentioned: [Set<String>?] = [[], ["fill"], ["fill"]]
         // The second `fill` names `fill`, which includes itself: it never clears, and nor does `border` behind it.
-        let rounds = Interpreter.prefetchRounds(mentioned, names: names)
+        let rounds = roundsOf(mentioned, names: names)
         #expect(rounds == [[0], [], [], [1, 2]])
     }
 
@@ -25,7 +33,7 @@ struct ConcurrentWorkTests {
     @Test func unknownAndDeepChainsJoinTheLastRound() {
         let names = ["a", "b", "c", "d", "e", "opaque"]
         let mentioned: [Set<String>?] = [[], ["a"], ["b"], ["c"], ["d"], nil]
-        let rounds = Interpreter.prefetchRounds(mentioned, names: names)
+        let rounds = roundsOf(mentioned, names: names)
         #expect(rounds.count == Interpreter.maximumPrefetchRounds)
         #expect(rounds == [[0], [1], [2], [3, 4, 5]])
     }
