@@ -193,11 +193,11 @@ public final class Interpreter {
         for (type, declared) in types {
             let conformances = declared.inheritance.filter { types[$0]?.kind == .protocol }
             if !conformances.isEmpty { protocolsByType[type] = conformances }
-            guard let last = type.splitOnDots().last.map(String.init) else { continue }
+            guard let last = type.lastDotPiece.map(String.init) else { continue }
             typesByLastName[last, default: []].append(type)
             if type.containsText(".") { nestedTypeNames.insert(last) }
         }
-        for alias in aliases.keys { if let last = alias.splitOnDots().last { aliasLastNames.insert(String(last)) } }
+        for alias in aliases.keys { if let last = alias.lastDotPiece { aliasLastNames.insert(String(last)) } }
         for declaration in declarations {
             memberNames.insert(declaration.name)
             switch declaration.kind {
@@ -278,7 +278,7 @@ public final class Interpreter {
 
     /// Project types that name `protocolKey` in their inheritance clause (or an extension's).
     public func conformers(of protocolKey: String) -> [String] {
-        let last = protocolKey.splitOnDots().last.map(String.init) ?? protocolKey
+        let last = protocolKey.lastDotPiece.map(String.init) ?? protocolKey
         return types.filter { $0.value.kind != .protocol && $0.value.inheritance.contains { $0 == protocolKey || $0 == last } }
             .map(\.key).sorted()
     }

@@ -147,6 +147,19 @@ extension String {
         return parts
     }
 
+    /// `splitOnDots().last` (`Theme.Colors` -> `Colors`; nil when there is no piece), found from the end on the bytes of
+    /// an ASCII name without splitting the rest: type names are cut to their last piece at every index and view.
+    public var lastDotPiece: Substring? {
+        guard isAllASCII else { return splitOnDots().last }
+        let dot = UInt8(ascii: ".")
+        var end = utf8.endIndex
+        while end != utf8.startIndex, utf8[utf8.index(before: end)] == dot { end = utf8.index(before: end) }
+        guard end != utf8.startIndex else { return nil }
+        var start = utf8.index(before: end)
+        while start != utf8.startIndex, utf8[utf8.index(before: start)] != dot { start = utf8.index(before: start) }
+        return self[start..<end]
+    }
+
     /// `firstIndex(of: ".")`, found on the bytes of an ASCII name (see `splitOnDots`).
     public var firstDotIndex: String.Index? {
         isAllASCII ? utf8.firstIndex(of: UInt8(ascii: ".")) : firstIndex(of: ".")

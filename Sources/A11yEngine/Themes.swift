@@ -71,7 +71,7 @@ public enum ThemeDiscovery {
     static func isThemeName(_ name: String) -> Bool { nameWords(name).contains { themeWords.contains($0) } }
 
     static func namesThemes(_ type: String) -> Bool {
-        let last = type.splitOnDots().last.map(String.init) ?? type
+        let last = type.lastDotPiece.map(String.init) ?? type
         return nameWords(last).contains { selectorWords.contains($0) }
     }
 
@@ -166,7 +166,7 @@ public enum ThemeDiscovery {
         guard conformers.count >= 2 else { return nil }
         var names: [String: String] = [:]
         for type in interpreter.typeNames where interpreter.typeKind(type) == .enum {
-            let protoName = proto.splitOnDots().last.map(String.init) ?? proto
+            let protoName = proto.lastDotPiece.map(String.init) ?? proto
             for property in interpreter.computedProperties(of: type) where property.type?.contains(protoName) ?? false {
                 for c in interpreter.enumCases(of: type) where c.parameters.isEmpty {
                     let value = interpreter.member(of: .enumCase(type: type, name: c.name, payload: []), named: property.name, at: property.location)
@@ -175,7 +175,7 @@ public enum ThemeDiscovery {
             }
         }
         let members: [ThemeFamily.Member] = conformers.map {
-            .init(name: names[$0] ?? ($0.splitOnDots().last.map(String.init) ?? $0), value: .type($0),
+            .init(name: names[$0] ?? ($0.lastDotPiece.map(String.init) ?? $0), value: .type($0),
                   location: interpreter.typeLocation($0) ?? SourceLocation(file: "", line: 0, column: 0))
         }
         // A protocol named as a palette or theme, or conformers named like themes (`DefaultPalette`, `DarkPalette`):

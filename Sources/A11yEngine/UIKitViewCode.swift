@@ -99,7 +99,7 @@ struct UIKitSetupAnalysis {
                     if case .font(let f) = interpreter.evaluate(value, locals: locals, selfValue: nil, scope: scope, expected: "UIFont") {
                         viewFonts[view] = f
                         if !f.scales && !analysis.isFontToken(value) {
-                            fontFacts.append(ViewFontFact(view: type.splitOnDots().last.map(String.init) ?? type, font: f,
+                            fontFacts.append(ViewFontFact(view: type.lastDotPiece.map(String.init) ?? type, font: f,
                                                           expression: Walk.describe(value), location: value.location))
                         }
                     }
@@ -141,7 +141,7 @@ struct UIKitSetupAnalysis {
             foregrounds[index].role = .text
             foregrounds[index].element = (fg.assignment.view.last ?? type) + " title (tintColor)"
         }
-        let name = type.splitOnDots().last.map(String.init) ?? type
+        let name = type.lastDotPiece.map(String.init) ?? type
         let drawn = foregrounds.compactMap { fg, role, element -> DrawnPair? in
             // The view's own background, else the chain of views it was added to, else the container's.
             var behind: Assignment? = backgrounds[fg.view]

@@ -66,7 +66,7 @@ public struct ViewCodeAnalysis {
         self.tokenKeysByColor = tokenKeysByColor
         var byName: NameMap<(type: String, entry: MemberDeclaration)> = [:]
         for e in entries {
-            let last = e.type.splitOnDots().last.map(String.init) ?? e.type
+            let last = e.type.lastDotPiece.map(String.init) ?? e.type
             if byName[last] == nil { byName[last] = e }
         }
         entriesByName = byName

@@ -2,7 +2,7 @@
 extension Walk {
     static let tappables: Set<String> = ["Button", "Toggle", "NavigationLink", "Link", "Menu"]
 
-    var viewName: String { type.splitOnDots().last.map(String.init) ?? type }
+    var viewName: String { type.lastDotPiece.map(String.init) ?? type }
 
     /// A modifier chain on a tappable element (`Button {...}.frame(width: 30, height: 30)`), measured once at its
     /// outermost modifier: the chain's explicit size is the hit area.

@@ -783,7 +783,7 @@ struct Walk {
         }
         if context.opacity < 1 { foreground.color = foreground.color.map { $0.multiplyingAlpha(context.opacity) } }
         pairs.append(DrawnPair(
-            view: type.splitOnDots().last.map(String.init) ?? type, variant: variant, branches: context.labels, foreground: foreground,
+            view: type.lastDotPiece.map(String.init) ?? type, variant: variant, branches: context.labels, foreground: foreground,
             background: context.background, role: context.disabled || context.inDisabledState ? .disabled : role, element: element,
             font: role == .text ? context.font : nil, fontExpression: role == .text ? context.fontExpression : nil,
             drawnAt: context.foreground?.location ?? location, opacity: context.opacity))

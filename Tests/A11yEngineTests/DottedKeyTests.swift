@@ -14,6 +14,13 @@ struct DottedKeyTests {
         }
     }
 
+    @Test func theLastPieceIsTheLastOfTheSplit() {
+        for name in ["", ".", "..", "Color", "Theme.Colors", "Theme.Colors.", "a..b", ".a", "ElevateTokens.Palette.Blue.blue500",
+                     "Thème.Couleur", "a.🎨", "🎨"] {
+            #expect(name.lastDotPiece == name.splitOnDots().last, "\(name)")
+        }
+    }
+
     @Test func stringsConcatenateAsPlusDoes() {
         for parts in [[], [""], ["Button", ": ", "ink", " on ", "paper"], ["Thème", " ", "🎨"], ["ElevateTokens.Palette.Blue.blue500", ""]] {
             #expect(parts.concatenated() == parts.reduce("", +), "\(parts)")

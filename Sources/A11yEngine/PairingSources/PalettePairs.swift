@@ -52,7 +52,7 @@ public enum PalettePairing {
     public static func pairings(_ graph: TokenGraph) -> [Pairing] {
         var pairs: [Pairing] = []
         for palette in graph.palettes.keys.sorted() {
-            let name = palette.splitOnDots().last.map(String.init) ?? palette
+            let name = palette.lastDotPiece.map(String.init) ?? palette
             let all = entries(graph.palettes[palette]!, graph)
             let backgrounds = all.filter { $0.role == .background && !isClear($0.color) }
             guard let base = base(backgrounds) else { continue }

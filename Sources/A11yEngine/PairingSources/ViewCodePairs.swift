@@ -22,7 +22,7 @@ public struct ViewCodePairs: PairingSource {
                         + (drawn.opacity < 1 ? " at \(Int((drawn.opacity * 100).rounded()))% opacity" : "") + " \(behind) at \(drawn.drawnAt)",
                     typography: font, drawnAt: drawn.drawnAt)
                 for side in [drawn.foreground] + [drawn.background].compactMap({ $0 }) {
-                    if let field = side.expression.splitOnDots().last { fieldsRead.append((String(field), side.color, pair)) }
+                    if let field = side.expression.lastDotPiece { fieldsRead.append((String(field), side.color, pair)) }
                 }
                 // One pair per (variant, foreground, background): text wins over graphics, the smallest font over larger.
                 let key = DrawnPairKey(component: pair.component, foreground: foreground.qualifiedName, background: background.qualifiedName,
