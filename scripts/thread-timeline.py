@@ -13,6 +13,7 @@ Standard library only: runs on Debian's /usr/bin/python3.
 """
 import collections
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -27,6 +28,8 @@ PHASES = [
     ("graph findings", "TokenGraphC8findings"), ("JSON", "A11yOutput"), ("audit, rest", "AuditorO3run"),
     ("main, rest", "a11yctl_main"),
 ]
+HEADER = re.compile(r"^\s*(\d+)/(\d+)\s+([\d.]+):\s*$")
+
 # Start-up and exit, and malloc (glibc has no frame pointers, so perf cannot walk past it to the caller).
 UNATTRIBUTED = "unattributed (start-up, exit, malloc)"
 
@@ -46,12 +49,12 @@ def main(argv):
                                 capture_output=True, text=True).stdout
     samples, current = [], None
     for line in script.splitlines():
+        # A sample's first line is "pid/tid time:" (right-aligned: short pids start with spaces), then its frames.
+        header = HEADER.match(line)
         if not line.strip():
             current = None
-        elif not line[0].isspace():
-            fields = line.split()
-            pid, tid = (int(x) for x in fields[0].split("/"))
-            current = (pid, tid, float(fields[1].rstrip(":")), [])
+        elif header:
+            current = (int(header[1]), int(header[2]), float(header[3]), [])
             samples.append(current)
         elif current:
             current[3].append(line.split(None, 1)[-1])
