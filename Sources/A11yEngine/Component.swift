@@ -30,8 +30,7 @@ public struct Component: Hashable, Sendable {
         // of this (serial) phase; the graph is only read here, so a large graph's tokens are looked at on all cores, in
         // the graph's order, and the properties appended in that order as before.
         let shared = ReadOnly(value: (owners: Set(byName.keys), graph: graph))
-        let found = concurrentMap(Array(graph.tokens), workers: graph.tokens.count >= TokenGraph.prefetchThreshold ? graph.interpreter.configuration.workers : 1) {
-            (entry: (key: String, value: Token)) -> (owner: String, property: Property)? in
+        let found = concurrentMap(Array(graph.tokens), workers: graph.workersForEveryToken) { entry -> (owner: String, property: Property)? in
             let definition = entry.value, path = definition.qualifiedName
             guard path.count >= 3, let group = Group(rawValue: path[path.count - 2]) else { return nil }
             let owner = path.dropLast(2).joinedWithDots()

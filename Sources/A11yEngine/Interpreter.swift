@@ -512,10 +512,9 @@ public final class Interpreter {
     /// work); a worker that met a cycle, the step budget or the depth limit (whose results depend on evaluation order)
     /// contributes nothing, and those keys are evaluated in order later as before.
     func prefetchStaticValues(_ declarations: [MemberDeclaration], workers: Int) {
-        guard workers > 1, declarations.count >= 2 * workers else { return }
         // (A fresh interpreter has memoised nothing: every key looked up for nothing was a tenth of the serial steps.)
-        let pending = staticCache.isEmpty && startingCache == nil ? declarations : declarations.filter { staticCache[$0.key] == nil }
-        guard pending.count >= 2 * workers else { return }
+        let pending = staticCache.isEmpty ? declarations : declarations.filter { staticCache[$0.key] == nil }
+        guard workers > 1, pending.count >= 2 * workers else { return }
         let names = PrefetchNames(pending.map(\.name))
         let ids = names.ids
         let mentioned = concurrentMap(pending, workers: workers) { Self.namesMentioned(in: $0, among: ids) }

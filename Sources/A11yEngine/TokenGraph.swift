@@ -225,6 +225,10 @@ public final class TokenGraph {
     /// Below this many static members, evaluating them one by one is faster than starting workers.
     static let prefetchThreshold = 1_000
 
+    /// Workers for a pass over every token (keys and names, components): all cores on a large graph, one below
+    /// `prefetchThreshold`.
+    var workersForEveryToken: Int { tokens.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1 }
+
     public init(program: Program, themeFamilies: [ThemeFamily] = []) {
         self.program = program
         self.themeFamilies = themeFamilies
@@ -268,7 +272,7 @@ public final class TokenGraph {
             names.append(token.name)
         }
         let results: (sorted: [String], infos: [(words: [String], role: Role, roleWord: String?)])
-        if keys.count >= Self.prefetchThreshold, interpreter.configuration.workers > 1 {
+        if workersForEveryToken > 1 {
             let partCount = 8
             let parts = (0..<partCount).map { names.count * $0 / partCount..<names.count * ($0 + 1) / partCount }
             let sorted = ConcurrentResults<[String]>(count: 1)
