@@ -132,16 +132,16 @@ enum BuiltIns {
 
     // MARK: Calls
 
-    static func label(_ args: [(label: String?, value: Value)], _ name: String?) -> Value? {
+    static func label(_ args: [EvaluatedArgument], _ name: String?) -> Value? {
         args.first { $0.label == name }?.value
     }
 
-    static func firstUnknown(_ args: [(label: String?, value: Value)]) -> Value? {
+    static func firstUnknown(_ args: [EvaluatedArgument]) -> Value? {
         args.first { $0.value.unknown != nil }?.value
     }
 
     /// `Type(args)` for platform types, and global functions (`min`, `max`).
-    static func construct(_ type: String, _ args: [(label: String?, value: Value)], interpreter: Interpreter,
+    static func construct(_ type: String, _ args: [EvaluatedArgument], interpreter: Interpreter,
                           at location: SourceLocation) -> Value {
         if isColorType(type) { return colorInitializer(args, interpreter: interpreter, at: location) }
         if isNumberType(type) {
@@ -191,7 +191,7 @@ enum BuiltIns {
 
     /// A helper the audit cannot read (from a binary framework, say) called with `light:` and `dark:` colors or hex
     /// strings is taken to choose by appearance, as its labels say.
-    static func lightDarkCall(_ args: [(label: String?, value: Value)], at location: SourceLocation) -> Value? {
+    static func lightDarkCall(_ args: [EvaluatedArgument], at location: SourceLocation) -> Value? {
         func color(_ v: Value?) -> AppearanceColor? {
             switch v {
             case .color(let c)?: return c
@@ -206,7 +206,7 @@ enum BuiltIns {
         return combine(branches).map(Value.color)
     }
 
-    static func colorInitializer(_ args: [(label: String?, value: Value)], interpreter: Interpreter, at location: SourceLocation) -> Value {
+    static func colorInitializer(_ args: [EvaluatedArgument], interpreter: Interpreter, at location: SourceLocation) -> Value {
         // A dynamic provider: `UIColor { traits in ... }`, `UIColor(dynamicProvider:)`.
         if let provider = label(args, "dynamicProvider") ?? (args.count == 1 ? args[0].value : nil), case .closure(let closure) = provider {
             return dynamicColor(closure, interpreter: interpreter, at: location)
@@ -341,7 +341,7 @@ enum BuiltIns {
     }
 
     /// `Type.name(args)` for platform types: font constructors.
-    static func staticCall(_ type: String, _ name: String, _ args: [(label: String?, value: Value)], interpreter: Interpreter,
+    static func staticCall(_ type: String, _ name: String, _ args: [EvaluatedArgument], interpreter: Interpreter,
                            at location: SourceLocation) -> Value {
         let fontContext = isFontType(type) || type.isEmpty || type == "UIFontDescriptor"
         if let u = firstUnknown(args) {
@@ -424,7 +424,7 @@ enum BuiltIns {
     }
 
     /// Methods of platform values: color opacity, font modifiers, `UIFontMetrics`.
-    static func method(_ base: Value, _ name: String, _ args: [(label: String?, value: Value)], interpreter: Interpreter,
+    static func method(_ base: Value, _ name: String, _ args: [EvaluatedArgument], interpreter: Interpreter,
                        at location: SourceLocation) -> Value {
         if case .unknown = base { return base }
         // Descriptor attributes (traits dictionaries, symbolic traits) change neither size nor scaling.
@@ -498,7 +498,7 @@ enum BuiltIns {
         return name.contains("hex") && parameters.dropFirst().allSatisfy { $0.defaultValue != nil || Interpreter.kindOfType($0.type ?? "") == .number }
     }
 
-    static func hexStringInitializer(_ d: MemberDeclaration, _ args: [(label: String?, value: Value)], interpreter: Interpreter,
+    static func hexStringInitializer(_ d: MemberDeclaration, _ args: [EvaluatedArgument], interpreter: Interpreter,
                                      at location: SourceLocation) -> Value {
         if let u = firstUnknown(args) { return u }
         guard case .string(let text)? = args.first?.value else {

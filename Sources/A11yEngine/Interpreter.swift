@@ -748,7 +748,7 @@ public final class Interpreter {
 
     /// Calls a function (a token function such as `color(for: .text)`) with evaluated arguments. Top-level entry:
     /// resets the budget.
-    public func call(_ function: MemberDeclaration, arguments: [(label: String?, value: Value)], selfValue: Value) -> Value {
+    public func call(_ function: MemberDeclaration, arguments: [EvaluatedArgument], selfValue: Value) -> Value {
         entry { invoke(function, arguments: arguments, selfValue: selfValue, at: function.location) }
     }
 
@@ -1449,9 +1449,11 @@ public final class Interpreter {
         return index == arguments.count
     }
 
-    func evaluateArguments(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?) -> [(label: String?, value: Value)] {
+    func evaluateArguments(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?) -> [EvaluatedArgument] {
         // Over the indices, not `enumerated()`: its `map` cannot see the count and grew the array value by value.
-        arguments.indices.map { i in (arguments[i].label, evaluate(arguments[i].value, frame, expected: types?[safe: i] ?? nil)) }
+        arguments.indices.map { i in
+            EvaluatedArgument(label: arguments[i].label, value: evaluate(arguments[i].value, frame, expected: types?[safe: i] ?? nil))
+        }
     }
 
     /// Overloads by label and arity; among several that match, the one whose parameter types fit the arguments.
@@ -1502,6 +1504,7 @@ public final class Interpreter {
     /// The declared type of the parameter each argument binds to.
     static func argumentTypes(_ parameters: [Parameter], _ arguments: [CallArgument]) -> [String?] {
         var result: [String?] = []
+        result.reserveCapacity(arguments.count)
         var p = 0
         for argument in arguments {
             while p < parameters.count, parameters[p].label != argument.label { p += 1 }
@@ -1511,7 +1514,7 @@ public final class Interpreter {
         return result
     }
 
-    func score(_ function: MemberDeclaration, _ values: [(label: String?, value: Value)]) -> Int {
+    func score(_ function: MemberDeclaration, _ values: [EvaluatedArgument]) -> Int {
         let types = Self.argumentTypes(function.parameters, values.map { CallArgument(label: $0.label, value: Expr(.nilLiteral, at: function.location)) })
         var score = 0
         for (type, value) in zip(types, values.map(\.value)) {
@@ -1531,7 +1534,7 @@ public final class Interpreter {
     }
 
     /// Runs a function or initialiser body with its parameters bound.
-    func invoke(_ function: MemberDeclaration, arguments: [(label: String?, value: Value)], selfValue: Value,
+    func invoke(_ function: MemberDeclaration, arguments: [EvaluatedArgument], selfValue: Value,
                 at location: SourceLocation) -> Value {
         withCall(at: location) {
             var frame = Frame(scope: function.owner, selfValue: selfValue)

@@ -3,14 +3,18 @@
 /// looked up, and a short name compares faster than it hashes. Equality ignores order, as a dictionary's does.
 public struct Locals: Hashable, Sendable {
     /// Name and value side by side in one array: a frame is made at every call and closure application, and two arrays
-    /// (names, values) were two allocations each time.
-    private var bindings: [(name: String, value: Value)] = []
+    /// (names, values) were two allocations each time. A struct, not a tuple, for the reason `EvaluatedArgument` is one.
+    private struct Binding {
+        var name: String
+        var value: Value
+    }
+    private var bindings: [Binding] = []
 
     public init() {}
 
     public init(_ dictionary: [String: Value]) {
         bindings.reserveCapacity(dictionary.count)
-        for (name, value) in dictionary { bindings.append((name, value)) }
+        for (name, value) in dictionary { bindings.append(Binding(name: name, value: value)) }
     }
 
     public var count: Int { bindings.count }
@@ -19,7 +23,12 @@ public struct Locals: Hashable, Sendable {
 
     public mutating func reserveCapacity(_ capacity: Int) { bindings.reserveCapacity(capacity) }
 
-    private func index(of name: String) -> Int? { bindings.firstIndex { $0.name == name } }
+    /// Lengths first: most names a frame is asked for are not its own (`Color`, a helper's name), and comparing two
+    /// lengths is inline where comparing two different strings is a call into the runtime.
+    private func index(of name: String) -> Int? {
+        let length = name.utf8.count
+        return bindings.firstIndex { $0.name.utf8.count == length && $0.name == name }
+    }
 
     /// The value bound to `name`; setting nil unbinds it.
     public subscript(name: String) -> Value? {
@@ -27,7 +36,7 @@ public struct Locals: Hashable, Sendable {
         set {
             switch (index(of: name), newValue) {
             case (let index?, let value?): bindings[index].value = value
-            case (nil, let value?): bindings.append((name, value))
+            case (nil, let value?): bindings.append(Binding(name: name, value: value))
             case (let index?, nil): bindings.remove(at: index)
             case (nil, nil): break
             }
@@ -41,11 +50,11 @@ public struct Locals: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         // Order-independent, as equality is: the bindings' own hashes combined commutatively.
         var combined = 0
-        for (name, value) in bindings {
-            var binding = Hasher()
-            binding.combine(name)
-            binding.combine(value)
-            combined ^= binding.finalize()
+        for binding in bindings {
+            var one = Hasher()
+            one.combine(binding.name)
+            one.combine(binding.value)
+            combined ^= one.finalize()
         }
         hasher.combine(count)
         hasher.combine(combined)

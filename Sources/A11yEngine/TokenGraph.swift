@@ -415,7 +415,7 @@ public final class TokenGraph {
                 let (function, parameter) = (themeFunction.declaration, themeFunction.parameter)
                 let key = function.key
                 familyDeclarations.insert(key)
-                let value = interpreter.call(function, arguments: [(parameter.label, selected)], selfValue: .type(function.ownerKey))
+                let value = interpreter.call(function, arguments: [EvaluatedArgument(label: parameter.label, value: selected)], selfValue: .type(function.ownerKey))
                 themedTokens.insert(key)
                 addToken(function.qualifiedName, value: value, declaredKind: kind(function), location: function.location, expression: nil,
                          scope: function.owner)
@@ -597,7 +597,7 @@ public final class TokenGraph {
               interpreter.typeKind(enumType) == .enum, !isThemeSelector(enumType) else { return }
         for c in interpreter.enumCases(of: enumType) where c.parameters.isEmpty {
             let argument = Value.enumCase(type: enumType, name: c.name, payload: [])
-            let value = interpreter.call(function, arguments: [(first.label, argument)], selfValue: selfValue)
+            let value = interpreter.call(function, arguments: [EvaluatedArgument(label: first.label, value: argument)], selfValue: selfValue)
             addToken(function.qualifiedName + [c.name], value: value, declaredKind: kind, location: function.location, expression: nil,
                      scope: function.owner)
         }
@@ -610,7 +610,7 @@ public final class TokenGraph {
               interpreter.typeKind(enumType) == .enum else { return }
         for c in interpreter.enumCases(of: enumType) where c.parameters.isEmpty {
             let argument = Value.enumCase(type: enumType, name: c.name, payload: [])
-            let value = interpreter.call(initializer, arguments: [(first.label, argument)], selfValue: .type(owner))
+            let value = interpreter.call(initializer, arguments: [EvaluatedArgument(label: first.label, value: argument)], selfValue: .type(owner))
             addToken(initializer.owner + [label, c.name], value: value, declaredKind: Interpreter.namespaceKind(owner), location: initializer.location,
                      expression: nil, scope: initializer.owner)
         }

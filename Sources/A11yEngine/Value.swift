@@ -96,3 +96,14 @@ public indirect enum Value: Hashable, Sendable {
         }
     }
 }
+
+/// A call's argument once evaluated. A struct, not a `(label:, value:)` tuple: the runtime destroys an array of tuples
+/// through their metadata, element by element (a twentieth of evaluating a large token file), a struct's by its own code.
+public struct EvaluatedArgument {
+    public var label: String?
+    public var value: Value
+    public init(label: String?, value: Value) {
+        self.label = label
+        self.value = value
+    }
+}

@@ -109,7 +109,7 @@ public struct ComponentStylingPairs: PairingSource {
                   parameters.allSatisfy({ $0.defaultValue != nil || $0.type?.contains("ColorScheme") == true }) else { continue }
             func evaluated(_ scheme: String) -> AppearanceColor? {
                 let arguments = parameters.filter { $0.defaultValue == nil }.map { p in
-                    (label: p.label, value: Value.enumCase(type: "", name: scheme, payload: []))
+                    EvaluatedArgument(label: p.label, value: Value.enumCase(type: "", name: scheme, payload: []))
                 }
                 if case .color(let c) = input.graph.interpreter.call(declaration, arguments: arguments, selfValue: .type(owner)) { return c }
                 return nil
