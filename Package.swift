@@ -69,12 +69,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: metadataAccessSettings,
-            // A one-shot CLI linked at a fixed address: a position-independent release binary makes the loader apply
-            // ~112,000 relocations at every start, reading and dirtying ~3 MB before `main` (BENCHMARKS.md). The
-            // long-running daemon stays position-independent (address randomisation). Nor does it export its ~40,000
-            // symbols (the static Swift runtime's link arguments ask for that): the runtime's start-up `dladdr` scans
-            // them all, and the loader's look-ups search them.
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+            // A one-shot CLI, wholly static (glibc and libstdc++ too) and so linked at a fixed address: the loader
+            // mapped and relocated four shared libraries at every start (1.4-2 ms of every audit), and a
+            // position-independent binary made it apply ~112,000 relocations, reading and dirtying ~3 MB before `main`
+            // (BENCHMARKS.md). The long-running daemon stays dynamic and position-independent (address randomisation).
+            // Nor does a11yctl export its ~40,000 symbols (the static Swift runtime's link arguments ask for that): the
+            // runtime's start-up `dladdr` scans them all. glibc warns at link time that user and host look-ups in a
+            // static binary need its own version's shared libraries at run time: a11yctl is built where it runs.
+            linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--no-export-dynamic"],
                                           .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CMalloc"]),
         // libFuzzer target (`make fuzz`); an ordinary build of it does nothing when run.
