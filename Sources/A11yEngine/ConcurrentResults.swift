@@ -19,6 +19,15 @@ public final class ConcurrentResults<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return slots
     }
+
+    /// The values, moved out (the slots are left empty): the caller holds the only reference to each.
+    public func takeValues() -> [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = slots
+        slots = Array(repeating: nil, count: slots.count)
+        return taken
+    }
 }
 
 /// `transform` of each of `items`, in order, computed on `workers` threads that each take a contiguous share (for work

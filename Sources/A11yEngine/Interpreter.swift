@@ -616,12 +616,23 @@ public final class Interpreter {
                 for member in members[chunk] { _ = worker.staticValue(of: member) }
             }
             guard !worker.orderDependent else { return memos.set(w, ([:], [:])) }
-            // A worker's own memos are what this round added (the rest it read from this interpreter's).
-            memos.set(w, (worker.staticCache, worker.staticDependencies))
+            // A worker's own memos are what this round added (the rest it read from this interpreter's). Handed over,
+            // not shared, so that the one adopted below is not copied when it is merged into.
+            let memo = (worker.staticCache, worker.staticDependencies)
+            (worker.staticCache, worker.staticDependencies) = ([:], [:])
+            memos.set(w, memo)
+        }
+        var shares = memos.takeValues()
+        // A fresh interpreter's first round adopts the largest share rather than merging it into empty memos: merging
+        // retains every key and value, objects the other core made, each a cache miss on this one.
+        if staticCache.isEmpty, staticDependencies.isEmpty,
+           let largest = shares.indices.max(by: { (shares[$0]?.values.count ?? -1) < (shares[$1]?.values.count ?? -1) }),
+           let adopted = shares[largest].take() {
+            (staticCache, staticDependencies, readersByKey) = (adopted.values, adopted.dependencies, nil)
         }
         staticCache.reserveCapacity(staticCache.count + members.count)
         staticDependencies.reserveCapacity(staticDependencies.count + members.count)
-        for case let share? in memos.values {
+        for case let share? in shares {
             staticCache.merge(share.values) { existing, _ in existing }
             for (reader, dependencies) in share.dependencies where staticDependencies[reader] == nil {
                 (staticDependencies[reader], readersByKey) = (dependencies, nil)

@@ -38,6 +38,23 @@ struct ConcurrentWorkTests {
         #expect(rounds == [[0], [1], [2], [3, 4, 5]])
     }
 
+    /// A prefetch round adopts a worker's memo only when it holds the one reference to it: taking the results moves them
+    /// out, each uniquely referenced, and leaves the slots empty.
+    @Test func takingTheResultsMovesThemOut() {
+        final class Memo: @unchecked Sendable {
+            let entries: Int
+            init(_ entries: Int) { self.entries = entries }
+        }
+        let results = ConcurrentResults<Memo>(count: 3)
+        DispatchQueue.concurrentPerform(iterations: 3) { i in results.set(i, Memo(i + 1)) }
+        var taken = results.takeValues()
+        #expect(taken.map { $0?.entries } == [1, 2, 3])
+        #expect(results.values.allSatisfy { $0 == nil })
+        var adopted = taken[2].take()!
+        #expect(isKnownUniquelyReferenced(&adopted))
+        #expect(taken[2] == nil)
+    }
+
     /// Every index is handed out exactly once, in chunks, however many workers ask at once.
     @Test func aWorkQueueHandsOutEveryIndexOnce() {
         final class Taken: @unchecked Sendable {
