@@ -29,17 +29,20 @@ public struct Component: Hashable, Sendable {
         // Each token that is a property of a declared component, with the token it names. Resolving those names is most
         // of this (serial) phase; the graph is only read here, so a large graph's tokens are looked at on all cores, in
         // the graph's order, and the properties appended in that order as before.
+        // (A struct, not a tuple: the runtime destroys an array of tuples through their metadata.)
+        struct Found { var owner: String; var property: Property }
         let shared = ReadOnly(value: (owners: Set(byName.keys), graph: graph))
-        let found = concurrentMap(Array(graph.tokens), workers: graph.workersForEveryToken) { entry -> (owner: String, property: Property)? in
+        let found = concurrentMap(graph.tokens.positions, workers: graph.workersForEveryToken) { position -> Found? in
+            let entry = shared.value.graph.tokens[position]
             let definition = entry.value, path = definition.qualifiedName
             guard path.count >= 3, let group = Group(rawValue: path[path.count - 2]) else { return nil }
             let owner = path.dropLast(2).joinedWithDots()
             guard shared.value.owners.contains(owner) else { return nil }
             let referenced = definition.alias.flatMap(shared.value.graph.resolve)
-            return (owner, Property(group: group, name: definition.name, qualifiedName: entry.key, location: definition.location,
-                                    referencedToken: referenced))
+            return Found(owner: owner, property: Property(group: group, name: definition.name, qualifiedName: entry.key,
+                                                          location: definition.location, referencedToken: referenced))
         }
-        for case let (owner, property)? in found { byName[owner]?.properties.append(property) }
+        for case let found? in found { byName[found.owner]?.properties.append(found.property) }
         for (instance, fields) in graph.structInstances where byName[instance] == nil {
             let properties = fields.compactMap { key -> Property? in
                 guard let token = graph.tokens[key], case .success(let value) = graph.value(of: key) else { return nil }
