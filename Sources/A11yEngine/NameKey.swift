@@ -154,6 +154,8 @@ public struct NameMap<Value> {
         let entry = storage[position]
         return (entry.key.string, entry.value)
     }
+    /// The key at a position as this map hashed it: a look-up or insertion elsewhere by it does not hash the name again.
+    public func nameKey(at position: Dictionary<NameKey, Value>.Index) -> NameKey { storage.keys[position] }
     public var values: Dictionary<NameKey, Value>.Values { storage.values }
 
     public mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(capacity) }

@@ -72,7 +72,7 @@ public final class TokenGraph {
     /// an instance's own fields are drawn together (text on fill), so they pair like a component's.
     public private(set) var structInstances: [String: [String]] = [:]
     private var values: NameMap<Value> = [:]
-    private var nameCache: NameMap<(words: [String], role: Role, roleWord: String?)> = [:]
+    private var nameCache: NameMap<NameInfo> = [:]
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
     public let interpreter: Interpreter
@@ -264,31 +264,29 @@ public final class TokenGraph {
     /// large graph the sort and eight parts of the names are tasks for the workers, not one after the other (with two
     /// halves, one worker sorted while the other did both, and the sort waited on the second half).
     private func sortKeysAndFillNameCache() {
-        var keys: [String] = [], names: [String] = []
-        keys.reserveCapacity(tokens.count)
-        names.reserveCapacity(tokens.count)
-        for (key, token) in tokens {
-            keys.append(key)
-            names.append(token.name)
-        }
-        let results: (sorted: [String], infos: [(words: [String], role: Role, roleWord: String?)])
+        // Workers read the tokens at their positions in the map: a copy of every key and name, made on this thread
+        // first, retained each one here.
+        let positions = tokens.positions
+        let results: (sorted: [String], infos: [NameInfo])
         if workersForEveryToken > 1 {
             let partCount = 8
-            let parts = (0..<partCount).map { names.count * $0 / partCount..<names.count * ($0 + 1) / partCount }
+            let parts = (0..<partCount).map { positions.count * $0 / partCount..<positions.count * ($0 + 1) / partCount }
             let sorted = ConcurrentResults<[String]>(count: 1)
-            let infos = ConcurrentResults<[(words: [String], role: Role, roleWord: String?)]>(count: partCount)
-            let shared = ReadOnly(value: (keys, names))
+            let infos = ConcurrentResults<[NameInfo]>(count: partCount)
+            let shared = ReadOnly(value: (tokens: tokens, positions: positions))
             DispatchQueue.concurrentPerform(iterations: 1 + partCount) { task in
-                if task == 0 { return sorted.set(0, shared.value.0.sortedComparingBytes()) }
-                infos.set(task - 1, shared.value.1[parts[task - 1]].map(Self.nameInfo(of:)))
+                let (tokens, positions) = shared.value
+                if task == 0 { return sorted.set(0, positions.map { tokens[$0].key }.sortedComparingBytes()) }
+                infos.set(task - 1, positions[parts[task - 1]].map { Self.nameInfo(of: tokens[$0].value.name) })
             }
             results = (sorted.values[0]!, infos.values.flatMap { $0! })
         } else {
-            results = (keys.sortedComparingBytes(), names.map(Self.nameInfo(of:)))
+            results = (positions.map { tokens[$0].key }.sortedComparingBytes(), positions.map { Self.nameInfo(of: tokens[$0].value.name) })
         }
         sortedKeys = results.sorted
-        nameCache.reserveCapacity(keys.count)
-        for (key, info) in zip(keys, results.infos) { nameCache[key] = info }
+        nameCache.reserveCapacity(positions.count)
+        // By the keys as the token map hashed them: not hashed again.
+        for (position, info) in zip(positions, results.infos) { nameCache[tokens.nameKey(at: position)] = info }
     }
 
     // MARK: - Updating the last graph
@@ -668,16 +666,24 @@ public final class TokenGraph {
         }
     }
 
+    /// A token name's words and the role they imply (the word that implies it, if one does). A struct, not a tuple: the
+    /// runtime destroys arrays of tuples through their metadata.
+    public struct NameInfo: Sendable {
+        public let words: [String]
+        public let role: Role
+        public let roleWord: String?
+    }
+
     /// A token's name words and the role they imply, computed once per token (pairing and rules ask often).
-    public func nameInfo(_ key: String) -> (words: [String], role: Role, roleWord: String?) {
+    public func nameInfo(_ key: String) -> NameInfo {
         nameCache[key] ?? Self.nameInfo(of: tokens[key]?.name ?? key)
     }
 
-    static func nameInfo(of name: String) -> (words: [String], role: Role, roleWord: String?) { nameInfo(ofWords: nameWords(name)) }
+    static func nameInfo(of name: String) -> NameInfo { nameInfo(ofWords: nameWords(name)) }
 
-    static func nameInfo(ofWords words: [String]) -> (words: [String], role: Role, roleWord: String?) {
+    static func nameInfo(ofWords words: [String]) -> NameInfo {
         let inferred = Role.inferred(fromWords: words)
-        return (words, inferred.role, inferred.word)
+        return NameInfo(words: words, role: inferred.role, roleWord: inferred.word)
     }
 
     // MARK: - Lookup

@@ -12,7 +12,8 @@ public struct NamingConventionPairs: PairingSource {
         var foregrounds: [(key: String, words: [String], role: Role)] = []
         var backgrounds: [(key: String, words: [String])] = []
         for key in input.graph.tokens.keys where !componentKeys.contains(key) {
-            let (words, role, _) = input.graph.nameInfo(key)
+            let info = input.graph.nameInfo(key)
+            let (words, role) = (info.words, info.role)
             guard role == .background || role == .text || role == .graphic, input.color(key) != nil else { continue }
             if role == .background { backgrounds.append((key, words)) } else { foregrounds.append((key, words, role)) }
         }
