@@ -217,6 +217,7 @@ public struct MemberDeclaration: Hashable, Sendable {
     public var kind: Kind { get { storage.kind } set { unique().kind = newValue } }
     /// A function (not an initialiser): asked of every declaration a call's name finds.
     public var isFunction: Bool { if case .function = storage.kind { return true } else { return false } }
+    public var isInitializer: Bool { if case .initializer = storage.kind { return true } else { return false } }
     /// The declared type as written (`Color`, `CGFloat`, `ToneColors`), or a function's return type.
     public var type: String? { get { storage.type } set { unique().type = newValue } }
     /// Attribute names (`ScaledMetric`, `ViewBuilder`).

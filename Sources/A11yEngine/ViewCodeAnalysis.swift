@@ -12,6 +12,8 @@ public struct ViewCodeAnalysis {
     let graph: TokenGraph
     /// Types by qualified key with their inheritance (extensions merged).
     let inheritance: NameMap<[String]>
+    /// Instance members and initialisers by type (what view code reads: bodies, helpers, set-up methods, the
+    /// initialisers' defaults).
     let members: NameMap<[MemberDeclaration]>
     /// Names of font tokens.
     let fontTokenNames: NameSet
@@ -42,7 +44,9 @@ public struct ViewCodeAnalysis {
         }
         self.inheritance = inheritance
         var members: NameMap<[MemberDeclaration]> = [:]
-        for d in declarations { members[d.ownerKey, default: []].append(d) }
+        // Instance members and initialisers (which the IR marks static): a token file's thousands of static members
+        // were indexed here for nothing.
+        for d in declarations where !d.isStatic || d.isInitializer { members[d.ownerKey, default: []].append(d) }
         self.members = members
         entries = Self.entryPoints(inheritance: inheritance, members: members)
         var fontTokenNames = NameSet()
@@ -208,7 +212,7 @@ public struct ViewCodeAnalysis {
         var defaults: NameMap<Value> = [:]
         var enumerable: [(name: String, cases: [Value])] = []
         var flags: [String] = []
-        let initParameters = (members[type] ?? []).filter { if case .initializer = $0.kind { return true } else { return false } }
+        let initParameters = (members[type] ?? []).filter(\.isInitializer)
             .flatMap(\.parameters)
         let scope = type.splitOnDots().map(String.init)
         for property in stored {
