@@ -606,15 +606,19 @@ public final class Interpreter {
         // Workers share this interpreter's indexes (copied here, on this thread) and start from its memoised values.
         let interpreters = ReadOnly(value: (0..<workers).map { _ in worker() })
         let queue = WorkQueue(count: members.count, chunk: 16)
+        // A fresh interpreter adopts one worker's memos (below), so each is sized for the whole round; otherwise for a
+        // fair share. Growing them a doubling at a time rehashed every key each time.
+        let adopting = staticCache.isEmpty && staticDependencies.isEmpty
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
-            // Sized once for a fair share: growing them a doubling at a time rehashed every key each time.
-            let share = members.count / workers
+            let share = adopting ? members.count : members.count / workers
             worker.staticCache.reserveCapacity(share)
             worker.staticDependencies.reserveCapacity(share)
             while let chunk = queue.take() {
                 for member in members[chunk] { _ = worker.staticValue(of: member) }
             }
+            // Done reading this interpreter's memos: without this reference, merging into them below would copy them.
+            worker.startingCache = nil
             guard !worker.orderDependent else { return memos.set(w, ([:], [:])) }
             // A worker's own memos are what this round added (the rest it read from this interpreter's). Handed over,
             // not shared, so that the one adopted below is not copied when it is merged into.
@@ -625,13 +629,12 @@ public final class Interpreter {
         var shares = memos.takeValues()
         // A fresh interpreter's first round adopts the largest share rather than merging it into empty memos: merging
         // retains every key and value, objects the other core made, each a cache miss on this one.
-        if staticCache.isEmpty, staticDependencies.isEmpty,
-           let largest = shares.indices.max(by: { (shares[$0]?.values.count ?? -1) < (shares[$1]?.values.count ?? -1) }),
+        if adopting, let largest = shares.indices.max(by: { (shares[$0]?.values.count ?? -1) < (shares[$1]?.values.count ?? -1) }),
            let adopted = shares[largest].take() {
             (staticCache, staticDependencies, readersByKey) = (adopted.values, adopted.dependencies, nil)
         }
-        staticCache.reserveCapacity(staticCache.count + members.count)
-        staticDependencies.reserveCapacity(staticDependencies.count + members.count)
+        staticCache.reserveCapacity(staticCache.count + shares.reduce(0) { $0 + ($1?.values.count ?? 0) })
+        staticDependencies.reserveCapacity(staticDependencies.count + shares.reduce(0) { $0 + ($1?.dependencies.count ?? 0) })
         for case let share? in shares {
             staticCache.merge(share.values) { existing, _ in existing }
             for (reader, dependencies) in share.dependencies where staticDependencies[reader] == nil {
