@@ -198,14 +198,17 @@ public final class Interpreter {
             if type.containsText(".") { nestedTypeNames.insert(last) }
         }
         for alias in aliases.keys { if let last = alias.lastDotPiece { aliasLastNames.insert(String(last)) } }
+        memberNames.reserveCapacity(declarations.count)
         for declaration in declarations {
-            memberNames.insert(declaration.name)
+            // The name hashed once for the three indexes it goes into.
+            let name = NameKey(declaration.name)
+            memberNames.insert(name)
             switch declaration.kind {
-            case .function: functionNames.insert(declaration.name)
+            case .function: functionNames.insert(name)
             case .initializer: typesWithInitializers.insert(declaration.ownerKey)
             default: break
             }
-            members[declaration.ownerKey, default: [:]][declaration.name, default: []].append(declaration)
+            members[declaration.ownerKey, default: [:]][name, default: []].append(declaration)
             if declaration.owner.first == "Asset" {
                 let name = declaration.qualifiedName.dropFirst().joinedWithDots()
                 assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joinedWithDots()] = declaration

@@ -143,6 +143,11 @@ public struct NameMap<Value> {
         _modify { yield &storage[NameKey(name), default: defaultValue()] }
     }
 
+    public subscript(key: NameKey, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { storage[key, default: defaultValue()] }
+        _modify { yield &storage[key, default: defaultValue()] }
+    }
+
     public var count: Int { storage.count }
     public var isEmpty: Bool { storage.isEmpty }
     public var keys: [String] { storage.keys.map(\.string) }
@@ -207,6 +212,11 @@ public struct NameSet: Sendable, Equatable {
 
     @discardableResult
     public mutating func insert(_ name: String) -> Bool { storage.insert(NameKey(name)).inserted }
+
+    @discardableResult
+    public mutating func insert(_ key: NameKey) -> Bool { storage.insert(key).inserted }
+
+    public mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(capacity) }
 
     public var count: Int { storage.count }
     public var isEmpty: Bool { storage.isEmpty }
