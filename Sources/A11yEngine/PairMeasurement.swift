@@ -24,6 +24,24 @@ public struct PairMeasurement: Hashable, Sendable {
     public static func measure(_ pairings: [Pairing], graph: TokenGraph, surfaces: Surfaces, policy: Policy,
                                appearances: [Appearance], theme: String? = nil,
                                earlier: (measurements: [PairMeasurement], changedTokens: Set<String>)? = nil) -> [PairMeasurement] {
+        // A large graph's pairs measured afresh are measured in contiguous shares on all cores, joined in order.
+        let workers = graph.workersForEveryToken
+        guard earlier == nil, workers > 1, pairings.count >= 256 * workers else {
+            return measureInOrder(pairings[...], graph: graph, surfaces: surfaces, policy: policy, appearances: appearances,
+                                  theme: theme, earlier: earlier)
+        }
+        let shares = (0..<workers).map { pairings.count * $0 / workers..<pairings.count * ($0 + 1) / workers }
+        let shared = ReadOnly(value: (pairings, graph, surfaces, policy))
+        return concurrentMap(shares, workers: workers) { share in
+            let (pairings, graph, surfaces, policy) = shared.value
+            return measureInOrder(pairings[share], graph: graph, surfaces: surfaces, policy: policy, appearances: appearances,
+                                  theme: theme, earlier: nil)
+        }.flatMap { $0 }
+    }
+
+    private static func measureInOrder(_ pairings: ArraySlice<Pairing>, graph: TokenGraph, surfaces: Surfaces, policy: Policy,
+                                       appearances: [Appearance], theme: String?,
+                                       earlier: (measurements: [PairMeasurement], changedTokens: Set<String>)?) -> [PairMeasurement] {
         func color(_ key: String) -> AppearanceColor? {
             if let c = graph.color(of: key) { return c }
             if key == "UIColor.systemBackground" { return SystemColors.color(named: "systemBackground") }

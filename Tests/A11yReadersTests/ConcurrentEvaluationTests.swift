@@ -71,6 +71,30 @@ struct ConcurrentEvaluationTests {
         #expect(try updated.value(of: "Color.primitive7").get() != first.value(of: "Color.primitive7").get())
     }
 
+    /// A large system's phases over every token or pair (components, names, measurement) run on several threads: the
+    /// audit must be the one a single thread makes, pairs and findings in the same order.
+    @Test func aLargeAuditIsTheSameOnOneThreadAndOnSeveral() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("a11yd-large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.source(cycle: false).write(to: root.appendingPathComponent("DesignTokens.swift"), atomically: true, encoding: .utf8)
+        var styling = ["import SwiftUI"]
+        for i in 0..<400 {
+            styling += ["enum Widget\(i)Styling {", "    enum Colors {",
+                        "        static let text = Color.primitive\(i)", "        static let icon = Color.semantic\(i)",
+                        "        static let background = Color.primitive\(799 - i)", "    }", "}"]
+        }
+        try styling.joined(separator: "\n").write(to: root.appendingPathComponent("NativeComponentStyling.swift"), atomically: true, encoding: .utf8)
+        var input = try Workspace(root: root.path).refresh()
+        input.evaluationThreads = 1
+        let inOrder = Auditor.run(input).audit
+        #expect(inOrder.pairs.count > 1_024)
+        input.evaluationThreads = 2
+        let concurrent = Auditor.run(input).audit
+        #expect(concurrent.pairs.elementsEqual(inOrder.pairs))
+        #expect(concurrent.findings.elementsEqual(inOrder.findings))
+    }
+
     /// View code is walked on several threads when it has many drawing types (here 17): the pairs, touch targets and
     /// fonts must be the ones one thread finds, in the same order.
     @Test func viewCodeIsTheSameOnOneThreadAndOnSeveral() throws {
