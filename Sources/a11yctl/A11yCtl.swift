@@ -58,6 +58,9 @@ struct A11yCtl: ParsableCommand {
         // Two malloc arenas, the main heap reserved at once on huge pages (BENCHMARKS.md: peak memory of a 5,000-token
         // audit 107 -> 76 MB; elevate-ios's cold audit -11 ms, ~7,800 -> ~1,600 page faults; two arenas, not one: -9%).
         a11y_malloc_for_one_shot_audit()
+        // The worker pool's first thread is made now, while arguments are parsed and files read: the first parallel
+        // phase (the prefetch) otherwise ran its first milliseconds on this thread alone while the pool started one.
+        DispatchQueue.global().async {}
         do {
             var command = try parseAsRoot()
             try command.run()
