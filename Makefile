@@ -5,7 +5,8 @@ PREFIX ?= /usr/local
 CONFIG ?= release
 BIN := .build/$(CONFIG)
 # Release binaries carry the Swift runtime and Foundation inside them: a one-shot audit starts faster and peaks ~5 MB
-# lower than with the shared libraries (BENCHMARKS.md). Debug builds (tests, `make example`) link the shared ones.
+# lower than with the shared libraries (BENCHMARKS.md); a11yctl carries glibc and libstdc++ too (Package.swift: it
+# starts ~1.5 ms sooner). Debug builds (tests, `make example`) link the shared ones.
 STATIC := $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
 SUBCOMMANDS := audit pairs explain rules status latest watch history diff run reload "service install" "service uninstall"
 
