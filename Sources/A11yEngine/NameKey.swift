@@ -152,8 +152,8 @@ public struct NameMap<Value> {
     public var isEmpty: Bool { storage.isEmpty }
     public var keys: [String] { storage.keys.map(\.string) }
 
-    /// Where each entry is, in iteration order: workers that each read a share of a large map take positions (plain
-    /// integers) rather than a copy of its entries, which retained every key and value on one thread.
+    /// Where each entry is, in iteration order: workers that each read a share of a large map take positions (small
+    /// values that hold no reference) rather than a copy of its entries, which retained every key and value on one thread.
     public var positions: [Dictionary<NameKey, Value>.Index] { Array(storage.indices) }
     public subscript(position: Dictionary<NameKey, Value>.Index) -> (key: String, value: Value) {
         let entry = storage[position]
