@@ -256,13 +256,18 @@ public final class Interpreter {
     public func typeKind(_ key: String) -> TypeDeclaration.Kind? { types[key]?.kind }
 
     /// Every project type's qualified name, sorted (theme discovery walks them).
-    public var typeNames: [String] { types.keys.sorted() }
+    public var typeNames: [String] { types.keys.sortedComparingBytes() }
 
     public func typeLocation(_ key: String) -> SourceLocation? { types[key]?.location }
 
     /// Every member of a type (its extensions included), in declaration order.
-    public func memberDeclarations(of type: String) -> [MemberDeclaration] {
-        (members[type] ?? [:]).values.flatMap { $0 }.sorted { $0.location < $1.location }
+    /// `include`: the members wanted, chosen before they are sorted (theme discovery asks of every type for a few).
+    public func memberDeclarations(of type: String, where include: (MemberDeclaration) -> Bool = { _ in true }) -> [MemberDeclaration] {
+        var found: [MemberDeclaration] = []
+        for declarations in (members[type] ?? [:]).values {
+            for d in declarations where include(d) { found.append(d) }
+        }
+        return found.sorted { $0.location < $1.location }
     }
 
     /// Whether a static stored property is declared with this type (`static var current: ColorPalette = .default`).

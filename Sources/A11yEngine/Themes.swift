@@ -95,7 +95,7 @@ public enum ThemeDiscovery {
     /// Static instances of a struct of colors, built by its initialiser (an alias such as `static var current = light`
     /// is the app's selection, not another theme).
     private static func paletteInstances(_ type: String, _ interpreter: Interpreter) -> ThemeFamily? {
-        let candidates = interpreter.memberDeclarations(of: type).filter { d in
+        let candidates = interpreter.memberDeclarations(of: type) { d in
             guard d.isStatic, case .stored(let initial?) = d.kind, case .call = initial.kind else { return false }
             return !holdsNoInstance(of: type, d, interpreter)
         }
@@ -159,7 +159,7 @@ public enum ThemeDiscovery {
         // Each palette type defines two or more of the protocol's colors (or, without declared requirements, two colors).
         let requirements = Set(interpreter.memberDeclarations(of: proto).filter { $0.type.flatMap(Interpreter.kindOfType) == .color }.map(\.name))
         let conformers = interpreter.conformers(of: proto).filter { type in
-            interpreter.memberDeclarations(of: type).filter {
+            interpreter.memberDeclarations(of: type) {
                 requirements.contains($0.name) || $0.type.flatMap(Interpreter.kindOfType) == .color
             }.count >= 2
         }
