@@ -2,7 +2,9 @@
 # Installs the Debian packages a11yd needs, only those missing, from Debian's own archive (never pip:
 # Debian 12's python3 is an externally managed environment). Swift itself must already be installed.
 #   scripts/install-deps.sh example   what building and running a11yctl needs (nothing beyond Swift today)
-#   scripts/install-deps.sh build     what building a11yd needs too (make install): its three C libraries
+#   scripts/install-deps.sh build     what building a11yd needs too (make install): its three C libraries, and glibc's
+#                                     static library for the release a11yctl, which is wholly static (Swift's own
+#                                     dependencies include it; named here so that nothing assumes it)
 #   scripts/install-deps.sh bench     what make bench needs: python3 for the peer script (bench/peer_audit.py), GNU time
 #                                     for its peak memory
 #   scripts/install-deps.sh test      everything: the daemon's libraries, systemd + D-Bus for the end-to-end
@@ -11,8 +13,8 @@ set -euo pipefail
 need="${1:-test}"
 case "$need" in
     example) packages=() ;;
-    build) packages=(libinotifytools0-dev libsqlite3-dev libsystemd-dev) ;;
-    bench) packages=(python3 time) ;;
+    build) packages=(libinotifytools0-dev libsqlite3-dev libsystemd-dev libc6-dev) ;;
+    bench) packages=(python3 time libc6-dev) ;;
     test) packages=(libinotifytools0-dev libsqlite3-dev libsystemd-dev systemd dbus python3 python3-dbus python3-gi python3-jsonschema) ;;
     *) echo "usage: $0 example|build|bench|test" >&2; exit 2 ;;
 esac
