@@ -76,7 +76,13 @@ let package = Package(
             // Nor does a11yctl export its ~40,000 symbols (the static Swift runtime's link arguments ask for that): the
             // runtime's start-up `dladdr` scans them all. glibc warns at link time that user and host look-ups in a
             // static binary need its own version's shared libraries at run time: a11yctl is built where it runs.
-            linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--no-export-dynamic"],
+            // Foundation's static libraries are named because a release build without `--static-swift-stdlib` (a plain
+            // `swift build -c release`) compiles for the shared Foundation, whose own dependencies are then not linked.
+            linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--no-export-dynamic",
+                                           "-Xlinker", "--start-group", "-lFoundation", "-lFoundationEssentials",
+                                           "-lFoundationInternationalization", "-lCoreFoundation", "-l_FoundationICU",
+                                           "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+                                           "-lstdc++", "-Xlinker", "--end-group"],
                                           .when(platforms: [.linux], configuration: .release))]),
         .executableTarget(name: "a11y-bench", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CMalloc"]),
         // libFuzzer target (`make fuzz`); an ordinary build of it does nothing when run.
