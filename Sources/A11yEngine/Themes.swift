@@ -157,7 +157,7 @@ public enum ThemeDiscovery {
     /// ExperimentalPalette.self`) names them.
     private static func paletteTypes(_ proto: String, _ interpreter: Interpreter) -> ThemeFamily? {
         // Each palette type defines two or more of the protocol's colors (or, without declared requirements, two colors).
-        let requirements = Set(interpreter.memberDeclarations(of: proto).filter { $0.type.flatMap(Interpreter.kindOfType) == .color }.map(\.name))
+        let requirements = Set(interpreter.memberDeclarations(of: proto) { $0.type.flatMap(Interpreter.kindOfType) == .color }.map(\.name))
         let conformers = interpreter.conformers(of: proto).filter { type in
             interpreter.memberDeclarations(of: type) {
                 requirements.contains($0.name) || $0.type.flatMap(Interpreter.kindOfType) == .color

@@ -398,7 +398,7 @@ public final class TokenGraph {
         switch family.form {
         case .paletteInstances:
             for member in family.members { familyDeclarations.insert(family.type + "." + member.name) }
-            let properties = interpreter.memberDeclarations(of: family.type).filter { d in
+            let properties = interpreter.memberDeclarations(of: family.type) { d in
                 guard !d.isStatic, kind(d) != nil else { return false }
                 if case .stored = d.kind { return true }
                 if case .computed = d.kind { return true }
@@ -441,10 +441,10 @@ public final class TokenGraph {
                 }
             }
             // The protocol's requirements name the tokens; without any, the colors every palette type has.
-            var requirements = interpreter.memberDeclarations(of: family.type).filter { kind($0) != nil }
+            var requirements = interpreter.memberDeclarations(of: family.type) { kind($0) != nil }
             if requirements.isEmpty {
                 let defaultType: String? = { if case .type(let t)? = family.members.first?.value { return t } else { return nil } }()
-                requirements = defaultType.map { interpreter.memberDeclarations(of: $0).filter { kind($0) != nil } } ?? []
+                requirements = defaultType.map { interpreter.memberDeclarations(of: $0) { kind($0) != nil } } ?? []
             }
             for d in requirements { familyDeclarations.insert(family.type + "." + d.name) }
             var seen: Set<String> = []
