@@ -42,15 +42,21 @@ public struct DynamicTypeRule: Rule {
         let rule = Self.description.id
         let severity = context.policy.severity(of: rule)
         let minimum = context.policy.minimumFontSize
-        var findings = context.findingsPerToken(rule: rule) { key in
+        let graph = context.graph
+        var findings = context.findingsPerToken(rule: rule) { row in
             var findings: [Finding] = []
-            guard let definition = context.graph.tokens[key] else { return findings }
+            // Fonts and numbers only (most tokens are colors; their definitions are not read).
+            let value = graph.evaluated(row: row)
+            switch value {
+            case .font, .number: break
+            default: return findings
+            }
+            let definition = graph.token(row: row)
             // An alias reports nothing: the font it names is reported where it is built.
             if definition.alias != nil { return findings }
-            // Named only when a font or a number is found (most tokens are colors).
-            var name: String { TokenGraph.displayName(key) }
-            switch context.graph.evaluated(key) {
-            case .font(let font)?:
+            var name: String { TokenGraph.displayName(graph.sortedKeys[row]) }
+            switch value {
+            case .font(let font):
                 let name = name
                 if !font.scales {
                     findings.append(Finding(
@@ -64,7 +70,7 @@ public struct DynamicTypeRule: Rule {
                         message: "\(name) is \(format(size))pt, below the \(format(minimum))pt minimum text size",
                         location: definition.location, measured: size, required: minimum))
                 }
-            case .number(let size)? where definition.qualifiedName.dropLast().last == Component.Group.typography.rawValue
+            case .number(let size) where definition.qualifiedName.dropLast().last == Component.Group.typography.rawValue
                 && nameWords(definition.name).contains("size"):
                 let name = name
                 // `labelSize: CGFloat = 10` feeds UIFont.systemFont(ofSize:) in UIKit appearance code: a fixed size.

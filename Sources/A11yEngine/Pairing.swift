@@ -121,6 +121,9 @@ public struct PairingInference {
     public let types: [TypeDeclaration]
     /// What the views draw, read once per audit (nil: read on demand from the declarations).
     public let viewCode: ViewCodeFacts?
+    /// By the graph's rows: true where the token is a component's property (sources that pair the other tokens skip
+    /// those rows without a look-up by name).
+    let componentPropertyRows: [Bool]
 
     public init(graph: TokenGraph, components: [Component], configuration: ProjectConfiguration,
                 declarations: [MemberDeclaration] = [], types: [TypeDeclaration] = [], viewCode: ViewCodeFacts? = nil) {
@@ -130,6 +133,11 @@ public struct PairingInference {
         self.declarations = declarations
         self.types = types
         self.viewCode = viewCode
+        var rows = [Bool](repeating: false, count: graph.sortedKeys.count)
+        for component in components {
+            for property in component.properties { if let row = graph.row(of: property.qualifiedName) { rows[row] = true } }
+        }
+        componentPropertyRows = rows
     }
 
     func color(_ key: String) -> AppearanceColor? {
@@ -138,8 +146,12 @@ public struct PairingInference {
     }
 
     func tokenEndpoint(_ key: String) -> PairingEndpoint? {
-        guard let definition = graph.tokens[key] else { return nil }
-        return PairingEndpoint(qualifiedName: key, token: TokenGraph.displayName(key), property: nil, location: definition.location)
+        graph.row(of: key).map(tokenEndpoint(row:))
+    }
+
+    func tokenEndpoint(row: Int) -> PairingEndpoint {
+        let key = graph.sortedKeys[row]
+        return PairingEndpoint(qualifiedName: key, token: TokenGraph.displayName(key), property: nil, location: graph.token(row: row).location)
     }
 
     func propertyEndpoint(_ property: Component.Property) -> PairingEndpoint {

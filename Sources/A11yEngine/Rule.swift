@@ -59,20 +59,21 @@ public struct AuditContext {
     /// Findings of rules that look at one token at a time, for the next audit (`findingsPerToken`).
     let tokenMemo = FindingMemo<[String: [Finding]]>()
 
-    /// The findings of `rule` over every token in key order, `check` giving one token's. Tokens no edit reached take
-    /// their findings from the last audit (`changedTokens`); the result is recorded for the next one.
-    func findingsPerToken(rule: String, _ check: (String) -> [Finding]) -> [Finding] {
+    /// The findings of `rule` over every token in key order, `check` giving one token's by its row in the graph's
+    /// table. Tokens no edit reached take their findings from the last audit (`changedTokens`); the result is recorded
+    /// for the next one.
+    func findingsPerToken(rule: String, _ check: (_ row: Int) -> [Finding]) -> [Finding] {
         var byKey: [String: [Finding]]
         if let changed = changedTokens, let earlier = tokenMemo.earlier[rule] {
             byKey = earlier
             for key in changed {
-                let found = check(key)
+                let found = graph.row(of: key).map(check) ?? []
                 byKey[key] = found.isEmpty ? nil : found
             }
         } else {
             byKey = [:]
-            for key in graph.sortedKeys {
-                let found = check(key)
+            for (row, key) in graph.sortedKeys.enumerated() {
+                let found = check(row)
                 if !found.isEmpty { byKey[key] = found }
             }
         }

@@ -53,7 +53,16 @@ extension Sequence where Element == String {
     /// cost ~3,500 instructions a key to sort the 5k system's 7,700 token keys). Other strings take `sorted()`.
     public func sortedComparingBytes() -> [String] {
         let strings = Array(self)
-        // Every string's bytes copied once into one buffer; the order is found on them and applied to the strings.
+        return strings.orderComparingBytes().map { strings[$0] }
+    }
+}
+
+extension Array where Element == String {
+    /// The indices of the strings in `sortedComparingBytes()` order: callers that keep something beside each string
+    /// (a position, a value) put it in the same order.
+    public func orderComparingBytes() -> [Int] {
+        let strings = self
+        // Every string's bytes copied once into one buffer; the order is found on them.
         var bytes: [UInt8] = []
         var ranges: [(start: Int, count: Int)] = []
         ranges.reserveCapacity(strings.count)
@@ -61,9 +70,9 @@ extension Sequence where Element == String {
             ranges.append((bytes.count, string.utf8.count))
             bytes.append(contentsOf: string.utf8)
         }
-        guard !bytes.contains(where: { $0 >= 0x80 }) else { return strings.sorted() }
-        guard !bytes.isEmpty else { return strings }  // all empty (and an empty buffer may have no address)
-        let order = bytes.withUnsafeBufferPointer { bytes in
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return strings.indices.sorted { strings[$0] < strings[$1] } }
+        guard !bytes.isEmpty else { return [Int](strings.indices) }  // all empty (and an empty buffer may have no address)
+        return bytes.withUnsafeBufferPointer { bytes in
             ranges.withUnsafeBufferPointer { ranges in
                 // Keys share long prefixes (`Color.bench…`): each is first compared by its eight bytes after the prefix
                 // all share, as one integer (zero past its end), and by memcmp only when those are equal. Where two
@@ -90,7 +99,6 @@ extension Sequence where Element == String {
                 }.map(\.index)
             }
         }
-        return order.map { strings[$0] }
     }
 }
 

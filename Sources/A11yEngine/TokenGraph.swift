@@ -72,7 +72,13 @@ public final class TokenGraph {
     /// an instance's own fields are drawn together (text on fill), so they pair like a component's.
     public private(set) var structInstances: [String: [String]] = [:]
     private var values: NameMap<Value> = [:]
-    private var nameCache: NameMap<NameInfo> = [:]
+    /// The table: every token by its row, its place in `sortedKeys`, with its definition, value and name's words (the
+    /// same as `tokens`, `values` and `nameInfo(_:)` give by key). Rules and pairing sources that walk every token read
+    /// rows: no key hashed, no name compared, and nothing touched that they do not read.
+    private var rowOfKey: NameMap<Int> = [:]
+    private var rowTokens: [Token] = []
+    private var rowValues: [Value] = []
+    private var rowInfos: [NameInfo] = []
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
     public let interpreter: Interpreter
@@ -256,37 +262,69 @@ public final class TokenGraph {
             declarationTokens.append(readTokens(of: declaration, index: index))
         }
         // From here on the graph is only read, so rules can read it concurrently: the lookups they make are computed now.
-        sortKeysAndFillNameCache()
+        sortKeysAndFillRows()
     }
 
-    /// The keys in order, and every token's words and role for the rules and pairing sources that ask for them.
-    /// Splitting names and finding their roles is a tenth of a large graph's build, sorting its keys a twentieth: on a
-    /// large graph the sort and eight parts of the names are tasks for the workers, not one after the other (with two
-    /// halves, one worker sorted while the other did both, and the sort waited on the second half).
-    private func sortKeysAndFillNameCache() {
+    /// The keys in order and the table's rows, with every token's words and role for the rules and pairing sources
+    /// that ask for them. Splitting names and finding their roles is a tenth of a large graph's build, sorting its keys a
+    /// twentieth: on a large graph the sort and eight parts of the names are tasks for the workers, not one after the
+    /// other (with two halves, one worker sorted while the other did both, and the sort waited on the second half).
+    private func sortKeysAndFillRows() {
         // Workers read the tokens at their positions in the map: a copy of every key and name, made on this thread
         // first, retained each one here.
         let positions = tokens.positions
-        let results: (sorted: [String], infos: [NameInfo])
+        let results: (order: [Int], keys: [String], infos: [NameInfo])
+        @Sendable func order(_ tokens: NameMap<Token>, _ positions: [Dictionary<NameKey, Token>.Index]) -> (order: [Int], keys: [String]) {
+            let keys = positions.map { tokens[$0].key }
+            let order = keys.orderComparingBytes()
+            return (order, order.map { keys[$0] })
+        }
         if workersForEveryToken > 1 {
             let partCount = 8
             let parts = (0..<partCount).map { positions.count * $0 / partCount..<positions.count * ($0 + 1) / partCount }
-            let sorted = ConcurrentResults<[String]>(count: 1)
+            let sorted = ConcurrentResults<(order: [Int], keys: [String])>(count: 1)
             let infos = ConcurrentResults<[NameInfo]>(count: partCount)
             let shared = ReadOnly(value: (tokens: tokens, positions: positions))
             DispatchQueue.concurrentPerform(iterations: 1 + partCount) { task in
                 let (tokens, positions) = shared.value
-                if task == 0 { return sorted.set(0, positions.map { tokens[$0].key }.sortedComparingBytes()) }
+                if task == 0 { return sorted.set(0, order(tokens, positions)) }
                 infos.set(task - 1, positions[parts[task - 1]].map { Self.nameInfo(of: tokens[$0].value.name) })
             }
-            results = (sorted.values[0]!, infos.values.flatMap { $0! })
+            let (order, keys) = sorted.values[0]!
+            results = (order, keys, infos.values.flatMap { $0! })
         } else {
-            results = (positions.map { tokens[$0].key }.sortedComparingBytes(), positions.map { Self.nameInfo(of: tokens[$0].value.name) })
+            let (order, keys) = order(tokens, positions)
+            results = (order, keys, positions.map { Self.nameInfo(of: tokens[$0].value.name) })
         }
-        sortedKeys = results.sorted
-        nameCache.reserveCapacity(positions.count)
-        // By the keys as the token map hashed them: not hashed again.
-        for (position, info) in zip(positions, results.infos) { nameCache[tokens.nameKey(at: position)] = info }
+        sortedKeys = results.keys
+        rowOfKey.reserveCapacity(positions.count)
+        (rowTokens, rowValues, rowInfos) = ([], [], [])
+        rowTokens.reserveCapacity(positions.count)
+        rowValues.reserveCapacity(positions.count)
+        rowInfos.reserveCapacity(positions.count)
+        for (row, index) in results.order.enumerated() {
+            // By the keys as the token map hashed them: not hashed again.
+            let position = positions[index], nameKey = tokens.nameKey(at: position)
+            rowOfKey[nameKey] = row
+            rowTokens.append(tokens[position].value)
+            rowValues.append(values[nameKey]!)
+            rowInfos.append(results.infos[index])
+        }
+    }
+
+    /// The rows again after keys were added or removed (`sortedKeys` is in order): names already split are taken from
+    /// `infos`.
+    private func refillRows(infos: (String) -> NameInfo?) {
+        rowOfKey = [:]
+        rowOfKey.reserveCapacity(sortedKeys.count)
+        (rowTokens, rowValues, rowInfos) = ([], [], [])
+        for (row, key) in sortedKeys.enumerated() {
+            let nameKey = NameKey(key), token = tokens[nameKey]!
+            rowOfKey[nameKey] = row
+            rowTokens.append(token)
+            rowValues.append(values[nameKey]!)
+            rowInfos.append(infos(key) ?? Self.nameInfo(of: token.name))
+        }
     }
 
     // MARK: - Updating the last graph
@@ -349,8 +387,8 @@ public final class TokenGraph {
         tokens = previous.tokens
         values = previous.values
         structInstances = previous.structInstances
-        nameCache = previous.nameCache
         sortedKeys = previous.sortedKeys
+        (rowOfKey, rowTokens, rowValues, rowInfos) = (previous.rowOfKey, previous.rowTokens, previous.rowValues, previous.rowInfos)
         declarationTokens = previous.declarationTokens
         var updated: Set<String> = [], removed: Set<String> = []
         for key in program.dataOrder where invalid.contains(key) {
@@ -376,11 +414,15 @@ public final class TokenGraph {
         }
         guard updatable else { return nil }
         sameKeysAsPrevious = removed.isSubset(of: updated) && updated.subtracting(removed).allSatisfy { key in previous.tokens[key] != nil }
-        if !sameKeysAsPrevious {
+        if sameKeysAsPrevious {
+            for key in updated {
+                let row = rowOfKey[key]!
+                (rowTokens[row], rowValues[row]) = (tokens[key]!, values[key]!)
+            }
+        } else {
             sortedKeys = tokens.keys.sortedComparingBytes()
-            for key in removed where tokens[key] == nil { nameCache[key] = nil }
+            refillRows { key in previous.rowOfKey[key].map { previous.rowInfos[$0] } }
         }
-        for key in updated where nameCache[key] == nil { nameCache[key] = Self.nameInfo(of: tokens[key]?.name ?? key) }
         updatedKeys = updated
     }
 
@@ -469,12 +511,13 @@ public final class TokenGraph {
     func remove(_ keys: Set<String>) {
         guard !keys.isEmpty else { return }
         updatable = false
+        let infos = (rowOfKey, rowInfos)
         for key in keys {
             tokens[key] = nil
             values[key] = nil
-            nameCache[key] = nil
         }
         sortedKeys.removeAll { keys.contains($0) }
+        refillRows { key in infos.0[key].map { infos.1[$0] } }
         for (instance, fields) in structInstances { structInstances[instance] = fields.filter { !keys.contains($0) } }
     }
 
@@ -676,7 +719,19 @@ public final class TokenGraph {
 
     /// A token's name words and the role they imply, computed once per token (pairing and rules ask often).
     public func nameInfo(_ key: String) -> NameInfo {
-        nameCache[key] ?? Self.nameInfo(of: tokens[key]?.name ?? key)
+        rowOfKey[key].map { rowInfos[$0] } ?? Self.nameInfo(of: tokens[key]?.name ?? key)
+    }
+
+    // MARK: - Rows
+
+    /// The row of a token (its place in `sortedKeys`), nil for none.
+    public func row(of key: String) -> Int? { rowOfKey[key] }
+    public func token(row: Int) -> Token { rowTokens[row] }
+    func evaluated(row: Int) -> Value { rowValues[row] }
+    public func nameInfo(row: Int) -> NameInfo { rowInfos[row] }
+    public func color(row: Int) -> AppearanceColor? {
+        if case .color(let color) = rowValues[row] { return color }
+        return nil
     }
 
     static func nameInfo(of name: String) -> NameInfo { nameInfo(ofWords: nameWords(name)) }

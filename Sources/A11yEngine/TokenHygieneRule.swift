@@ -34,20 +34,20 @@ public struct TokenHygieneRule: Rule {
         let severity = context.policy.severity(of: rule)
         let graph = context.graph
         // Built on first use: an audit that takes most findings from the last one checks only a few tokens.
-        // By index, not copies: a component copied into the entry of each of its properties was a dozen reference counts
-        // per entry (a fortieth of a 5,000-token audit).
-        var componentPropertiesBuilt: NameMap<(component: Int, property: Int)>?
-        func componentProperty(_ key: String) -> (Component, Component.Property)? {
+        // By row and index, not copies: a component copied into the entry of each of its properties was a dozen reference
+        // counts per entry (a fortieth of a 5,000-token audit), and a look-up by name per token was most of this rule.
+        var componentPropertiesBuilt: [(component: Int, property: Int)?]?
+        func componentProperty(row: Int) -> (Component, Component.Property)? {
             if componentPropertiesBuilt == nil {
-                var built = NameMap<(component: Int, property: Int)>()
+                var built = [(component: Int, property: Int)?](repeating: nil, count: graph.sortedKeys.count)
                 for (c, component) in context.components.enumerated() {
-                    for (p, property) in component.properties.enumerated() where built[property.qualifiedName] == nil {
-                        built[property.qualifiedName] = (c, p)
+                    for (p, property) in component.properties.enumerated() {
+                        if let row = graph.row(of: property.qualifiedName), built[row] == nil { built[row] = (c, p) }
                     }
                 }
                 componentPropertiesBuilt = built
             }
-            guard let (c, p) = componentPropertiesBuilt?[key] else { return nil }
+            guard let (c, p) = componentPropertiesBuilt?[row] else { return nil }
             return (context.components[c], context.components[c].properties[p])
         }
         // Number tokens by family, so a raw radius is matched with radius tokens, padding with spacing tokens.
@@ -55,9 +55,10 @@ public struct TokenHygieneRule: Rule {
         func numberToken(family: String, value: Double) -> String? {
             if numberTokensBuilt == nil {
                 var numberTokens: [String: [Double: String]] = [:]
-                for (key, d) in graph.tokens where componentProperty(key) == nil && d.declaredKind == .number {
-                    guard case .success(.number(let n)) = graph.value(of: key), let family = Self.family(of: d.name) else { continue }
-                    let name = TokenGraph.displayName(key)
+                for row in graph.sortedKeys.indices where componentProperty(row: row) == nil {
+                    guard case .number(let n) = graph.evaluated(row: row), graph.token(row: row).declaredKind == .number,
+                          let family = Self.family(of: graph.token(row: row).name) else { continue }
+                    let name = TokenGraph.displayName(graph.sortedKeys[row])
                     if let existing = numberTokens[family]?[n], existing < name { continue }
                     numberTokens[family, default: [:]][n] = name
                 }
@@ -66,12 +67,13 @@ public struct TokenHygieneRule: Rule {
             return numberTokensBuilt?[family]?[value]
         }
 
-        return context.findingsPerToken(rule: rule) { key in
+        return context.findingsPerToken(rule: rule) { row in
             var findings: [Finding] = []
-            guard let definition = graph.tokens[key] else { return findings }
+            let key = graph.sortedKeys[row]
             var name: String { TokenGraph.displayName(key) } // only findings need it
-            let componentProperty = componentProperty(key)
+            let componentProperty = componentProperty(row: row)
             if let (component, property) = componentProperty {
+                let definition = graph.token(row: row)
                 let label = "\(component.name).\(property.name)"
                 if property.group == .colors, let expression = definition.expression, Self.isLiteralColor(expression) {
                     findings.append(Finding(rule: rule, severity: severity, subject: label,
@@ -90,12 +92,13 @@ public struct TokenHygieneRule: Rule {
                                             location: definition.location, component: component.name))
                 }
             }
-            guard let color = graph.color(of: key) else { return findings }
-            let role = graph.nameInfo(key).role
-            if [.text, .background].contains(role), let expression = definition.expression, let fixed = Self.fixedBlackOrWhite(expression, scope: definition.scope, graph: graph) {
+            guard let color = graph.color(row: row) else { return findings }
+            let role = graph.nameInfo(row: row).role
+            if role == .text || role == .background, let expression = graph.token(row: row).expression,
+               let fixed = Self.fixedBlackOrWhite(expression, scope: graph.token(row: row).scope, graph: graph) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (fixed color)",
                                         message: "\(name) uses Color.\(fixed) for \(role == .text ? "text" : "a surface"): it does not adapt and disappears in one mode; use a semantic token",
-                                        location: definition.location, component: componentProperty?.0.name))
+                                        location: graph.token(row: row).location, component: componentProperty?.0.name))
             }
             // Dark mode is mandatory: a color (other than a primitive, which only feeds adaptive tokens) needs a dark value,
             // unless the app draws dark through a dark theme (a "night" palette) instead.
@@ -103,7 +106,7 @@ public struct TokenHygieneRule: Rule {
                !Appearance.allCases.allSatisfy({ color[$0].alpha == 0 }) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (dark)",
                                         message: "\(name) has no dark value (dark mode shows the light color \(color[.light].hex))",
-                                        location: definition.location))
+                                        location: graph.token(row: row).location))
             }
             return findings
         }

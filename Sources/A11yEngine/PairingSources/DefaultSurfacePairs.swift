@@ -9,21 +9,29 @@ public struct DefaultSurfacePairs: PairingSource {
     }
 
     func unusedTokenPairings(surfaces: Surfaces, _ input: PairingInference) -> [Pairing] {
-        let used = Set(input.components.flatMap { $0.properties.compactMap(\.referencedToken) })
-        let componentKeys = Set(input.components.flatMap { $0.properties.map(\.qualifiedName) })
-        let surfaceKeys = Set(surfaces.endpoints.map(\.qualifiedName))
+        let graph = input.graph
+        // By row: components' properties, the tokens they use, and the surfaces are not paired here.
+        var skipped = input.componentPropertyRows
+        for component in input.components {
+            for property in component.properties {
+                if let used = property.referencedToken, let row = graph.row(of: used) { skipped[row] = true }
+            }
+        }
+        for surface in surfaces.endpoints { if let row = graph.row(of: surface.qualifiedName) { skipped[row] = true } }
         var pairs: [Pairing] = []
-        for key in input.graph.sortedKeys where !componentKeys.contains(key) && !used.contains(key) && !surfaceKeys.contains(key) {
-            guard let definition = input.graph.tokens[key], definition.declaredKind != .other else { continue }
+        for row in skipped.indices where !skipped[row] {
+            guard graph.color(row: row) != nil else { continue } // (first: most tokens that are not colors stop here)
+            let definition = graph.token(row: row)
+            guard definition.declaredKind != .other else { continue }
             if definition.alias != nil { continue } // an alias is checked through what it names
-            guard input.color(key) != nil else { continue } // (before its name's words: one look-up, not a split)
             // Swift tokens are named by their last component; design-token paths (`color.text.primary`) by all of it.
             // The graph keeps each token's words and the role they imply; other keys are split here.
-            let info = PairingInference.isNamespace(key) ? input.graph.nameInfo(key) : TokenGraph.nameInfo(ofWords: nameWords(key))
+            let key = graph.sortedKeys[row]
+            let info = PairingInference.isNamespace(key) ? graph.nameInfo(row: row) : TokenGraph.nameInfo(ofWords: nameWords(key))
             guard !info.words.contains("on"), !info.words.contains("inverse") else { continue }
             let role = (role: info.role, word: info.roleWord)
-            guard (role.role == .text && role.word != nil) || (role.role == .graphic && role.word != nil),
-                  let fg = input.tokenEndpoint(key) else { continue }
+            guard (role.role == .text && role.word != nil) || (role.role == .graphic && role.word != nil) else { continue }
+            let fg = input.tokenEndpoint(row: row)
             for surface in surfaces.endpoints {
                 pairs.append(Pairing(component: nil, foreground: fg, background: surface, role: role.role, reason: .defaultSurface,
                                      explanation: "\(fg.name) is \(role.role.rawValue) (word '\(role.word!)') used by no component: checked against the default surface",

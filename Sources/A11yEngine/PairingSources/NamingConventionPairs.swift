@@ -8,13 +8,13 @@ public struct NamingConventionPairs: PairingSource {
     }
 
     func namingConventionPairings(_ input: PairingInference) -> [Pairing] {
-        let componentKeys = Set(input.components.flatMap { $0.properties.map(\.qualifiedName) })
+        let graph = input.graph
         var foregrounds: [(key: String, words: [String], role: Role)] = []
         var backgrounds: [(key: String, words: [String])] = []
-        for key in input.graph.tokens.keys where !componentKeys.contains(key) {
-            let info = input.graph.nameInfo(key)
-            let (words, role) = (info.words, info.role)
-            guard role == .background || role == .text || role == .graphic, input.color(key) != nil else { continue }
+        for row in input.componentPropertyRows.indices where !input.componentPropertyRows[row] {
+            let role = graph.nameInfo(row: row).role
+            guard role == .background || role == .text || role == .graphic, graph.color(row: row) != nil else { continue }
+            let (key, words) = (graph.sortedKeys[row], graph.nameInfo(row: row).words)
             if role == .background { backgrounds.append((key, words)) } else { foregrounds.append((key, words, role)) }
         }
         // Backgrounds by every proper suffix of their name words, so each foreground looks its suffix up directly.
