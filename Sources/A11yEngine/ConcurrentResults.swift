@@ -33,13 +33,30 @@ public final class ConcurrentResults<Value>: @unchecked Sendable {
 /// `transform` of each of `items`, in order, computed on `workers` threads that each take a contiguous share (for work
 /// of even cost per item: no queue to share).
 public func concurrentMap<Item, Result>(_ items: [Item], workers: Int, _ transform: @escaping @Sendable (Item) -> Result) -> [Result] {
-    let workers = max(1, min(workers, items.count))
-    guard workers > 1 else { return items.map(transform) }
-    let shares = (0..<workers).map { items.count * $0 / workers..<items.count * ($0 + 1) / workers }
-    let results = ConcurrentResults<[Result]>(count: workers)
     let shared = ReadOnly(value: items)
-    DispatchQueue.concurrentPerform(iterations: workers) { w in results.set(w, shared.value[shares[w]].map(transform)) }
-    return results.values.flatMap { $0! }
+    return concurrentArray(count: items.count, workers: workers) { transform(shared.value[$0]) }
+}
+
+/// `element(i)` for each `i` in `0..<count`, in order, made on `workers` threads that each initialise a contiguous
+/// share of the array in place (per-worker arrays joined afterwards were copied, every element retained again);
+/// `alongside` runs as one more task beside them.
+public func concurrentArray<Element>(count: Int, workers: Int, alongside: (@Sendable () -> Void)? = nil,
+                                     _ element: @escaping @Sendable (Int) -> Element) -> [Element] {
+    let workers = max(1, min(workers, count))
+    guard workers > 1 else {
+        alongside?()
+        return (0..<count).map(element)
+    }
+    let shares = (0..<workers).map { count * $0 / workers..<count * ($0 + 1) / workers }
+    return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let base = ReadOnly(value: buffer.baseAddress!)
+        let extra = alongside == nil ? 0 : 1
+        DispatchQueue.concurrentPerform(iterations: workers + extra) { task in
+            guard task >= extra else { return alongside!() }
+            for i in shares[task - extra] { (base.value + i).initialize(to: element(i)) }
+        }
+        initialized = count
+    }
 }
 
 /// Indexes `0..<count` handed out a chunk at a time to whichever worker asks next, so a worker that draws cheap items
