@@ -138,9 +138,10 @@ public struct SwiftSourceReader: Sendable {
         readAsTokenFileCounting(source: source, file: file, lines: lines)?.source
     }
 
-    /// `readAsTokenFile`, with how many of the file's bytes SwiftSyntax parsed as fragments.
+    /// `readAsTokenFile`, with how many of the file's bytes SwiftSyntax parsed as fragments and how many parts its large
+    /// blocks were read in.
     func readAsTokenFileCounting(source: String, file: String,
-                                 lines: LineTable? = nil) -> (source: ParsedSource, fragmentBytes: Int)? {
+                                 lines: LineTable? = nil) -> (source: ParsedSource, fragmentBytes: Int, parts: Int)? {
         SwiftTokenFileReader.read(source: source, file: file, lines: lines ?? LineTable(file: file, source: source),
                                   flags: customFlags)
     }
@@ -224,6 +225,12 @@ struct DeclarationWalker {
         self.lines = lines
         self.flags = flags
         builder = SwiftIRBuilder(locator: SourceLocator(file: file, lines: lines), ifConfig: IfConfigEvaluator(flags: flags))
+    }
+
+    /// A walker of the same file that records from nothing (for one part of a file read in parts).
+    init(sharing other: DeclarationWalker) {
+        (file, bytes, lines, flags) = (other.file, other.bytes, other.lines, other.flags)
+        builder = SwiftIRBuilder(locator: other.builder.locator, ifConfig: other.builder.ifConfig)
     }
 
     func location(_ node: some SyntaxProtocol) -> A11yEngine.SourceLocation { builder.location(node) }

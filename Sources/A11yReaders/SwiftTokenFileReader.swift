@@ -32,10 +32,15 @@ final class SwiftTokenFileReader {
     /// The deepest expression read in the closure body being read (`closure(height:)`).
     private var bodyHeight = 0
     private var fragmentBytes = 0
+    /// Whether a large block's members may be read in parts on several threads (the file's reader; not its parts').
+    private var readsInParts = true
+    /// How many parts large blocks were read in (0: none was).
+    private var partsRead = 0
 
-    /// `fragmentBytes`: how much of the file SwiftSyntax parsed (fragments and inactive `#if` clauses).
+    /// `fragmentBytes`: how much of the file SwiftSyntax parsed (fragments and inactive `#if` clauses); `parts`: how many
+    /// parts its large blocks were read in on several threads (0: none was).
     static func read(source: String, file: String, lines: LineTable,
-                     flags: Set<String>) -> (source: ParsedSource, fragmentBytes: Int)? {
+                     flags: Set<String>) -> (source: ParsedSource, fragmentBytes: Int, parts: Int)? {
         let reader = SwiftTokenFileReader(source: source, file: file, lines: lines, flags: flags)
         guard let lexemes = reader.bytes.withUnsafeBufferPointer({ bytes -> [Lexeme]? in
             var lexer = Lexer(bytes: bytes)
@@ -46,7 +51,7 @@ final class SwiftTokenFileReader {
         guard reader.items(scope: [], nested: &nested), reader.position == lexemes.count - 1 else { return nil }
         let walker = reader.walker
         return (ParsedSource(file: file, declarations: walker.declarations, types: walker.types, components: walker.components,
-                             findings: walker.findings), reader.fragmentBytes)
+                             findings: walker.findings), reader.fragmentBytes, reader.partsRead)
     }
 
     private init(source: String, file: String, lines: LineTable, flags: Set<String>) {
@@ -54,6 +59,106 @@ final class SwiftTokenFileReader {
         bytes = walker.bytes
         self.file = file
         sourceFile = SourceFile.named(file)
+    }
+
+    /// A reader of the lexemes from `start` on, for one part of a block `parent` reads in parts.
+    private init(partOf parent: SwiftTokenFileReader, from start: Int) {
+        walker = DeclarationWalker(sharing: parent.walker)
+        bytes = parent.bytes
+        file = parent.file
+        sourceFile = parent.sourceFile
+        lexemes = parent.lexemes
+        position = start
+        readsInParts = false
+    }
+
+    // MARK: Large blocks in parts
+
+    /// A block of at least this many lexemes is read in parts (a 5,000-token `extension Color` is ~60,000).
+    static let lexemesReadInParts = 20_000
+
+    /// Where a block's members can be cut into `parts` pieces read independently: lexeme indices of declarations that
+    /// start a line outside any bracket, evenly spaced, then the block's `}` (or the file's end). Nil for a small block,
+    /// or one with `#if` directives among its members.
+    private func partBoundaries(parts: Int) -> [Int]? {
+        var depth = 0, index = position
+        var starts: [Int] = []
+        while true {
+            let l = lexemes[index]
+            if l.kind == .end { break }
+            if l.kind == .punctuation {
+                let byte = bytes[l.start]
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
+                    if depth == 0 { break }  // the block's `}`
+                    depth -= 1
+                }
+            } else if depth == 0, l.kind == .pound {
+                return nil
+            } else if depth == 0, l.atStartOfLine, l.kind == .identifier, index > position {
+                starts.append(index)
+            }
+            index += 1
+        }
+        let end = index
+        guard end - position >= Self.lexemesReadInParts else { return nil }
+        var boundaries: [Int] = []
+        var k = 0
+        for part in 1..<parts {
+            // The first declaration start at or after the target.
+            let target = position + (end - position) * part / parts
+            while k < starts.count, starts[k] < target || !isPartStart(starts[k]) { k += 1 }
+            guard k < starts.count else { break }
+            boundaries.append(starts[k])
+            k += 1
+        }
+        // Parts of about even size, or none here: a file of one large `extension` has its members read in parts instead.
+        let sizes = zip([position] + boundaries, boundaries + [end]).map { $1 - $0 }
+        guard !boundaries.isEmpty, sizes.max()! * 2 <= (end - position) * 3 / parts else { return nil }
+        return boundaries + [end]
+    }
+
+    /// A declaration keyword starting a line, after a line that is not only attributes or modifiers.
+    private func isPartStart(_ index: Int) -> Bool {
+        guard Lexer.declarationStarts.contains(text(lexemes[index])) else { return false }
+        var lineStart = index - 1
+        while lineStart > 0, !lexemes[lineStart].atStartOfLine { lineStart -= 1 }
+        let previous = lexemes[index - 1]
+        if isPunctuation(lexemes[lineStart], UInt8(ascii: "@")) { return false }
+        if previous.kind == .identifier, Lexer.modifierWords.contains(text(previous)) { return false }
+        return true
+    }
+
+    /// The members of a large block (a type's, an extension's or the file's) read in parts on as many threads as there
+    /// are cores, merged in order; nil when the block is not read so (small, `#if` among its members, parts of uneven
+    /// size, one core). False when a part cannot be read.
+    private func itemsInParts(scope: [String], nested: inout Set<String>) -> Bool? {
+        guard readsInParts, activeCores > 1, let boundaries = partBoundaries(parts: activeCores) else { return nil }
+        let starts = [position] + boundaries.dropLast()
+        let readers = starts.map { SwiftTokenFileReader(partOf: self, from: $0) }
+        let results = ConcurrentResults<Set<String>>(count: readers.count)
+        let shared = ReadOnly(value: (readers, boundaries, scope))
+        // On the reader's large-stack threads, as the file is.
+        SwiftSourceReader.performOnLargeStacks(iterations: readers.count, workers: readers.count) { part in
+            let (readers, boundaries, scope) = shared.value
+            var names: Set<String> = []
+            let reader = readers[part]
+            guard reader.items(scope: scope, nested: &names, end: boundaries[part]), reader.position == boundaries[part] else { return }
+            results.set(part, names)
+        }
+        for (reader, names) in zip(readers, results.values) {
+            guard let names else { return false }
+            nested.formUnion(names)
+            walker.declarations += reader.walker.declarations
+            walker.types += reader.walker.types
+            walker.components += reader.walker.components
+            walker.findings += reader.walker.findings
+            fragmentBytes += reader.fragmentBytes
+        }
+        position = boundaries.last!
+        partsRead += readers.count
+        return true
     }
 
     // MARK: Declarations
@@ -75,6 +180,7 @@ final class SwiftTokenFileReader {
 
     /// Members of a block (or the file) up to its `}` (or the end). False when the file must be read whole.
     private func items(scope: [String], nested: inout Set<String>, end: Int = .max) -> Bool {
+        if end == .max, let read = itemsInParts(scope: scope, nested: &nested) { return read }
         // Consecutive declarations the fast reader cannot read are parsed together: a view's members are mostly such.
         var pending: Range<Int>?
         while position < end, current.kind != .end, !isPunctuation(current, UInt8(ascii: "}")) {

@@ -137,7 +137,7 @@ public final class Workspace {
         // On the reader's large-stack threads (SwiftSyntax recurses as deep as the code nests).
         // Largest files first, so no worker is left parsing a big file alone at the end.
         let largestFirst = jobs.indices.map { ($0, Self.fileSize(jobs[$0].path)) }.sorted { $0.1 > $1.1 }.map(\.0)
-        SwiftSourceReader.performOnLargeStacks(iterations: jobs.count, workers: ProcessInfo.processInfo.activeProcessorCount) { n in
+        SwiftSourceReader.performOnLargeStacks(iterations: jobs.count, workers: activeCores) { n in
             let i = largestFirst[n]
             results.set(i, Self.read(jobs[i].relative, path: jobs[i].path, previous: jobs[i].previous, reader: reader, modes: modes))
         }
@@ -164,7 +164,7 @@ public final class Workspace {
         }
         var input = AuditInput(sources: sources, configuration: configuration, policy: policy,
                                inputDigest: "fnv1a64:" + digest.hex, findings: findings, suppressions: suppressions)
-        input.evaluationThreads = ProcessInfo.processInfo.activeProcessorCount
+        input.evaluationThreads = activeCores
         // The daemon serves this audit (a11yctl stops at the same error first): it must not read "No findings".
         if let nothingRead = nothingReadError(input) {
             input.findings.append(Finding(rule: "config", severity: .error, subject: root, message: nothingRead.message,

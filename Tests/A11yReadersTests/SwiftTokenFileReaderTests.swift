@@ -22,6 +22,48 @@ struct SwiftTokenFileReaderTests {
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// A large block's members are read in parts on several threads and merged in order: the same IR as the whole-file
+    /// parse, whatever stands at the cut (attributes and modifiers on the line before a declaration, members left to
+    /// SwiftSyntax, nested types, multi-line values). A file of many types is cut between them.
+    @Test func largeBlocksReadInPartsReadAsTheWholeParseReadsThem() throws {
+        // Every kind of member in turn, so that each stands next to a cut in one of the block sizes below.
+        let members: [(Int) -> String] = [
+            { "    static let ink\($0) = adaptive(light: \"#1F2937\", dark: \"#F9FAFB\")" },
+            { "    @available(iOS 15, *)\n    static let tinted\($0) = Color.accentColor.opacity(0.5)" },
+            { "    public\n    static let spaced\($0): CGFloat = \($0)" },
+            { "    static var computed\($0): Color {\n        let base = Color.red\n        return base.opacity(0.3)\n    }" },
+            { "    struct Group\($0) {\n        static let fill = Color.blue\n    }" },
+            { "    static let list\($0) = [1, 2, 3]" },
+            { "    static func shade\($0)(_ amount: Double) -> Color {\n        Color.black.opacity(amount)\n    }" },
+            { "    static let long\($0) = Color(\n        red: 0.1,\n        green: 0.2,\n        blue: 0.3\n    )" },
+            { "    subscript(index\($0): Int) -> Int { index\($0) }" },
+        ]
+        for count in [2_400, 2_401, 2_403] {
+            var lines = ["import SwiftUI", "", "extension Color {",
+                         "    static func adaptive(light: String, dark: String) -> Color { Color(hex: light) }"]
+            for i in 0..<count { lines.append(members[i % members.count](i)) }
+            lines.append("}")
+            let source = lines.joined(separator: "\n") + "\n"
+            let read = try #require(readBothWays(source))
+            // Every member but the subscripts (the IR keeps none), and the helper.
+            #expect(read.declarations.count == 1 + count - (0..<count).filter { $0 % members.count == 8 }.count)
+            let counted = try #require(reader.readAsTokenFileCounting(source: source, file: "T.swift"))
+            #expect(counted.parts > 1, "\(count) members: not read in parts")
+        }
+        // Many small types at the top of a file: the file is cut between them.
+        var types: [String] = ["import SwiftUI"]
+        for i in 0..<800 {
+            types.append("enum Chip\(i)Styling {\n    enum Colors {\n        static let label = Color.primary\n        static let background = Color.blue\n    }\n    enum Layout {\n        static let height: CGFloat = 44\n    }\n}")
+        }
+        let many = types.joined(separator: "\n") + "\n"
+        let read = try #require(readBothWays(many))
+        #expect(read.components.count == 800)
+        #expect(try #require(reader.readAsTokenFileCounting(source: many, file: "T.swift")).parts > 1)
+        // Below the size worth a thread, one part.
+        let small = "extension Color {\n" + (0..<50).map { members[0]($0) }.joined(separator: "\n") + "\n}\n"
+        #expect(try #require(reader.readAsTokenFileCounting(source: small, file: "T.swift")).parts == 0)
+    }
+
     @Test func everySwiftFileOfTheFixturesAndTheExampleReadsTheSameBothWays() throws {
         var files: [URL] = []
         for folder in ["Tests/Fixtures", "Examples"] {
