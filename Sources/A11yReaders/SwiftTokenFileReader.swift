@@ -36,6 +36,8 @@ final class SwiftTokenFileReader {
     private var readsInParts = true
     /// How many parts large blocks were read in (0: none was).
     private var partsRead = 0
+    /// How many type or extension bodies the block being read is in (0: the file's top level).
+    private var nesting = 0
 
     /// `fragmentBytes`: how much of the file SwiftSyntax parsed (fragments and inactive `#if` clauses); `parts`: how many
     /// parts its large blocks were read in on several threads (0: none was).
@@ -134,7 +136,10 @@ final class SwiftTokenFileReader {
     /// are cores, merged in order; nil when the block is not read so (small, `#if` among its members, parts of uneven
     /// size, one core). False when a part cannot be read.
     private func itemsInParts(scope: [String], nested: inout Set<String>) -> Bool? {
-        guard readsInParts, activeCores > 1, let boundaries = partBoundaries(parts: activeCores) else { return nil }
+        // (The file's top level and its types' bodies only, and only where enough of the file is left: finding a block's
+        // end is a pass over it.)
+        guard readsInParts, activeCores > 1, nesting <= 1, lexemes.count - position >= Self.lexemesReadInParts,
+              let boundaries = partBoundaries(parts: activeCores) else { return nil }
         let starts = [position] + boundaries.dropLast()
         let readers = starts.map { SwiftTokenFileReader(partOf: self, from: $0) }
         let results = ConcurrentResults<Set<String>>(count: readers.count)
@@ -1020,6 +1025,8 @@ final class SwiftTokenFileReader {
         // The walker records a component before its members' components: its place is kept until its members are read.
         let componentIndex = walker.components.count
         var members: Set<String> = []
+        nesting += 1
+        defer { nesting -= 1 }
         guard items(scope: scope + [name], nested: &members), isPunctuation(current, UInt8(ascii: "}")) else { return .unreadable }
         position += 1
         if !members.isDisjoint(with: DeclarationWalker.componentGroups) {
@@ -1037,6 +1044,8 @@ final class SwiftTokenFileReader {
         position += 1
         walker.types.append(TypeDeclaration(kind: .extension, qualifiedName: path, inheritance: inheritance, location: location(typeStart)))
         var members: Set<String> = []
+        nesting += 1
+        defer { nesting -= 1 }
         guard items(scope: path, nested: &members), isPunctuation(current, UInt8(ascii: "}")) else { return .unreadable }
         position += 1
         return atDeclarationEnd ? .read : .unreadable
