@@ -1,14 +1,15 @@
 #!/usr/bin/python3
 """How much of a cold `a11yctl audit PATH --format json` runs on one core, and what runs then (BENCHMARKS.md).
 
-    /usr/bin/python3 scripts/thread-timeline.py BINARY PATH [--runs 10]
+    /usr/bin/python3 scripts/thread-timeline.py BINARY PATH [--runs 10] [--detail PHASE]
 
 Audits PATH --runs times under `perf record -e cpu-clock -F 10000 -g` (Debian: linux-perf; run as root or with
 perf_event_paranoid <= 1), cuts each process's samples into 0.5 ms buckets and counts the buckets in which one thread
 was sampled against those with two or more. The one-thread samples are then grouped by the phase of the audit they were
 taken in (the first of PHASES whose symbol fragment is on the stack). perf slows the process down (its spans are longer
 than a plain run's) and on a virtual machine a thread may also be alone because the other core was taken from it: read
-the split, not the milliseconds. Pass a binary with debug info stripped (`strip --strip-debug`) for a faster perf report.
+the split, not the milliseconds. `--detail PHASE` (a phase's name as printed) also lists the innermost frames of ours
+(A11yEngine, A11yReaders, A11yOutput, a11yctl) in that phase's one-thread samples. Pass a binary with debug info stripped (`strip --strip-debug`) for a faster perf report.
 Standard library only: runs on Debian's /usr/bin/python3.
 """
 import collections
@@ -22,7 +23,7 @@ import tempfile
 PHASES = [
     ("argument parsing", "parseAsRoot"), ("reading files", "11A11yReaders9WorkspaceC"), ("readers", "11A11yReaders"),
     ("prefetch (evaluation)", "prefetch"), ("graph: reading tokens", "readTokens"),
-    ("graph: keys and names", "sortKeysAndFillNameCache"), ("program indexes", "ProgramV7sources"),
+    ("graph: keys and rows", "sortKeysAndFillRows"), ("program indexes", "ProgramV7sources"),
     ("graph and themes, rest", "ThemedSystem"), ("view code", "ViewCode"), ("components", "ComponentV3all"),
     ("pairing inference", "PairingInference"), ("pairing sources", "PairingResolver"), ("rules", "checkConcurrently"),
     ("graph findings", "TokenGraphC8findings"), ("JSON", "A11yOutput"), ("audit, rest", "AuditorO3run"),
@@ -38,7 +39,9 @@ def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__)
     binary, path, rest = argv[1], argv[2], argv[3:]
-    runs = int(rest[1]) if rest[:1] == ["--runs"] else 10
+    options = dict(zip(rest[::2], rest[1::2]))
+    runs = int(options.get("--runs", 10))
+    detail, detailed = options.get("--detail"), collections.Counter()
     with tempfile.TemporaryDirectory() as scratch:
         data = os.path.join(scratch, "perf.data")
         # (An audit with findings exits 1: the loop's status is not the audits'.)
@@ -77,12 +80,19 @@ def main(argv):
             text = " ".join(stack)
             phase = next((name for name, fragment in PHASES if fragment in text), UNATTRIBUTED)
             alone[phase + (", page faults" if "exc_page_fault" in text else "")] += 1
+            if phase == detail:
+                ours = next((frame for frame in stack if re.search(r"A11yEngine|A11yReaders|A11yOutput|a11yctl", frame)), stack[0])
+                detailed[ours[:140]] += 1
     median = lambda values: sorted(values)[len(values) // 2]
     print(f"{path}: {len(spans)} runs under perf, median span {median(spans):.1f} ms, "
           f"of which one thread alone {median(alone_times):.1f} ms ({100 * median(alone_times) / median(spans):.0f}%)")
     total = sum(alone.values())
     for phase, count in alone.most_common(20):
         print(f"  {100 * count / total:5.1f}%  {phase}")
+    if detail:
+        print(f"{detail}, one thread alone, by innermost frame of ours:")
+        for frame, count in detailed.most_common(15):
+            print(f"  {100 * count / max(1, sum(detailed.values())):5.1f}%  {frame}")
 
 
 if __name__ == "__main__":

@@ -80,15 +80,21 @@ struct ConcurrentEvaluationTests {
         try Self.source(cycle: false).write(to: root.appendingPathComponent("DesignTokens.swift"), atomically: true, encoding: .utf8)
         var styling = ["import SwiftUI"]
         for i in 0..<400 {
+            // Every fiftieth widget's background is a function of the color scheme (evaluated by the components' pairing,
+            // which pairs 400 components in parts).
+            let background = i % 50 == 0
+                ? "        static func sheetBackground(for colorScheme: ColorScheme) -> Color { colorScheme == .dark ? Color.primitive\(799 - i) : Color.semantic\(i) }"
+                : "        static let background = Color.primitive\(799 - i)"
             styling += ["enum Widget\(i)Styling {", "    enum Colors {",
                         "        static let text = Color.primitive\(i)", "        static let icon = Color.semantic\(i)",
-                        "        static let background = Color.primitive\(799 - i)", "    }", "}"]
+                        background, "    }", "}"]
         }
         try styling.joined(separator: "\n").write(to: root.appendingPathComponent("NativeComponentStyling.swift"), atomically: true, encoding: .utf8)
         var input = try Workspace(root: root.path).refresh()
         input.evaluationThreads = 1
         let inOrder = Auditor.run(input).audit
         #expect(inOrder.pairs.count > 1_024)
+        #expect(inOrder.pairs.filter { $0.background.property == "sheetBackground(for:)" }.count == 8 * 2 * 2)
         input.evaluationThreads = 2
         let concurrent = Auditor.run(input).audit
         #expect(concurrent.pairs.elementsEqual(inOrder.pairs))

@@ -7,10 +7,28 @@ public struct ComponentStylingPairs: PairingSource {
     public var evaluatesCode: Bool { true }
 
     public func propose(_ input: PairingInference, surfaces: Surfaces) -> PairingProposal {
-        PairingProposal(pairings: input.components.flatMap { componentPairings($0, surfaces: surfaces, input) })
+        PairingProposal(pairings: input.components.flatMap {
+            componentPairings($0, surfaces: surfaces, input, interpreter: input.graph.interpreter)
+        })
     }
 
-    func componentPairings(_ component: Component, surfaces: Surfaces, _ input: PairingInference) -> [Pairing] {
+    /// Many components (a large design system's hundreds) are paired in parts, one per core.
+    public func parts(_ input: PairingInference) -> Int {
+        let interpreter = input.graph.interpreter
+        let workers = interpreter.configuration.workers
+        return workers > 1 && input.components.count >= 64 * workers && !interpreter.orderDependent ? workers : 1
+    }
+
+    /// The components of one part, evaluating on an interpreter of its own that starts from what the graph's memoised.
+    public func propose(_ input: PairingInference, surfaces: Surfaces, part: Int, of parts: Int) -> PairingProposal? {
+        let interpreter = input.graph.interpreter.worker()
+        let components = input.components[input.components.count * part / parts..<input.components.count * (part + 1) / parts]
+        let pairings = components.flatMap { componentPairings($0, surfaces: surfaces, input, interpreter: interpreter) }
+        return interpreter.orderDependent ? nil : PairingProposal(pairings: pairings)
+    }
+
+    func componentPairings(_ component: Component, surfaces: Surfaces, _ input: PairingInference,
+                           interpreter: Interpreter) -> [Pairing] {
         let colors = component.properties(in: .colors).filter { input.color($0.qualifiedName) != nil }
         let roles = Dictionary(uniqueKeysWithValues: colors.map { ($0.qualifiedName, Role.inferred(fromName: $0.name)) })
         let backgrounds = colors.filter { roles[$0.qualifiedName]?.role == .background }
@@ -20,7 +38,7 @@ public struct ComponentStylingPairs: PairingSource {
         let backgroundQualifiers = opaqueBackgrounds.map { bg in
             Set(nameWords(bg.name)).subtracting([roles[bg.qualifiedName]?.word].compactMap { $0 })
         }
-        let returnedBackgrounds = functionBackgrounds(component, input)
+        let returnedBackgrounds = functionBackgrounds(component, input, interpreter: interpreter)
         var pairs: [Pairing] = []
         for fg in colors {
             guard let (role, word) = roles[fg.qualifiedName], [.text, .graphic, .disabled].contains(role) else { continue }
@@ -100,18 +118,19 @@ public struct ComponentStylingPairs: PairingSource {
 
     /// Backgrounds a component's colors return from functions (`static func sheetBackground(for colorScheme:) -> Color`),
     /// evaluated per appearance: a `ColorScheme` parameter gets `.light` or `.dark`, others their defaults.
-    func functionBackgrounds(_ component: Component, _ input: PairingInference) -> [(name: String, endpoint: PairingEndpoint)] {
+    func functionBackgrounds(_ component: Component, _ input: PairingInference,
+                             interpreter: Interpreter) -> [(name: String, endpoint: PairingEndpoint)] {
         var result: [(String, PairingEndpoint)] = []
         let owner = component.name + "." + Component.Group.colors.rawValue
         // The interpreter's member index, not a scan of every declaration (300 components x 8,000 declarations).
-        for declaration in input.graph.interpreter.memberDeclarations(of: owner) {
+        for declaration in interpreter.memberDeclarations(of: owner) {
             guard case .function(let parameters, _) = declaration.kind, Role.inferred(fromName: declaration.name).role == .background,
                   parameters.allSatisfy({ $0.defaultValue != nil || $0.type?.contains("ColorScheme") == true }) else { continue }
             func evaluated(_ scheme: String) -> AppearanceColor? {
                 let arguments = parameters.filter { $0.defaultValue == nil }.map { p in
                     EvaluatedArgument(label: p.label, value: Value.enumCase(type: "", name: scheme, payload: []))
                 }
-                if case .color(let c) = input.graph.interpreter.call(declaration, arguments: arguments, selfValue: .type(owner)) { return c }
+                if case .color(let c) = interpreter.call(declaration, arguments: arguments, selfValue: .type(owner)) { return c }
                 return nil
             }
             guard let light = evaluated("light"), let dark = evaluated("dark") else { continue }

@@ -9,10 +9,20 @@ public protocol PairingSource: Sendable {
     /// True for a source that evaluates code through the graph's interpreter (which is not thread-safe): such sources
     /// run one after another, beside the others.
     var evaluatesCode: Bool { get }
+    /// How many parts the source's work divides into, each proposed on a worker of its own (1: it does not divide).
+    func parts(_ input: PairingInference) -> Int
+    /// Part `part` of `parts(input)` (a divided source's parts evaluate on interpreters of their own); the proposal is the
+    /// parts' joined in order. Nil when a part cannot be proposed apart (its evaluation met a cycle or a limit, whose
+    /// results depend on order): the whole proposal is then made on one thread.
+    func propose(_ input: PairingInference, surfaces: Surfaces, part: Int, of parts: Int) -> PairingProposal?
 }
 
 extension PairingSource {
     public var evaluatesCode: Bool { false }
+    public func parts(_ input: PairingInference) -> Int { 1 }
+    public func propose(_ input: PairingInference, surfaces: Surfaces, part: Int, of parts: Int) -> PairingProposal? {
+        propose(input, surfaces: surfaces)
+    }
 }
 
 public struct PairingProposal: Sendable {
@@ -34,6 +44,16 @@ public struct PairingProposal: Sendable {
         self.authoritative = authoritative
         self.alsoSettles = alsoSettles
         self.fillsGaps = fillsGaps
+    }
+
+    /// The proposal of a source whose parts proposed `parts`, in order.
+    init(joining parts: [PairingProposal]) {
+        self = parts[0]
+        for part in parts.dropFirst() {
+            pairings += part.pairings
+            findings += part.findings
+            alsoSettles.merge(part.alsoSettles) { first, _ in first }
+        }
     }
 }
 
@@ -108,18 +128,36 @@ public struct PairingResolver {
         return Resolution(pairings: Self.ordered(Array(best.values)), findings: proposals.flatMap(\.findings), dropped: dropped)
     }
 
-    /// Every source's proposal, in registry order: sources that evaluate code one after another on one worker, each
-    /// of the others on a worker of its own. The least trusted start first: they look at every token (the most work),
-    /// declared and drawn pairs are few.
+    /// Every source's proposal, in registry order. A divided source's parts first, each on a worker of its own (the
+    /// largest work: one source alone on a core set the phase's length); then the undivided sources that evaluate code,
+    /// one after another on one worker; then each of the others on a worker of its own, the least trusted first (they
+    /// look at every token; declared and drawn pairs are few).
     func propose(_ input: PairingInference, surfaces: Surfaces) -> [PairingProposal] {
-        let evaluating = sources.indices.filter { sources[$0].evaluatesCode }
-        let lanes = [evaluating].filter { !$0.isEmpty } + sources.indices.reversed().filter { !sources[$0].evaluatesCode }.map { [$0] }
-        let results = ConcurrentResults<PairingProposal>(count: sources.count)
-        let shared = ReadOnly(value: (sources, input, surfaces))
+        struct Job { var source: Int, part: Int, of: Int }
+        let parts = sources.map { $0.parts(input) }
+        var lanes: [[Job]] = []
+        for i in sources.indices where parts[i] > 1 { lanes += (0..<parts[i]).map { [Job(source: i, part: $0, of: parts[i])] } }
+        let evaluating = sources.indices.filter { parts[$0] == 1 && sources[$0].evaluatesCode }.map { Job(source: $0, part: 0, of: 1) }
+        if !evaluating.isEmpty { lanes.append(evaluating) }
+        lanes += sources.indices.reversed().filter { parts[$0] == 1 && !sources[$0].evaluatesCode }.map { [Job(source: $0, part: 0, of: 1)] }
+        // Each job's proposal, by source and part.
+        let offsets = parts.indices.map { parts[..<$0].reduce(0, +) }
+        let results = ConcurrentResults<PairingProposal?>(count: parts.reduce(0, +))
+        let shared = ReadOnly(value: (sources, input, surfaces, lanes))
         DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
-            for i in lanes[lane] { results.set(i, shared.value.0[i].propose(shared.value.1, surfaces: shared.value.2)) }
+            let (sources, input, surfaces, lanes) = shared.value
+            for job in lanes[lane] {
+                let proposal = job.of == 1 ? sources[job.source].propose(input, surfaces: surfaces)
+                    : sources[job.source].propose(input, surfaces: surfaces, part: job.part, of: job.of)
+                results.set(offsets[job.source] + job.part, proposal)
+            }
         }
-        return results.values.map { $0! }
+        let proposals = results.takeValues()
+        return sources.indices.map { i in
+            let own = proposals[offsets[i]..<offsets[i] + parts[i]].map { $0 ?? nil }
+            guard own.allSatisfy({ $0 != nil }) else { return sources[i].propose(input, surfaces: surfaces) }
+            return parts[i] == 1 ? own[0]! : PairingProposal(joining: own.map { $0! })
+        }
     }
 
     /// Hashed from its names' kept hashes (`NameKey`), not with SipHash over three strings at each look-up.
