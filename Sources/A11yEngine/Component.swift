@@ -42,7 +42,15 @@ public struct Component: Hashable, Sendable {
             return Found(owner: owner, property: Property(group: group, name: definition.name, qualifiedName: entry.key,
                                                           location: definition.location, referencedToken: referenced))
         }
-        for case let found? in found { byName[found.owner]?.properties.append(found.property) }
+        // Each component's properties in the order of their locations (ties in the order found), each copied once into
+        // its place: appended and then sorted, each was moved (a dozen references counted) several times.
+        var indicesByOwner: [String: [Int]] = [:]
+        for i in found.indices { if let owner = found[i]?.owner { indicesByOwner[owner, default: []].append(i) } }
+        let locations = found.map { $0?.property.location }
+        for (owner, indices) in indicesByOwner {
+            let ordered = indices.sorted { a, b in locations[a]! != locations[b]! ? locations[a]! < locations[b]! : a < b }
+            byName[owner]?.properties = ordered.map { found[$0]!.property }
+        }
         for (instance, fields) in graph.structInstances where byName[instance] == nil {
             let properties = fields.compactMap { key -> Property? in
                 guard let token = graph.tokens[key], case .success(let value) = graph.value(of: key) else { return nil }
@@ -57,14 +65,9 @@ public struct Component: Hashable, Sendable {
             }
             // One color is a value, not a set of colors drawn together.
             guard properties.filter({ $0.group == .colors }).count >= 2, let first = properties.first else { continue }
-            byName[instance] = Component(name: TokenGraph.displayName(instance), location: first.location, properties: properties)
+            byName[instance] = Component(name: TokenGraph.displayName(instance), location: first.location,
+                                         properties: properties.sorted { $0.location < $1.location })
         }
-        return byName.values
-            .map { c in
-                var c = c
-                c.properties.sort { $0.location < $1.location }
-                return c
-            }
-            .sorted { $0.name < $1.name }
+        return byName.values.sorted { $0.name < $1.name }
     }
 }
