@@ -251,9 +251,10 @@ public enum Auditor {
         }
         input.onPhase?(.rulesAndListing)
         (context.contrastMemo.earlier, context.earlierMeasurements, context.tokenMemo.earlier) = ([:], [], [:])
-        let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Array(Set(findings)))
+        // Sorted and each once before suppression, which keeps their order; its problems (rare) are sorted in after.
+        let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Finding.sortedOnce(findings))
         // (`+` copies every kept finding even when there are no problems to add.)
-        findings = Finding.sorted(suppression.problems.isEmpty ? suppression.kept : suppression.kept + suppression.problems)
+        findings = suppression.problems.isEmpty ? suppression.kept : Finding.sorted(suppression.kept + suppression.problems)
         input.onPhase?(.suppressionAndSorting)
 
         let pairs = listed.pairs

@@ -133,6 +133,24 @@ public struct Finding: Hashable, Sendable, Codable {
         }
     }
 
+    /// `sorted`, each finding once. Equal findings are equivalent in that order, so they end up in one run of equivalent
+    /// ones (nearly always just them): each run keeps the first of each. (A `Set` made first hashed every field of
+    /// every finding, messages and hints included, and copied each twice.)
+    public static func sortedOnce(_ findings: [Finding]) -> [Finding] {
+        var result: [Finding] = []
+        result.reserveCapacity(findings.count)
+        var run = 0
+        for finding in sorted(findings) {
+            if let last = result.last, !ordered(last, finding) {
+                if result[run...].contains(finding) { continue }
+            } else {
+                run = result.count
+            }
+            result.append(finding)
+        }
+        return result
+    }
+
     /// Findings are ordered by location, then rule, appearance and subject, so output is deterministic.
     public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
         // Compared field by field (sorting thousands of findings calls this often); no location sorts as ("", 0, 0).

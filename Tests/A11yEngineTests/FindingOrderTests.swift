@@ -21,6 +21,24 @@ struct FindingOrderTests {
         #expect(Finding.sorted([]) == [])
     }
 
+    /// `sortedOnce` is `sorted` with each finding once: a duplicate goes even when a finding equivalent in the order (here
+    /// one that differs only in its severity) stands between the two copies, and nothing else goes.
+    @Test func sortingOnceDropsExactlyTheDuplicates() {
+        func finding(_ line: Int, severity: Severity = .error, message: String = "m") -> Finding {
+            Finding(rule: "contrast.text", severity: severity, appearance: .light, subject: "a on b", message: message,
+                    location: SourceLocation(file: "T.swift", line: line, column: 1))
+        }
+        let a = finding(3), b = finding(3, severity: .warning), c = finding(1), d = finding(3, message: "n")
+        let once = Finding.sortedOnce([a, b, d, a, c, b, c])
+        #expect(once == [c, a, b, d])
+        #expect(Set(once).count == once.count)
+        // Without duplicates, the same as sorting.
+        var generator = SystemRandomNumberGenerator()
+        let many = (0..<300).map { i in finding(Int.random(in: 0..<20, using: &generator), message: "m\(i)") }
+        #expect(Finding.sortedOnce(many) == Finding.sorted(many))
+        #expect(Finding.sortedOnce(many + many.shuffled()) == Finding.sorted(many))
+    }
+
     /// A set drops a finding made twice (equal strings built apart) and keeps findings that differ in any field, even
     /// one its hash leaves out (the message, the severity, a related location).
     @Test func aSetOfFindingsDropsExactlyTheDuplicates() {
