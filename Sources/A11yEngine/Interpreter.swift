@@ -176,42 +176,98 @@ public final class Interpreter {
     public init(declarations: [MemberDeclaration], types typeDeclarations: [TypeDeclaration],
                 configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        for type in typeDeclarations {
-            let key = type.qualifiedName.joinedWithDots()
-            if type.kind == .typealias, let target = type.aliasOf {
-                aliases[key] = target
-                continue
+        // A large program's indexes are built on several cores: the member index in parts (owners split by their names'
+        // hashes, so each owner's members stay in one part, in declaration order), the other indexes beside them.
+        let memberParts = configuration.workers > 1 && declarations.count >= Self.declarationsIndexedInParts ? configuration.workers : 1
+        let memberIndexes = ConcurrentResults<NameMap<NameMap<[MemberDeclaration]>>>(count: memberParts)
+        let otherIndexes = ConcurrentResults<OtherIndexes>(count: 1)
+        let shared = ReadOnly(value: (declarations, typeDeclarations))
+        if memberParts > 1 {
+            DispatchQueue.concurrentPerform(iterations: memberParts + 1) { task in
+                let (declarations, typeDeclarations) = shared.value
+                if task == memberParts { return otherIndexes.set(0, OtherIndexes(declarations: declarations, types: typeDeclarations)) }
+                memberIndexes.set(task, Self.memberIndex(declarations, part: task, of: memberParts))
             }
-            if var existing = types[key] {
-                existing.inheritance += type.inheritance
-                if existing.kind == .extension { existing.kind = type.kind; existing.location = type.location }
-                types[key] = existing
-            } else {
-                types[key] = (type.kind, type.inheritance, type.location)
-            }
+        } else {
+            memberIndexes.set(0, Self.memberIndex(declarations, part: 0, of: 1))
+            otherIndexes.set(0, OtherIndexes(declarations: declarations, types: typeDeclarations))
         }
-        for (type, declared) in types {
-            let conformances = declared.inheritance.filter { types[$0]?.kind == .protocol }
-            if !conformances.isEmpty { protocolsByType[type] = conformances }
-            guard let last = type.lastDotPiece.map(String.init) else { continue }
-            typesByLastName[last, default: []].append(type)
-            if type.containsText(".") { nestedTypeNames.insert(last) }
+        var parts = memberIndexes.takeValues()
+        members = parts[0].take()!
+        for part in parts.dropFirst() {
+            for position in part!.positions { members[part!.nameKey(at: position)] = part![position].value }
         }
-        for alias in aliases.keys { if let last = alias.lastDotPiece { aliasLastNames.insert(String(last)) } }
-        memberNames.reserveCapacity(declarations.count)
+        let other = otherIndexes.takeValues()[0]!
+        (types, aliases, protocolsByType, typesByLastName, nestedTypeNames, aliasLastNames) =
+            (other.types, other.aliases, other.protocolsByType, other.typesByLastName, other.nestedTypeNames, other.aliasLastNames)
+        (memberNames, functionNames, typesWithInitializers, assetSymbols) =
+            (other.memberNames, other.functionNames, other.typesWithInitializers, other.assetSymbols)
+    }
+
+    /// From this many declarations, the indexes are built on several cores.
+    static let declarationsIndexedInParts = 2_000
+
+    /// Members by owner, then by name: the owners whose names' hashes fall in `part` of `parts`.
+    private static func memberIndex(_ declarations: [MemberDeclaration], part: Int, of parts: Int) -> NameMap<NameMap<[MemberDeclaration]>> {
+        var index = NameMap<NameMap<[MemberDeclaration]>>()
         for declaration in declarations {
-            // The name hashed once for the three indexes it goes into.
-            let name = NameKey(declaration.name)
-            memberNames.insert(name)
-            switch declaration.kind {
-            case .function: functionNames.insert(name)
-            case .initializer: typesWithInitializers.insert(declaration.ownerKey)
-            default: break
+            let owner = NameKey(declaration.ownerKey)
+            guard parts == 1 || Int(owner.hash % UInt64(parts)) == part else { continue }
+            index[owner, default: [:]][NameKey(declaration.name), default: []].append(declaration)
+        }
+        return index
+    }
+
+    /// The indexes other than members', built together.
+    private struct OtherIndexes {
+        var types: NameMap<(kind: TypeDeclaration.Kind, inheritance: [String], location: SourceLocation)> = [:]
+        var aliases: NameMap<String> = [:]
+        var protocolsByType: NameMap<[String]> = [:]
+        var typesByLastName: NameMap<[String]> = [:]
+        var nestedTypeNames: NameSet = []
+        var aliasLastNames: NameSet = []
+        var memberNames: NameSet = []
+        var functionNames: NameSet = []
+        var typesWithInitializers: NameSet = []
+        var assetSymbols: NameMap<MemberDeclaration> = [:]
+
+        init(declarations: [MemberDeclaration], types typeDeclarations: [TypeDeclaration]) {
+            for type in typeDeclarations {
+                let key = type.qualifiedName.joinedWithDots()
+                if type.kind == .typealias, let target = type.aliasOf {
+                    aliases[key] = target
+                    continue
+                }
+                if var existing = types[key] {
+                    existing.inheritance += type.inheritance
+                    if existing.kind == .extension { existing.kind = type.kind; existing.location = type.location }
+                    types[key] = existing
+                } else {
+                    types[key] = (type.kind, type.inheritance, type.location)
+                }
             }
-            members[declaration.ownerKey, default: [:]][name, default: []].append(declaration)
-            if declaration.owner.first == "Asset" {
-                let name = declaration.qualifiedName.dropFirst().joinedWithDots()
-                assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joinedWithDots()] = declaration
+            for (type, declared) in types {
+                let conformances = declared.inheritance.filter { types[$0]?.kind == .protocol }
+                if !conformances.isEmpty { protocolsByType[type] = conformances }
+                guard let last = type.lastDotPiece.map(String.init) else { continue }
+                typesByLastName[last, default: []].append(type)
+                if type.containsText(".") { nestedTypeNames.insert(last) }
+            }
+            for alias in aliases.keys { if let last = alias.lastDotPiece { aliasLastNames.insert(String(last)) } }
+            memberNames.reserveCapacity(declarations.count)
+            for declaration in declarations {
+                // The name hashed once for the indexes it goes into.
+                let name = NameKey(declaration.name)
+                memberNames.insert(name)
+                switch declaration.kind {
+                case .function: functionNames.insert(name)
+                case .initializer: typesWithInitializers.insert(declaration.ownerKey)
+                default: break
+                }
+                if declaration.owner.first == "Asset" {
+                    let name = declaration.qualifiedName.dropFirst().joinedWithDots()
+                    assetSymbols[AssetSymbolName.symbolPath(forAssetName: name).joinedWithDots()] = declaration
+                }
             }
         }
     }
