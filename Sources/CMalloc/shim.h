@@ -31,3 +31,18 @@ static inline void a11y_malloc_for_one_shot_audit(void) {
     uintptr_t start = (before + huge_page - 1) & ~(huge_page - 1);
     if (after > start) madvise((void *)start, after - start, MADV_HUGEPAGE);
 }
+
+/// The calling thread's malloc arena on transparent huge pages too, when it is not the main one. glibc gives a second
+/// arena a heap of its own, a 64 MB-aligned mapping (HEAP_MAX_SIZE on 64-bit), which the kernel, with THP in its
+/// "madvise" mode, backs with 4 KB pages unless asked: ~1,400 of a 5,000-token audit's ~2,000 page faults were there.
+/// Called on the first thread besides the main one (a11yctl's worker-pool warm-up), which makes the second arena.
+/// Best effort, as above.
+static inline void a11y_malloc_thread_arena_on_huge_pages(void) {
+    const uintptr_t heap_size = 64u << 20;
+    void *volatile block = malloc(64);
+    uintptr_t address = (uintptr_t)block;
+    free(block);
+    // The main arena's blocks are on the brk heap, below the break: already asked for.
+    if (address == 0 || address < (uintptr_t)sbrk(0)) return;
+    madvise((void *)(address & ~(heap_size - 1)), heap_size, MADV_HUGEPAGE);
+}

@@ -114,6 +114,7 @@ if CommandLine.arguments.dropFirst().first == "peer" {
 if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.count > 2 {
     // Memory as a11yctl sets it up.
     a11y_malloc_for_one_shot_audit()
+    DispatchQueue.global().async { a11y_malloc_thread_arena_on_huge_pages() }
     let root = CommandLine.arguments[2]
     var read: [Double] = [], readCPUs: [Double] = [], audit: [Double] = [], json: [Double] = [], stored: [Double] = []
     let clock = PhaseClock()

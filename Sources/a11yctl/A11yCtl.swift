@@ -60,7 +60,8 @@ struct A11yCtl: ParsableCommand {
         a11y_malloc_for_one_shot_audit()
         // The worker pool's first thread is made now, while arguments are parsed and files read: the first parallel
         // phase (the prefetch) otherwise ran its first milliseconds on this thread alone while the pool started one.
-        DispatchQueue.global().async {}
+        // It makes the second malloc arena, and puts it on huge pages as the main heap is.
+        DispatchQueue.global().async { a11y_malloc_thread_arena_on_huge_pages() }
         do {
             var command = try parseAsRoot()
             try command.run()
