@@ -214,9 +214,27 @@ public final class TokenGraph {
         /// else (types, functions, initialisers, instance members, enum cases) is structure that any value may read
         /// without the interpreter recording it.
         func isStaticValue(_ d: MemberDeclaration) -> Bool {
-            guard d.isStatic || d.owner.isEmpty, interpreter.typeKind(d.ownerKey) != .protocol else { return false }
+            isStaticValue(d, ownerIsProtocol: { interpreter.typeKind($0) == .protocol })
+        }
+
+        /// `isStaticValue` of each declaration, the owner's kind looked up once per run of declarations of one owner
+        /// (a token file's thousands of members of `Color` asked it one by one).
+        var staticValues: [MemberDeclaration] {
+            var last: (owner: String, isProtocol: Bool)?
+            return declarations.filter { d in
+                isStaticValue(d, ownerIsProtocol: { owner in
+                    if let last, last.owner == owner { return last.isProtocol }
+                    let isProtocol = interpreter.typeKind(owner) == .protocol
+                    last = (owner, isProtocol)
+                    return isProtocol
+                })
+            }
+        }
+
+        private func isStaticValue(_ d: MemberDeclaration, ownerIsProtocol: (String) -> Bool) -> Bool {
+            guard d.isStatic || d.owner.isEmpty else { return false }
             switch d.kind {
-            case .stored, .computed: return true
+            case .stored, .computed: return !ownerIsProtocol(d.ownerKey)
             default: return false
             }
         }
@@ -243,7 +261,7 @@ public final class TokenGraph {
         interpreter = program.interpreter
         graphFindings = program.findings
         // The static members read below, evaluated on all cores first (a large token file is thousands of them).
-        let staticValues = program.declarations.filter(program.isStaticValue)
+        let staticValues = program.staticValues
         interpreter.prefetchStaticValues(staticValues, workers: staticValues.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1)
         // Most static members are tokens: sized for them at once rather than rehashed at every doubling.
         tokens.reserveCapacity(staticValues.count + program.dataOrder.count)
