@@ -598,8 +598,9 @@ public final class Interpreter {
             var ids = NameMap<Int>()
             ids.reserveCapacity(names.count)
             memberIDs = names.map { name in
-                if let id = ids[name] { return id }
-                ids[name] = ids.count
+                let key = NameKey(name)  // hashed once for the look-up and the insertion
+                if let id = ids[key] { return id }
+                ids[key] = ids.count
                 return ids.count - 1
             }
             self.ids = ids
