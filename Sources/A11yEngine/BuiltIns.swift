@@ -20,6 +20,9 @@ enum BuiltIns {
         var types: [String?]?
         for (index, argument) in arguments.enumerated() {
             let type: String?
+            // By length first: most labels are none of these (`hex`, `red`, `opacity`), and each string compared in the
+            // switch below is a call into the runtime.
+            if let label = argument.label, ![6, 9, 10, 12, 13].contains(label.utf8.count) { continue }
             switch argument.label {
             case "forTextStyle", "withTextStyle", "relativeTo", "textStyle": type = "Font.TextStyle"
             case "weight": type = "Font.Weight"

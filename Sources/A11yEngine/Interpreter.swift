@@ -1559,6 +1559,8 @@ public final class Interpreter {
     /// number, a number for a string.
     static func plausible(_ argument: Expr, for type: String?) -> Bool {
         guard let type else { return true }
+        // A string for a `String` (a token helper's hex, a name): the usual case, decided without the look-ups below.
+        if case .string = argument.kind, type == "String" { return true }
         let base = baseTypeName(type)
         switch argument.kind {
         case .closure: return type.containsText("->")
