@@ -246,7 +246,7 @@ public enum Auditor {
         let listed = PairsBox()
         listed.carried = carried
         let shared = ReadOnly(value: (context, system, earlier))
-        findings += Self.checkConcurrently(allRules, context) {
+        Self.checkConcurrently(allRules, context, into: &findings) {
             listed.pairs = Self.pairs(shared.value.0, system: shared.value.1, earlier: shared.value.2, carried: &listed.carried)
         }
         input.onPhase?(.rulesAndListing)
@@ -325,8 +325,9 @@ public enum Auditor {
     }
 
     /// Runs the rules at once (they only read the context; the token graph is complete and its caches filled), and
-    /// `alongside` on a worker of its own, first; findings in the registry's order.
-    static func checkConcurrently(_ rules: [any Rule], _ context: AuditContext, alongside: @escaping @Sendable () -> Void) -> [Finding] {
+    /// `alongside` on a worker of its own, first; their findings appended to `findings` in the registry's order.
+    static func checkConcurrently(_ rules: [any Rule], _ context: AuditContext, into findings: inout [Finding],
+                                  alongside: @escaping @Sendable () -> Void) {
         let results = ConcurrentResults<[Finding]>(count: rules.count)
         let shared = ReadOnly(value: (rules, context))
         // The longest first, so no core is left with one of them alone at the end: the listing (as long as a rule on a
@@ -338,7 +339,8 @@ public enum Auditor {
                 results.set(rule, shared.value.0[rule].check(shared.value.1))
             }
         }
-        return results.values.flatMap { $0 ?? [] }
+        // Moved out of the slots and appended once each (`flatMap` made an array that the caller's `+=` copied again).
+        for case let found? in results.takeValues() { findings.append(contentsOf: found) }
     }
 
     /// Pairs that do not change with the theme are measured once (theme nil), in every audited appearance; pairs that do

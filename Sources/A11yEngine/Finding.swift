@@ -115,6 +115,11 @@ public struct Finding: Hashable, Sendable, Codable {
     /// `findings` in `ordered` order (a stable sort). Files and rules are ranked once, so most comparisons are of
     /// integers: an audit sorts thousands of findings.
     public static func sorted(_ findings: [Finding]) -> [Finding] {
+        order(findings).map { findings[$0] }
+    }
+
+    /// The indices of `findings` in `ordered` order (ranked files and rules compared as integers first).
+    static func order(_ findings: [Finding]) -> [Int] {
         let files = stringRanks(findings.map { $0.location?.file ?? "" })
         let rules = stringRanks(findings.map(\.rule))
         struct Key { var file, line, column, rule, appearance, index: Int }
@@ -129,26 +134,26 @@ public struct Finding: Hashable, Sendable, Codable {
                     return (a.file, a.line, a.column, a.rule, a.appearance) < (b.file, b.line, b.column, b.rule, b.appearance)
                 }
                 return ordered(found[a.index], found[b.index])
-            }.map { found[$0.index] }
+            }.map(\.index)
         }
     }
 
     /// `sorted`, each finding once. Equal findings are equivalent in that order, so they end up in one run of equivalent
     /// ones (nearly always just them): each run keeps the first of each. (A `Set` made first hashed every field of
-    /// every finding, messages and hints included, and copied each twice.)
+    /// every finding, messages and hints included, and copied each twice.) Each kept finding is copied once.
     public static func sortedOnce(_ findings: [Finding]) -> [Finding] {
-        var result: [Finding] = []
-        result.reserveCapacity(findings.count)
+        var kept: [Int] = []
+        kept.reserveCapacity(findings.count)
         var run = 0
-        for finding in sorted(findings) {
-            if let last = result.last, !ordered(last, finding) {
-                if result[run...].contains(finding) { continue }
+        for index in order(findings) {
+            if let last = kept.last, !ordered(findings[last], findings[index]) {
+                if kept[run...].contains(where: { findings[$0] == findings[index] }) { continue }
             } else {
-                run = result.count
+                run = kept.count
             }
-            result.append(finding)
+            kept.append(index)
         }
-        return result
+        return kept.map { findings[$0] }
     }
 
     /// Findings are ordered by location, then rule, appearance and subject, so output is deterministic.
