@@ -444,12 +444,19 @@ public final class TokenGraph {
         }
         guard updatable else { return nil }
         sameKeysAsPrevious = removed.isSubset(of: updated) && updated.subtracting(removed).allSatisfy { key in previous.tokens[key] != nil }
+        // The same keys: the rows of the tokens the edit reached are updated in place; otherwise (or should a key be
+        // missing) the rows are made again.
+        var rowsUpdated = sameKeysAsPrevious
         if sameKeysAsPrevious {
             for key in updated {
-                let row = rowOfKey[key]!
-                (rowTokens[row], rowValues[row]) = (tokens[key]!, values[key]!)
+                guard let row = rowOfKey[key], let token = tokens[key], let value = values[key] else {
+                    rowsUpdated = false
+                    break
+                }
+                (rowTokens[row], rowValues[row]) = (token, value)
             }
-        } else {
+        }
+        if !rowsUpdated {
             sortedKeys = tokens.keys.sortedComparingBytes()
             refillRows { key in previous.row(of: key).map(previous.nameInfo(row:)) }
         }
