@@ -30,25 +30,28 @@ public struct ComponentStylingPairs: PairingSource {
     func componentPairings(_ component: Component, surfaces: Surfaces, _ input: PairingInference,
                            interpreter: Interpreter) -> [Pairing] {
         let colors = component.properties(in: .colors).filter { input.color($0.qualifiedName) != nil }
-        let roles = Dictionary(uniqueKeysWithValues: colors.map { ($0.qualifiedName, Role.inferred(fromName: $0.name)) })
-        let backgrounds = colors.filter { roles[$0.qualifiedName]?.role == .background }
+        // Each color's name words and role, as the graph keeps them for its token (not split again at each use here).
+        let infos = Dictionary(uniqueKeysWithValues: colors.map { ($0.qualifiedName, input.graph.nameInfo($0.qualifiedName)) })
+        func wordsOf(_ property: Component.Property) -> [String] { infos[property.qualifiedName]?.words ?? nameWords(property.name) }
+        let backgrounds = colors.filter { infos[$0.qualifiedName]?.role == .background }
         let opaqueBackgrounds = backgrounds.filter { !input.isClear($0.qualifiedName) }
         let hasClearBackground = backgrounds.count > opaqueBackgrounds.count
         // Each background's qualifier words (its name's words but its role word), matched against every foreground's.
         let backgroundQualifiers = opaqueBackgrounds.map { bg in
-            Set(nameWords(bg.name)).subtracting([roles[bg.qualifiedName]?.word].compactMap { $0 })
+            Set(wordsOf(bg)).subtracting([infos[bg.qualifiedName]?.roleWord].compactMap { $0 })
         }
         let returnedBackgrounds = functionBackgrounds(component, input, interpreter: interpreter)
         var pairs: [Pairing] = []
         for fg in colors {
-            guard let (role, word) = roles[fg.qualifiedName], [.text, .graphic, .disabled].contains(role) else { continue }
+            guard let info = infos[fg.qualifiedName], [.text, .graphic, .disabled].contains(info.role) else { continue }
+            let (role, word) = (info.role, info.roleWord)
             // A clear foreground (`border: .clear`) draws nothing: there is no contrast to have.
             if input.isClear(fg.qualifiedName) { continue }
             let fgEndpoint = input.propertyEndpoint(fg)
             let roleText = word.map { "\(fg.name) is \(role.rawValue) (word '\($0)')" } ?? "\(fg.name) has no role word, treated as graphic"
             let typography = role == .graphic ? nil : input.typography(for: fg.name, in: component)
             // `badgeText` is drawn on `badge`: the naming convention beats the component's general background.
-            let words = nameWords(fg.name)
+            let words = info.words
             if words.count > 1, ["text", "label", "icon", "glyph", "title"].contains(words.last!) {
                 let owner = words.dropLast().joined()
                 if let bg = colors.first(where: { $0.name.lowercased() == owner && $0.qualifiedName != fg.qualifiedName }) {
@@ -62,10 +65,10 @@ public struct ComponentStylingPairs: PairingSource {
             // A state's foreground is drawn in that state: `selectedDayText` on a `selected...` background, else on the
             // component's tint (iOS draws the selected day on the tint circle), never on the resting background.
             if let state = words.lazy.compactMap(Self.state(of:)).first {
-                let sameState = opaqueBackgrounds.filter { nameWords($0.name).contains { Self.state(of: $0) == state } }
+                let sameState = opaqueBackgrounds.filter { wordsOf($0).contains { Self.state(of: $0) == state } }
                 let tints = colors.filter { c in
                     c.qualifiedName != fg.qualifiedName && !input.isClear(c.qualifiedName)
-                        && nameWords(c.name).contains { $0 == "tint" || $0 == "accent" }
+                        && wordsOf(c).contains { $0 == "tint" || $0 == "accent" }
                 }
                 let inState = sameState.isEmpty ? tints : sameState
                 if !inState.isEmpty {
