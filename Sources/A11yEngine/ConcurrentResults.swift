@@ -1,9 +1,5 @@
 import Foundation
 
-/// The cores this process may use, asked once: `ProcessInfo.activeProcessorCount` reads the cgroup's CPU limits from
-/// files at every call (~50 µs, and a reader asked it for every block of a file).
-public let activeCores = ProcessInfo.processInfo.activeProcessorCount
-
 /// Results of work run with `DispatchQueue.concurrentPerform`, one slot per iteration (each written by one worker),
 /// read in iteration order afterwards so output stays deterministic.
 public final class ConcurrentResults<Value>: @unchecked Sendable {

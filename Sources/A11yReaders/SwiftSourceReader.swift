@@ -44,9 +44,8 @@ public struct SwiftSourceReader: Sendable {
     /// index until none is left, and returns when all are done; `read` on those threads reads in place. One thread per
     /// worker, not per file: starting (and unmapping) a thread with a 1 GiB stack for each file was a fifth of the time
     /// elevate-ios's 130 files took to read.
-    /// A caller that is itself on such a thread (a file read in parts) takes a share as one of the workers: a thread
-    /// fewer to start, and its stack's pages, already touched, are not faulted in again on a new one (the kernel backs
-    /// thread stacks with 4 KB pages: the reader's recursion faulted in ~250 of them on each new thread).
+    /// A caller that is itself on such a thread (a file read in parts) takes a share as one of the workers rather than
+    /// waiting: a thread, and its stack's mapping, fewer to make.
     public static func performOnLargeStacks(iterations: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
         guard iterations > 0 else { return }
         let queue = WorkQueue(count: iterations)

@@ -1,6 +1,11 @@
 import A11yEngine
 import Foundation
 
+/// The cores this process may use, asked once: `ProcessInfo.activeProcessorCount` reads the cgroup's CPU limits from
+/// files at every call (~50 µs, and the token file reader asks for every large block). Readers decide an audit's
+/// threads (`AuditInput.evaluationThreads`); the engine is told, and does no I/O.
+let activeCores = ProcessInfo.processInfo.activeProcessorCount
+
 /// A design system on disk: its configuration, policy, and one parsed result per file. The one-shot audit reads it
 /// once; the daemon keeps it and refreshes only the files that changed (by content digest), keeping the last good
 /// version of a file that stops parsing. The engine never sees a path it has to open.

@@ -32,18 +32,19 @@ public struct ComponentStylingPairs: PairingSource {
         let colors = component.properties(in: .colors).filter { input.color($0.qualifiedName) != nil }
         // Each color's name words and role, as the graph keeps them for its token (not split again at each use here).
         let infos = Dictionary(uniqueKeysWithValues: colors.map { ($0.qualifiedName, input.graph.nameInfo($0.qualifiedName)) })
-        func wordsOf(_ property: Component.Property) -> [String] { infos[property.qualifiedName]?.words ?? nameWords(property.name) }
-        let backgrounds = colors.filter { infos[$0.qualifiedName]?.role == .background }
+        func wordsOf(_ color: Component.Property) -> [String] { infos[color.qualifiedName]!.words }
+        let backgrounds = colors.filter { infos[$0.qualifiedName]!.role == .background }
         let opaqueBackgrounds = backgrounds.filter { !input.isClear($0.qualifiedName) }
         let hasClearBackground = backgrounds.count > opaqueBackgrounds.count
         // Each background's qualifier words (its name's words but its role word), matched against every foreground's.
         let backgroundQualifiers = opaqueBackgrounds.map { bg in
-            Set(wordsOf(bg)).subtracting([infos[bg.qualifiedName]?.roleWord].compactMap { $0 })
+            Set(wordsOf(bg)).subtracting([infos[bg.qualifiedName]!.roleWord].compactMap { $0 })
         }
         let returnedBackgrounds = functionBackgrounds(component, input, interpreter: interpreter)
         var pairs: [Pairing] = []
         for fg in colors {
-            guard let info = infos[fg.qualifiedName], [.text, .graphic, .disabled].contains(info.role) else { continue }
+            let info = infos[fg.qualifiedName]!
+            guard [.text, .graphic, .disabled].contains(info.role) else { continue }
             let (role, word) = (info.role, info.roleWord)
             // A clear foreground (`border: .clear`) draws nothing: there is no contrast to have.
             if input.isClear(fg.qualifiedName) { continue }
