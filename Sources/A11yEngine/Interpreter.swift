@@ -58,7 +58,7 @@ public final class Interpreter {
     private var startingCache: NameMap<Value>?
     /// The static members each memoised static member read while it was evaluated (its direct dependencies), so a
     /// later audit can keep what an edit did not reach (`reuse(_:invalidating:)`).
-    private var staticDependencies: [String: [String]] = [:]
+    private var staticDependencies: NameMap<[String]> = [:]
     /// The static members being evaluated, outermost first (a key met again is a cycle).
     private var inProgress: [String] = []
     /// What each reader being evaluated (a static member, or `recordingReads`'s body) has read so far, innermost last:
@@ -561,7 +561,7 @@ public final class Interpreter {
         let value = entry { evaluateMember(declaration, selfValue: .type(owner)) }
         inProgress.removeLast()
         let reads = readsInProgress.removeLast()
-        if !reads.isEmpty { (staticDependencies[key], readersByKey) = (withoutDuplicates(reads), nil) }
+        if !reads.isEmpty { (staticDependencies[nameKey], readersByKey) = (withoutDuplicates(reads), nil) }
         staticCache[nameKey] = value
         return value
     }
@@ -667,7 +667,7 @@ public final class Interpreter {
 
     /// One round of `prefetchStaticValues`: `members` on `workers` interpreters that start from this one's memoised values.
     private func prefetchRound(_ members: [MemberDeclaration], workers: Int) {
-        let memos = ConcurrentResults<(values: NameMap<Value>, dependencies: [String: [String]])>(count: workers)
+        let memos = ConcurrentResults<(values: NameMap<Value>, dependencies: NameMap<[String]>)>(count: workers)
         // Workers share this interpreter's indexes (copied here, on this thread) and start from its memoised values.
         let interpreters = ReadOnly(value: (0..<workers).map { _ in worker() })
         let queue = WorkQueue(count: members.count, chunk: 16)
@@ -702,9 +702,9 @@ public final class Interpreter {
         staticDependencies.reserveCapacity(staticDependencies.count + shares.reduce(0) { $0 + ($1?.dependencies.count ?? 0) })
         for case let share? in shares {
             staticCache.merge(share.values) { existing, _ in existing }
-            for (reader, dependencies) in share.dependencies where staticDependencies[reader] == nil {
-                (staticDependencies[reader], readersByKey) = (dependencies, nil)
-            }
+            // By the keys as the worker hashed them (a dictionary of strings hashed each one twice here, on one core).
+            if !share.dependencies.isEmpty { readersByKey = nil }
+            staticDependencies.merge(share.dependencies) { existing, _ in existing }
         }
     }
 
