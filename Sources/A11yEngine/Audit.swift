@@ -333,7 +333,7 @@ public enum Auditor {
         // The longest first, so no core is left with one of them alone at the end: the listing (as long as a rule on a
         // system of many pairs), then the rules last to first (`allRules` ends with the rules that check every token,
         // Dynamic Type and hygiene, the longest on a large graph).
-        DispatchQueue.concurrentPerform(iterations: rules.count + 1) { i in
+        parallelPerform(iterations: rules.count + 1) { i in
             if i == 0 { alongside() } else {
                 let rule = rules.count - i
                 results.set(rule, shared.value.0[rule].check(shared.value.1))

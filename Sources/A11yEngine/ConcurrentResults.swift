@@ -1,6 +1,6 @@
 import Foundation
 
-/// Results of work run with `DispatchQueue.concurrentPerform`, one slot per iteration (each written by one worker),
+/// Results of work run with `parallelPerform`, one slot per iteration (each written by one worker),
 /// read in iteration order afterwards so output stays deterministic.
 public final class ConcurrentResults<Value>: @unchecked Sendable {
     private let lock = NSLock()
@@ -51,7 +51,7 @@ public func concurrentArray<Element>(count: Int, workers: Int, alongside: (@Send
     return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
         let base = ReadOnly(value: buffer.baseAddress!)
         let extra = alongside == nil ? 0 : 1
-        DispatchQueue.concurrentPerform(iterations: workers + extra) { task in
+        parallelPerform(iterations: workers + extra) { task in
             guard task >= extra else { return alongside!() }
             for i in shares[task - extra] { (base.value + i).initialize(to: element(i)) }
         }

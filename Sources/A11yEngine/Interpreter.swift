@@ -183,7 +183,7 @@ public final class Interpreter {
         let otherIndexes = ConcurrentResults<OtherIndexes>(count: 1)
         let shared = ReadOnly(value: (declarations, typeDeclarations))
         if memberParts > 1 {
-            DispatchQueue.concurrentPerform(iterations: memberParts + 1) { task in
+            parallelPerform(iterations: memberParts + 1) { task in
                 let (declarations, typeDeclarations) = shared.value
                 if task == memberParts { return otherIndexes.set(0, OtherIndexes(declarations: declarations, types: typeDeclarations)) }
                 memberIndexes.set(task, Self.memberIndex(declarations, part: task, of: memberParts))
@@ -674,7 +674,7 @@ public final class Interpreter {
         // A fresh interpreter adopts one worker's memos (below), so each is sized for the whole round; otherwise for a
         // fair share. Growing them a doubling at a time rehashed every key each time.
         let adopting = staticCache.isEmpty && staticDependencies.isEmpty
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
+        parallelPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
             let share = adopting ? members.count : members.count / workers
             worker.staticCache.reserveCapacity(share)

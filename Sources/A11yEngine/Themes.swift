@@ -263,7 +263,7 @@ public struct ThemedSystem {
         // by one worker only.
         nonisolated(unsafe) let programs = configurations.map { TokenGraph.Program(program, configuration: $0) }
         let built = ConcurrentResults<TokenGraph>(count: configurations.count)
-        DispatchQueue.concurrentPerform(iterations: configurations.count) { i in
+        parallelPerform(iterations: configurations.count) { i in
             built.set(i, TokenGraph(program: programs[i], themeFamilies: families))
         }
         let graphs = built.values.map { $0! }

@@ -305,7 +305,7 @@ public final class TokenGraph {
             let sorted = ConcurrentResults<(order: [Int], keys: [String])>(count: 1)
             let infos = ConcurrentResults<[NameInfo]>(count: partCount)
             let shared = ReadOnly(value: (tokens: tokens, positions: positions))
-            DispatchQueue.concurrentPerform(iterations: 1 + partCount) { task in
+            parallelPerform(iterations: 1 + partCount) { task in
                 let (tokens, positions) = shared.value
                 if task == 0 { return sorted.set(0, order(tokens, positions)) }
                 infos.set(task - 1, positions[parts[task - 1]].map { Self.nameInfo(of: tokens[$0].value.name) })

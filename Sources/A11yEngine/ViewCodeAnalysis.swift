@@ -151,7 +151,7 @@ public struct ViewCodeAnalysis {
         })
         let results = ConcurrentResults<[Walk]>(count: entries.count)
         let queue = WorkQueue(count: entries.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
+        parallelPerform(iterations: workers) { w in
             let analysis = analyses.value[w]
             while let next = queue.take() {
                 for i in next { results.set(i, analysis.walks(of: entries[i])) }

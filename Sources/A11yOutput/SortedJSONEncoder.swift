@@ -140,7 +140,7 @@ struct StreamingWriter {
             writeOne = { element, writer in try writer.write(element, depth: depth + 1) }
         }
         let shared = ReadOnly(value: (elements: elements, blocks: blocks, writeOne: writeOne))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        parallelPerform(iterations: workers) { _ in
             while let b = order.take() {
                 var writer = StreamingWriter(pretty: pretty, chunk: Self.collectedWhole, sink: { _ in })
                 do {

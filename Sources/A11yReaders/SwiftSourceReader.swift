@@ -14,10 +14,6 @@ public struct SwiftSourceReader: Sendable {
         self.customFlags = customFlags
     }
 
-    /// Stack for reading one file. SwiftSyntax recurses once per nesting level (a long `.opacity(...)` chain is as
-    /// deep as it is long), so a pathological file would overflow a default 8 MiB stack; only touched pages cost memory.
-    static let stackSize = 1 << 30
-
     /// SwiftSyntax's type lookahead tries two readings at each `[` of a run of opening brackets (`[[[`, `[(`), so its time
     /// doubles with every one: 20 take minutes, and the daemon reading such a file would hang (found by fuzzing). Real
     /// code opens a few in a row; a file with a longer run is one parse finding, not parsed.
@@ -25,47 +21,19 @@ public struct SwiftSourceReader: Sendable {
 
     public func read(source: String, file: String) -> ParsedSource {
         if let finding = Self.bracketRunFinding(source: source, file: file) { return ParsedSource(file: file, findings: [finding]) }
-        if pthread_getspecific(Self.largeStackKey) != nil { return readOnCurrentThread(source: source, file: file) }
+        if WorkerPool.hasDeepStack { return readOnCurrentThread(source: source, file: file) }
         final class Box: @unchecked Sendable { var result: ParsedSource? }
         let box = Box()
-        Self.performOnLargeStacks(iterations: 1, workers: 1) { _ in box.result = readOnCurrentThread(source: source, file: file) }
+        Self.performOnLargeStacks(iterations: 1) { _ in box.result = readOnCurrentThread(source: source, file: file) }
         return box.result ?? ParsedSource(file: file)
     }
 
-    /// Marks the threads `performOnLargeStacks` starts: a thread-specific value, set and read with pthreads (a look-up
-    /// in Foundation's thread dictionary, an `NSMutableDictionary` of `AnyHashable`, cost ~12,000 instructions).
-    private static let largeStackKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
-    /// Runs `body(i)` for each i in `0..<iterations` on `workers` threads with `stackSize` stacks, each taking the next
-    /// index until none is left, and returns when all are done; `read` on those threads reads in place. One thread per
-    /// worker, not per file: starting (and unmapping) a thread with a 1 GiB stack for each file was a fifth of the time
-    /// elevate-ios's 130 files took to read.
-    /// A caller that is itself on such a thread (a file read in parts) takes a share as one of the workers rather than
-    /// waiting: a thread, and its stack's mapping, fewer to make.
-    public static func performOnLargeStacks(iterations: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        guard iterations > 0 else { return }
-        let queue = WorkQueue(count: iterations)
-        let done = DispatchSemaphore(value: 0)
-        let threads = max(1, min(workers, iterations))
-        let callerWorks = pthread_getspecific(largeStackKey) != nil
-        for _ in 0..<(callerWorks ? threads - 1 : threads) {
-            let thread = Thread {
-                pthread_setspecific(largeStackKey, UnsafeRawPointer(bitPattern: 1))
-                while let next = queue.take() { next.forEach(body) }
-                done.signal()
-            }
-            thread.stackSize = stackSize
-            thread.start()
-        }
-        if callerWorks {
-            while let next = queue.take() { next.forEach(body) }
-            done.signal()
-        }
-        for _ in 0..<threads { done.wait() }
+    /// Runs `body(i)` for each i in `0..<iterations` on threads with deep stacks (SwiftSyntax recurses once per nesting
+    /// level: a long `.opacity(...)` chain is as deep as it is long, and a pathological file would overflow a default
+    /// 8 MiB stack), each taking the next index until none is left, and returns when all are done: the worker pool's
+    /// threads (`WorkerPool.stackSize`), and the caller when its stack is as deep (a file read in parts, a11yctl).
+    public static func performOnLargeStacks(iterations: Int, _ body: (Int) -> Void) {
+        WorkerPool.shared.perform(iterations: iterations, callerWorks: WorkerPool.hasDeepStack, body)
     }
 
     /// The parse finding for a run of more than `maximumBracketRun` `[` with only `(` and trivia between them, outside

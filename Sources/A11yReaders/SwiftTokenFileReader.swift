@@ -145,7 +145,7 @@ final class SwiftTokenFileReader {
         let results = ConcurrentResults<Set<String>>(count: readers.count)
         let shared = ReadOnly(value: (readers, boundaries, scope))
         // On the reader's large-stack threads, as the file is.
-        SwiftSourceReader.performOnLargeStacks(iterations: readers.count, workers: readers.count) { part in
+        SwiftSourceReader.performOnLargeStacks(iterations: readers.count) { part in
             let (readers, boundaries, scope) = shared.value
             var names: Set<String> = []
             let reader = readers[part]

@@ -142,7 +142,7 @@ public final class Workspace {
         // On the reader's large-stack threads (SwiftSyntax recurses as deep as the code nests).
         // Largest files first, so no worker is left parsing a big file alone at the end.
         let largestFirst = jobs.indices.map { ($0, Self.fileSize(jobs[$0].path)) }.sorted { $0.1 > $1.1 }.map(\.0)
-        SwiftSourceReader.performOnLargeStacks(iterations: jobs.count, workers: activeCores) { n in
+        SwiftSourceReader.performOnLargeStacks(iterations: jobs.count) { n in
             let i = largestFirst[n]
             results.set(i, Self.read(jobs[i].relative, path: jobs[i].path, previous: jobs[i].previous, reader: reader, modes: modes))
         }

@@ -35,7 +35,8 @@ static inline void a11y_malloc_for_one_shot_audit(void) {
 /// The calling thread's malloc arena on transparent huge pages too, when it is not the main one. glibc gives a second
 /// arena a heap of its own, a 64 MB-aligned mapping (HEAP_MAX_SIZE on 64-bit), which the kernel, with THP in its
 /// "madvise" mode, backs with 4 KB pages unless asked: ~1,400 of a 5,000-token audit's ~2,000 page faults were there.
-/// Called on the first thread besides the main one (a11yctl's worker-pool warm-up), which makes the second arena.
+/// Called on the threads besides the main one that a11yctl starts first (its command's and the worker pool's first),
+/// one of which makes the second arena; on the other, nothing changes.
 /// Best effort, as above.
 static inline void a11y_malloc_thread_arena_on_huge_pages(void) {
     const uintptr_t heap_size = 64u << 20;

@@ -114,8 +114,17 @@ if CommandLine.arguments.dropFirst().first == "peer" {
 if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.count > 2 {
     // Memory as a11yctl sets it up.
     a11y_malloc_for_one_shot_audit()
-    DispatchQueue.global().async { a11y_malloc_thread_arena_on_huge_pages() }
-    let root = CommandLine.arguments[2]
+    WorkerPool.shared.start(spinMilliseconds: 50) { a11y_malloc_thread_arena_on_huge_pages() }
+    // On a deep stack, as a11yctl runs its command (so that it reads files itself too).
+    WorkerPool.runOnDeepStack {
+        a11y_malloc_thread_arena_on_huge_pages()
+        do { try timePhases(root: CommandLine.arguments[2]) } catch { fatalError("\(error)") }
+    }
+    exit(0)
+}
+
+/// `a11y-bench phases`: the runs and the medians it prints.
+func timePhases(root: String) throws {
     var read: [Double] = [], readCPUs: [Double] = [], audit: [Double] = [], json: [Double] = [], stored: [Double] = []
     let clock = PhaseClock()
     // Peak resident memory after each phase of the first run (VmHWM only grows: each figure is the peak so far).
@@ -156,7 +165,6 @@ if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.co
     print(String(format: "first run: read + parse %.1f ms, evaluate + pair + rules %.1f ms, JSON %.1f ms; by phase: ", read[0], audit[0],
                  json[0]) + clock.summary(\.wall, { $0[0] }))
     print(String(format: "the daemon's encoding of the audit for its history (compact, one buffer): %.1f ms (median)", median(stored)))
-    exit(0)
 }
 
 /// Times the phases of an audit (`AuditInput.onPhase`): each phase's wall time since the previous one finished, and the

@@ -58,10 +58,19 @@ struct A11yCtl: ParsableCommand {
         // Two malloc arenas, the main heap reserved at once on huge pages (BENCHMARKS.md: peak memory of a 5,000-token
         // audit 107 -> 76 MB; elevate-ios's cold audit -11 ms, ~7,800 -> ~1,600 page faults; two arenas, not one: -9%).
         a11y_malloc_for_one_shot_audit()
-        // The worker pool's first thread is made now, while arguments are parsed and files read: the first parallel
-        // phase (the prefetch) otherwise ran its first milliseconds on this thread alone while the pool started one.
-        // It makes the second malloc arena, and puts it on huge pages as the main heap is.
-        DispatchQueue.global().async { a11y_malloc_thread_arena_on_huge_pages() }
+        // The worker pool's threads are started now, while arguments are parsed: the first parallel phase (reading the
+        // files) otherwise waited for them. They spin between the audit's phases (WorkerPool) for as long as it runs.
+        // The command runs on a thread with a deep stack, as the pool's are, so that it reads files itself too (each
+        // parallel phase: this thread and one pool thread per other core). Whichever of them makes the second malloc
+        // arena puts it on huge pages, as the main heap is.
+        WorkerPool.shared.start(spinMilliseconds: 50) { a11y_malloc_thread_arena_on_huge_pages() }
+        WorkerPool.runOnDeepStack {
+            a11y_malloc_thread_arena_on_huge_pages()
+            runCommand()
+        }
+    }
+
+    private static func runCommand() {
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -46,7 +46,7 @@ struct ConcurrentWorkTests {
             init(_ entries: Int) { self.entries = entries }
         }
         let results = ConcurrentResults<Memo>(count: 3)
-        DispatchQueue.concurrentPerform(iterations: 3) { i in results.set(i, Memo(i + 1)) }
+        parallelPerform(iterations: 3) { i in results.set(i, Memo(i + 1)) }
         var taken = results.takeValues()
         #expect(taken.map { $0?.entries } == [1, 2, 3])
         #expect(results.values.allSatisfy { $0 == nil })
@@ -64,7 +64,7 @@ struct ConcurrentWorkTests {
         }
         let taken = Taken()
         let queue = WorkQueue(count: 1_003, chunk: 16)
-        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        parallelPerform(iterations: 4) { _ in
             while let chunk = queue.take() {
                 #expect(chunk.count <= 16)
                 taken.lock.lock()
@@ -76,5 +76,71 @@ struct ConcurrentWorkTests {
         #expect(taken.indexes.sorted() == Array(0..<1_003))
         #expect(taken.chunks == 63)
         #expect(queue.take() == nil)
+    }
+
+    /// Counts of how often each index ran, and on which threads (written under a lock).
+    final class Runs: @unchecked Sendable {
+        let lock = NSLock()
+        var counts: [Int]
+        var threads: Set<UInt> = []
+        init(_ count: Int) { counts = Array(repeating: 0, count: count) }
+        func ran(_ i: Int) {
+            lock.lock()
+            counts[i] += 1
+            threads.insert(UInt(pthread_self()))
+            lock.unlock()
+        }
+    }
+
+    /// The pool runs every index exactly once, on the caller and its threads, whether the caller works or only waits, and
+    /// returns only when all are done (the body is not escaping: `withoutActuallyEscaping` traps if a thread still holds
+    /// it, so a run that returns proves none does).
+    @Test func thePoolRunsEveryIndexOnceAndReturnsWhenAllAreDone() {
+        for callerWorks in [true, false] {
+            for iterations in [1, 2, 7, 500] {
+                let runs = Runs(iterations)
+                WorkerPool.shared.perform(iterations: iterations, callerWorks: callerWorks) { i in
+                    if i % 3 == 0 { usleep(200) }  // some slow indexes, so that several threads take some
+                    runs.ran(i)
+                }
+                #expect(runs.counts == Array(repeating: 1, count: iterations), "callerWorks \(callerWorks), \(iterations) iterations")
+            }
+        }
+    }
+
+    /// A job's iterations may run jobs of their own (a file read in parts while other files are read): the nested ones
+    /// complete, each index once, and threads that are free take part in them.
+    @Test func nestedJobsCompleteWithFreeThreadsTakingPart() {
+        let outer = Runs(4)
+        let inner = (0..<4).map { _ in Runs(64) }
+        WorkerPool.runOnDeepStack {
+            WorkerPool.shared.perform(iterations: 4, callerWorks: WorkerPool.hasDeepStack) { i in
+                outer.ran(i)
+                parallelPerform(iterations: 64) { j in
+                    usleep(50)
+                    inner[i].ran(j)
+                }
+            }
+        }
+        #expect(outer.counts == [1, 1, 1, 1])
+        for runs in inner { #expect(runs.counts == Array(repeating: 1, count: 64)) }
+    }
+
+    /// `runOnDeepStack` runs its body on a thread with a deep stack (the pool's threads have one too), and a thread the
+    /// test runs on has not.
+    @Test func deepStacksAreKnown() {
+        final class Seen: @unchecked Sendable { var deep = false }
+        #expect(!WorkerPool.hasDeepStack)
+        let seen = Seen()
+        WorkerPool.runOnDeepStack { seen.deep = WorkerPool.hasDeepStack }
+        #expect(seen.deep)
+        let runs = Runs(2)
+        let poolThreadsDeep = Seen()
+        poolThreadsDeep.deep = true
+        WorkerPool.shared.perform(iterations: 2, callerWorks: false) { i in
+            if !WorkerPool.hasDeepStack { poolThreadsDeep.deep = false }
+            runs.ran(i)
+        }
+        #expect(poolThreadsDeep.deep)
     }
 }

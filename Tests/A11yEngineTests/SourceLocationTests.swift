@@ -73,7 +73,7 @@ import Testing
     @Test func interningFromManyThreadsGivesOneFilePerPath() {
         let paths = (0..<64).map { "/tmp/concurrent/File\($0 % 8).swift" }
         let results = ConcurrentResults<ObjectIdentifier>(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { i in results.set(i, ObjectIdentifier(SourceFile.named(paths[i]))) }
+        parallelPerform(iterations: paths.count) { i in results.set(i, ObjectIdentifier(SourceFile.named(paths[i]))) }
         let identities = results.values.map { $0! }
         for i in paths.indices {
             for j in paths.indices {

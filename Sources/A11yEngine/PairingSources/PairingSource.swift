@@ -144,7 +144,7 @@ public struct PairingResolver {
         let offsets = parts.indices.map { parts[..<$0].reduce(0, +) }
         let results = ConcurrentResults<PairingProposal?>(count: parts.reduce(0, +))
         let shared = ReadOnly(value: (sources, input, surfaces, lanes))
-        DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
+        parallelPerform(iterations: lanes.count) { lane in
             let (sources, input, surfaces, lanes) = shared.value
             for job in lanes[lane] {
                 let proposal = job.of == 1 ? sources[job.source].propose(input, surfaces: surfaces)
