@@ -20,9 +20,7 @@ public func parallelPerform(iterations: Int, _ body: (Int) -> Void) {
 /// work (a11yctl's: the whole audit; the daemon's: not at all): a daemon between audits uses no CPU. OpenMP runtimes
 /// wait actively for the same reason.
 public final class WorkerPool: @unchecked Sendable {
-    /// As many threads as cores, with the caller: a spinning thread more than there are cores took a core's time from
-    /// the workers (the caller of a phase works in it, on a deep stack when it reads files: `runOnDeepStack`).
-    public static let shared = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount - 1)
+    public static let shared = WorkerPool()
 
     /// A pool thread's stack: reserved, not used (only touched pages cost memory).
     public static let stackSize = 1 << 30
@@ -61,7 +59,11 @@ public final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    private let threadCount: Int
+    /// Threads besides the caller, set by `start`: one per core but the caller's, as the readers count cores
+    /// (`Workspace`, a11yctl); one when the engine is used alone. A spinning thread more than there are cores took a
+    /// core's time from the workers (the caller of a phase works in it, on a deep stack when it reads files:
+    /// `runOnDeepStack`).
+    private var threadCount = 1
     private let lock = NSCondition()
     /// Jobs being performed, oldest first (a job's iterations may perform jobs of their own). Guarded by `lock`.
     private var jobs: [Job] = []
@@ -70,7 +72,7 @@ public final class WorkerPool: @unchecked Sendable {
     private var started = false
     private var sleeping = 0
 
-    private init(threads: Int) { threadCount = max(1, threads) }
+    private init() {}
 
     /// Whether the calling thread has a deep stack: one of the pool's, or one `runOnDeepStack` made.
     public static var hasDeepStack: Bool { pthread_getspecific(deepStackKey) != nil }
@@ -80,14 +82,15 @@ public final class WorkerPool: @unchecked Sendable {
         return key
     }()
 
-    /// Starts the threads now rather than at the first parallel phase (a11yctl, while it parses its arguments), each
-    /// to spin `spinMilliseconds` without work before it sleeps; `onFirstThread` runs on one of them first. Nothing
-    /// changes once the pool has started.
-    public func start(spinMilliseconds: Int = 0, onFirstThread: (@Sendable () -> Void)? = nil) {
+    /// Starts `threads` threads (at least one), each to spin `spinMilliseconds` without work before it sleeps;
+    /// `onFirstThread` runs on one of them first. a11yctl starts them while it parses its arguments, rather than at the
+    /// first parallel phase. Nothing changes once the pool has started (the first parallel phase starts it as it is).
+    public func start(threads: Int, spinMilliseconds: Int = 0, onFirstThread: (@Sendable () -> Void)? = nil) {
         lock.lock()
         defer { lock.unlock() }
         guard !started else { return }
         started = true
+        threadCount = max(1, threads)
         spinTime = UInt64(spinMilliseconds) * 1_000_000
         for index in 0..<threadCount {
             let thread = Thread { [self] in
@@ -119,7 +122,7 @@ public final class WorkerPool: @unchecked Sendable {
     public func perform(iterations: Int, callerWorks: Bool, _ body: (Int) -> Void) {
         guard iterations > 0 else { return }
         if iterations == 1 && callerWorks { return body(0) }
-        start()
+        start(threads: threadCount)
         withoutActuallyEscaping(body) { body in
             withUnsafePointer(to: body) { pointer in
                 let job = Job(iterations: iterations, body: pointer)

@@ -3,8 +3,8 @@ import Foundation
 
 /// The cores this process may use, asked once: `ProcessInfo.activeProcessorCount` reads the cgroup's CPU limits from
 /// files at every call (~50 µs, and the token file reader asks for every large block). Readers decide an audit's
-/// threads (`AuditInput.evaluationThreads`); the engine is told, and does no I/O.
-let activeCores = ProcessInfo.processInfo.activeProcessorCount
+/// threads (`AuditInput.evaluationThreads`, the worker pool's size); the engine is told, and does no I/O.
+public let activeCores = ProcessInfo.processInfo.activeProcessorCount
 
 /// A design system on disk: its configuration, policy, and one parsed result per file. The one-shot audit reads it
 /// once; the daemon keeps it and refreshes only the files that changed (by content digest), keeping the last good
@@ -46,6 +46,8 @@ public final class Workspace {
         self.isSingleFile = !isDirectory.boolValue
         self.policyOverride = policyOverride
         self.policySearchDirectories = policySearchDirectories
+        // One pool thread per core but the caller's (a11yctl has started it so already; the daemon and tests start it here).
+        WorkerPool.shared.start(threads: activeCores - 1)
         self.policy = Policy(id: "", name: "", sources: [], largeText: .wcag, contrast: .init(text: 4.5, largeText: 3, graphic: 3),
                              highContrast: nil, severities: [:])
         try reloadConfiguration()

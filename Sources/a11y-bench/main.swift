@@ -114,7 +114,7 @@ if CommandLine.arguments.dropFirst().first == "peer" {
 if CommandLine.arguments.dropFirst().first == "phases", CommandLine.arguments.count > 2 {
     // Memory as a11yctl sets it up.
     a11y_malloc_for_one_shot_audit()
-    WorkerPool.shared.start(spinMilliseconds: 50) { a11y_malloc_thread_arena_on_huge_pages() }
+    WorkerPool.shared.start(threads: activeCores - 1, spinMilliseconds: 50) { a11y_malloc_thread_arena_on_huge_pages() }
     // On a deep stack, as a11yctl runs its command (so that it reads files itself too).
     WorkerPool.runOnDeepStack {
         a11y_malloc_thread_arena_on_huge_pages()

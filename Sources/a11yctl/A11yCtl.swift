@@ -63,7 +63,7 @@ struct A11yCtl: ParsableCommand {
         // The command runs on a thread with a deep stack, as the pool's are, so that it reads files itself too (each
         // parallel phase: this thread and one pool thread per other core). Whichever of them makes the second malloc
         // arena puts it on huge pages, as the main heap is.
-        WorkerPool.shared.start(spinMilliseconds: 50) { a11y_malloc_thread_arena_on_huge_pages() }
+        WorkerPool.shared.start(threads: activeCores - 1, spinMilliseconds: 50) { a11y_malloc_thread_arena_on_huge_pages() }
         WorkerPool.runOnDeepStack {
             a11y_malloc_thread_arena_on_huge_pages()
             runCommand()
