@@ -8,7 +8,7 @@ perf_event_paranoid <= 1), cuts each process's samples into 0.5 ms buckets and c
 was sampled against those with two or more. The one-thread samples are then grouped by the phase of the audit they were
 taken in (the first of PHASES whose symbol fragment is on the stack). perf slows the process down (its spans are longer
 than a plain run's) and on a virtual machine a thread may also be alone because the other core was taken from it: read
-the split, not the milliseconds. `--detail PHASE` (a phase's name as printed) also lists the innermost frames of ours
+the split, not the milliseconds. Samples of threads spinning in the worker pool (waiting for work) are left out. `--detail PHASE` (a phase's name as printed) also lists the innermost frames of ours
 (A11yEngine, A11yReaders, A11yOutput, a11yctl) in that phase's one-thread samples. Pass a binary with debug info stripped (`strip --strip-debug`) for a faster perf report.
 Standard library only: runs on Debian's /usr/bin/python3.
 """
@@ -63,7 +63,11 @@ def main(argv):
             current[3].append(line.split(None, 1)[-1])
     by_process = collections.defaultdict(list)
     for sample in samples:
-        by_process[sample[0]].append(sample)
+        # A pool thread looking for work, or a caller waiting for a job's last iterations, spins (WorkerPool): its
+        # innermost frame of ours is the pool's own. It is waiting, not working, and is left out.
+        ours = next((frame for frame in sample[3] if re.search(r"A11yEngine|A11yReaders|A11yOutput|a11yctl", frame)), "")
+        if "10WorkerPoolC" not in ours:
+            by_process[sample[0]].append(sample)
     spans, alone_times, alone = [], [], collections.Counter()
     for process in by_process.values():
         if len(process) < 100:
