@@ -64,6 +64,8 @@ public final class WorkerPool: @unchecked Sendable {
     /// core's time from the workers (the caller of a phase works in it, on a deep stack when it reads files:
     /// `runOnDeepStack`).
     private var threadCount = 1
+    /// False on one core: a caller that works runs its job alone (a second thread could only take turns with it).
+    private var helps = true
     private let lock = NSCondition()
     /// Jobs being performed, oldest first (a job's iterations may perform jobs of their own). Guarded by `lock`.
     private var jobs: [Job] = []
@@ -91,7 +93,10 @@ public final class WorkerPool: @unchecked Sendable {
         guard !started else { return }
         started = true
         threadCount = max(1, threads)
-        spinTime = UInt64(spinMilliseconds) * 1_000_000
+        // On one core another thread could only take turns with the caller (and a spinning one take its time, or under a
+        // CPU quota the quota): the one thread is for callers without a deep stack, and sleeps.
+        helps = threads >= 1
+        spinTime = helps ? UInt64(spinMilliseconds) * 1_000_000 : 0
         for index in 0..<threadCount {
             let thread = Thread { [self] in
                 pthread_setspecific(Self.deepStackKey, UnsafeRawPointer(bitPattern: 1))
@@ -123,6 +128,7 @@ public final class WorkerPool: @unchecked Sendable {
         guard iterations > 0 else { return }
         if iterations == 1 && callerWorks { return body(0) }
         start(threads: threadCount)
+        if callerWorks && !helps { return (0..<iterations).forEach(body) }
         withoutActuallyEscaping(body) { body in
             withUnsafePointer(to: body) { pointer in
                 let job = Job(iterations: iterations, body: pointer)
