@@ -139,9 +139,10 @@ public final class WorkerPool: @unchecked Sendable {
                 lock.unlock()
                 if callerWorks {
                     job.work()
-                } else if iterations > 1 {
+                } else {
                     // A caller without a deep stack (the daemon's audit queue, a test) is made up for by a thread of
-                    // the job's own, so that as many threads as cores read its files.
+                    // the job's own, so that as many threads as cores read its files; and a started thread runs at
+                    // once where a sleeping pool thread may wake late (the daemon reading the one file a save changed).
                     job.participants.wrappingAdd(1, ordering: .relaxed)
                     let helper = Thread {
                         pthread_setspecific(Self.deepStackKey, UnsafeRawPointer(bitPattern: 1))
