@@ -76,6 +76,14 @@ public final class WorkerPool: @unchecked Sendable {
 
     private init() {}
 
+    /// How many threads a working caller's job runs on: the caller and the pool's threads, or the caller alone on one
+    /// core. (Output written in blocks is split this many ways: the pool knows the cores, as the readers counted them.)
+    public var width: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return helps ? threadCount + 1 : 1
+    }
+
     /// Whether the calling thread has a deep stack: one of the pool's, or one `runOnDeepStack` made.
     public static var hasDeepStack: Bool { pthread_getspecific(deepStackKey) != nil }
     private static let deepStackKey: pthread_key_t = {

@@ -104,7 +104,8 @@ struct StreamingWriter {
     /// an existential box first.
     mutating func writeArray<Element: Encodable>(_ elements: [Element], depth: Int) throws {
         JSONLayout.open(isArray: true, into: &out)
-        let workers = ProcessInfo.processInfo.activeProcessorCount
+        // The pool's width (ProcessInfo's count read the cgroup's files at every array).
+        let workers = WorkerPool.shared.width
         // A worker's own writer (a block, collected whole) writes an array inside it in place.
         if workers > 1, elements.count >= 2 * Self.block, chunk != Self.collectedWhole {
             try writeElementsConcurrently(elements, depth: depth, workers: workers)
