@@ -59,6 +59,10 @@ public struct AppearanceColor: Hashable, Sendable {
         }
     }
 
+    /// Light and dark folded into one word, hashed once (`==` compares every appearance and `explicit`; colors that
+    /// differ only there are rare, and still unequal).
+    public func hash(into hasher: inout Hasher) { hasher.combine(light.folded &* 0x9E37_79B9_7F4A_7C15 ^ dark.folded) }
+
     /// True when every appearance has the same color (a constant: it cannot define a high-contrast variant).
     public var isConstant: Bool { light == dark && light == lightHighContrast && light == darkHighContrast }
 

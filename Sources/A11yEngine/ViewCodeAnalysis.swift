@@ -17,8 +17,7 @@ public struct ViewCodeAnalysis {
     let members: NameMap<[MemberDeclaration]>
     /// Names of font tokens.
     let fontTokenNames: NameSet
-    /// Color tokens' values, and their keys by value: a drawn color is matched to the tokens the walk read (`token(for:)`).
-    let tokenColors: NameMap<AppearanceColor>
+    /// Color tokens' keys by value: a drawn color is matched to the tokens the walk read (`token(for:)`).
     let tokenKeysByColor: [AppearanceColor: [String]]
     let entries: [(type: String, entry: MemberDeclaration)]
     /// Entry points by the type's own name (the first, by qualified name, when two nested types share one).
@@ -50,15 +49,12 @@ public struct ViewCodeAnalysis {
         self.members = members
         entries = Self.entryPoints(inheritance: inheritance, members: members)
         var fontTokenNames = NameSet()
-        var tokenColors: NameMap<AppearanceColor> = [:]
         var tokenKeysByColor: [AppearanceColor: [String]] = [:]
         // Only view code reads them (a token file with thousands of tokens has none).
         if !Self.readsNothing(entries: entries, members: members) {
-            tokenColors.reserveCapacity(graph.tokens.count)
             tokenKeysByColor.reserveCapacity(graph.tokens.count)
             for (key, token) in graph.tokens {
                 if let color = graph.color(of: key) {
-                    tokenColors[key] = color
                     tokenKeysByColor[color, default: []].append(key)
                 } else if case .font? = graph.evaluated(key) {
                     fontTokenNames.insert(token.name)
@@ -66,7 +62,6 @@ public struct ViewCodeAnalysis {
             }
         }
         self.fontTokenNames = fontTokenNames
-        self.tokenColors = tokenColors
         self.tokenKeysByColor = tokenKeysByColor
         var byName: NameMap<(type: String, entry: MemberDeclaration)> = [:]
         for e in entries {
@@ -140,25 +135,41 @@ public struct ViewCodeAnalysis {
     /// the graph's interpreter has memoised, and memoised values do not depend on the order they are computed in, so the
     /// walks are the ones a single thread makes. When evaluation met a cycle or a limit (results that do depend on
     /// order) they run in order.
-    func walksPerEntry() -> [[Walk]] {
+    func walksPerEntry() -> [[WalkFacts]] {
         let entries = entryPoints()
         let workers = interpreter.configuration.workers
-        guard workers > 1, entries.count >= 4 * workers, !interpreter.orderDependent else { return entries.map(walks(of:)) }
-        let analyses = ReadOnly(value: (0..<workers).map { _ in
-            var worker = self
-            worker.interpreter = interpreter.worker()
-            return worker
-        })
-        let results = ConcurrentResults<[Walk]>(count: entries.count)
-        let queue = WorkQueue(count: entries.count)
-        parallelPerform(iterations: workers) { w in
-            let analysis = analyses.value[w]
-            while let next = queue.take() {
-                for i in next { results.set(i, analysis.walks(of: entries[i])) }
-            }
+        guard workers > 1, entries.count >= 4 * workers, !interpreter.orderDependent else {
+            return entries.map { walks(of: $0).map(WalkFacts.init) }
         }
-        guard !analyses.value.contains(where: \.interpreter.orderDependent) else { return entries.map(walks(of:)) }
+        let results = ConcurrentResults<[WalkFacts]>(count: entries.count)
+        let orderDependent = ConcurrentResults<Bool>(count: workers)
+        let queue = WorkQueue(count: entries.count)
+        let shared = ReadOnly(value: self)
+        parallelPerform(iterations: workers) { w in
+            // Each worker's interpreter is made and freed on its worker's thread: freed on the caller, its memos were a
+            // twentieth of elevate-ios's view code that ran on one core. (What the walks found is kept, not the walks,
+            // which hold the analysis and so the interpreter.)
+            var analysis = shared.value
+            analysis.interpreter = shared.value.interpreter.worker()
+            while let next = queue.take() {
+                for i in next { results.set(i, analysis.walks(of: entries[i]).map(WalkFacts.init)) }
+            }
+            orderDependent.set(w, analysis.interpreter.orderDependent)
+        }
+        guard !orderDependent.values.contains(true) else { return entries.map { walks(of: $0).map(WalkFacts.init) } }
         return results.values.map { $0! }
+    }
+
+    /// What one walk found.
+    struct WalkFacts {
+        var pairs: [DrawnPair]
+        var touchTargets: [TouchTargetFact]
+        var fonts: [ViewFontFact]
+        var clippedText: [ClippedTextFact]
+
+        init(_ walk: Walk) {
+            (pairs, touchTargets, fonts, clippedText) = (walk.pairs, walk.touchTargets, walk.fonts, walk.clippedText)
+        }
     }
 
     /// One walk per variant of the entry's type, except variants that agree with one walked before on every property
@@ -270,7 +281,7 @@ public struct ViewCodeAnalysis {
         let sameColor = tokenKeysByColor[color] ?? []
         let candidates = sameColor.count < interpreter.staticReads.count
             ? sameColor.compactMap { key in interpreter.staticReadOrder(of: key).map { (key, $0) } }.sorted { $0.1 < $1.1 }.map(\.0)
-            : interpreter.staticReads.filter { tokenColors[$0] == color }
+            : interpreter.staticReads.filter { graph.color(of: $0) == color }
         // One token or none: no choice to make (and no words to split).
         guard candidates.count > 1 else { return candidates.first }
         let writtenWords = Set(written.map(nameWords) ?? [])
