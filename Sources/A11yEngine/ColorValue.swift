@@ -117,11 +117,22 @@ public struct ColorValue: Hashable, Sendable, Codable {
     /// WCAG 2.x relative luminance of the opaque color (alpha ignored; composite first).
     /// Linearization uses the 0.04045 threshold of IEC 61966-2-1 (WCAG 2.x's text says 0.03928; the results agree to 8 bits).
     public var relativeLuminance: Double {
-        func linear(_ c: Double) -> Double {
-            c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        0.2126 * Self.linear(red) + 0.7152 * Self.linear(green) + 0.0722 * Self.linear(blue)
     }
+
+    /// The sRGB transfer function undone. A component that is an 8-bit value (`k / 255`, as hex literals and the 8-bit
+    /// colors of fix hints are) is looked up: the table holds this same expression for each `k`, so the result is the
+    /// same bits, without a `pow` (three per color, for every pair measured and every step of a fix hint's search).
+    static func linear(_ c: Double) -> Double {
+        let scaled = (c * 255).rounded()
+        // (Out of range or NaN: computed, as before.)
+        guard scaled >= 0, scaled <= 255, scaled / 255 == c else { return computedLinear(c) }
+        return linearOf8Bit[Int(scaled)]
+    }
+
+    private static func computedLinear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+
+    private static let linearOf8Bit: [Double] = (0...255).map { computedLinear(Double($0) / 255) }
 
     /// WCAG 2.x contrast ratio (L1 + 0.05) / (L2 + 0.05) of two opaque colors, 1...21, unrounded.
     public static func contrastRatio(_ a: ColorValue, _ b: ColorValue) -> Double {

@@ -23,11 +23,10 @@ struct OKLCH: Hashable {
         return result
     }
 
-    private static func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
     private static func gamma(_ c: Double) -> Double { c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055 }
 
     init(_ color: ColorValue) {
-        let r = Self.linear(color.red), g = Self.linear(color.green), b = Self.linear(color.blue)
+        let r = ColorValue.linear(color.red), g = ColorValue.linear(color.green), b = ColorValue.linear(color.blue)
         let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
         let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
         let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
@@ -102,12 +101,13 @@ public func nearestPassingColor(foreground: ColorValue, background: ColorValue, 
         var lightness = far
         var candidate = at(lightness).color8Bit
         var steps = 0
-        while ColorValue.contrastRatio(candidate, background) < required && steps < 50 {
+        // (The background's luminance as computed above: the same ratio, without computing it again at each step.)
+        while ratio(candidate.relativeLuminance) < required && steps < 50 {
             lightness += target == 0 ? -0.002 : 0.002
             candidate = at(lightness).color8Bit
             steps += 1
         }
-        let achieved = ColorValue.contrastRatio(candidate, background)
+        let achieved = ratio(candidate.relativeLuminance)
         guard achieved >= required else { continue }
         let distance = abs(lightness - start.lightness)
         if best == nil || distance < best!.distance { best = (candidate, achieved, distance) }
