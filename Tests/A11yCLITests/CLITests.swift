@@ -150,6 +150,37 @@ struct CLITests {
         for reason in ["declared", "component", "default-surface"] { #expect(run.text.contains(reason), "\(reason)") }
     }
 
+    /// `audit`'s usual arguments are read without ArgumentParser (`AuditRequest(readingQuickly:)`); the same request
+    /// written with `--` before the path is not, so ArgumentParser reads it. Both must do the same thing.
+    @Test(arguments: [
+        ["--format", "json"], ["--format=sarif", "--fail-on", "info"], ["--policy", "wcag21-aaa", "--color", "never"],
+        ["--fail-on", "warning", "--color", "always"], ["--policy=apple-hig", "--format", "json", "--fail-on=info"],
+        ["--baseline", "/nonexistent/baseline.json", "--strict-baseline"],
+    ])
+    func auditArgumentsReadQuicklyDoWhatArgumentParserReadsThemToDo(_ options: [String]) throws {
+        let quick = try Self.run(["audit", Self.example] + options)
+        let parsed = try Self.run(["audit"] + options + ["--", Self.example])
+        #expect(quick.status == parsed.status)
+        #expect(quick.stdout == parsed.stdout)
+        #expect(quick.stderr == parsed.stderr)
+        #expect(!quick.stdout.isEmpty || !quick.stderr.isEmpty)
+    }
+
+    @Test func aBaselineWrittenFromQuicklyReadArgumentsIsTheOneArgumentParserReadingWrites() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11yctl-baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (quickFile, parsedFile) = (dir.appendingPathComponent("quick.json").path, dir.appendingPathComponent("parsed.json").path)
+        let quick = try Self.run(["audit", Self.example, "--write-baseline", quickFile, "--format", "json"])
+        let parsed = try Self.run(["audit", "--write-baseline", parsedFile, "--format", "json", "--", Self.example])
+        #expect(quick.status == parsed.status && quick.stdout == parsed.stdout)
+        let written = try Data(contentsOf: URL(fileURLWithPath: quickFile))
+        let writtenByParsed = try Data(contentsOf: URL(fileURLWithPath: parsedFile))
+        #expect(!written.isEmpty && written == writtenByParsed)
+        // Read back: nothing new against the baseline, so the example's errors no longer fail the audit.
+        #expect(try Self.run(["audit", Self.example, "--baseline", quickFile]).status == 0)
+    }
+
     @Test func helpTeachesExitCodesAndExamples() throws {
         let help = try Self.run(["--help"])
         #expect(help.status == 0)
