@@ -777,6 +777,48 @@ public final class Interpreter {
         return withoutDuplicates(readsInProgress.removeLast())
     }
 
+    /// Static members a worker read for this interpreter's reader in progress (`TokenGraph.caseValues`), noted as if
+    /// read here.
+    func noteReads(_ keys: [String]) {
+        for key in keys { noteStaticRead(NameKey(key)) }
+    }
+
+    /// Calls `function` once per argument list, on all cores when there are many (a token function or initialiser with a
+    /// case per token: DesignResourcesKit's initialisers evaluate ~500 colors, 76,000 instructions each, which all ran
+    /// on one core while the graph read its declarations). Each core has a worker interpreter that starts from what this
+    /// one has memoised; the static members each call read are noted here in call order, as calling here would. In order
+    /// here when a worker met a cycle or a limit (results that depend on order), or when calls are few.
+    func callEach(_ function: MemberDeclaration, _ argumentLists: [[EvaluatedArgument]], selfValue: Value) -> [Value] {
+        let workers = configuration.workers
+        guard workers > 1, argumentLists.count >= 16, !orderDependent else {
+            return argumentLists.map { call(function, arguments: $0, selfValue: selfValue) }
+        }
+        let results = ConcurrentResults<(value: Value, reads: [String])>(count: argumentLists.count)
+        let orderDependentWorkers = ConcurrentResults<Bool>(count: workers)
+        let queue = WorkQueue(count: argumentLists.count, chunk: 4)
+        let shared = ReadOnly(value: (interpreter: self, function: function, argumentLists: argumentLists, selfValue: selfValue))
+        parallelPerform(iterations: workers) { w in
+            let worker = shared.value.interpreter.worker()
+            while let chunk = queue.take() {
+                for i in chunk {
+                    var value = Value.none
+                    let reads = worker.recordingReads {
+                        value = worker.call(shared.value.function, arguments: shared.value.argumentLists[i], selfValue: shared.value.selfValue)
+                    }
+                    results.set(i, (value, reads))
+                }
+            }
+            orderDependentWorkers.set(w, worker.orderDependent)
+        }
+        guard !orderDependentWorkers.values.contains(true) else {
+            return argumentLists.map { call(function, arguments: $0, selfValue: selfValue) }
+        }
+        return results.takeValues().map { result in
+            noteReads(result!.reads)
+            return result!.value
+        }
+    }
+
     /// How many static members have a memoised value (benchmarks and tests of reuse).
     public var memoisedStaticCount: Int { staticCache.count }
 

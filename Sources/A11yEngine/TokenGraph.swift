@@ -673,9 +673,11 @@ public final class TokenGraph {
         guard let first = parameters.first, parameters.dropFirst().allSatisfy({ $0.defaultValue != nil }),
               let typeName = first.type, let enumType = interpreter.resolveType(typeName, in: function.owner),
               interpreter.typeKind(enumType) == .enum, !isThemeSelector(enumType) else { return }
-        for c in interpreter.enumCases(of: enumType) where c.parameters.isEmpty {
-            let argument = Value.enumCase(type: enumType, name: c.name, payload: [])
-            let value = interpreter.call(function, arguments: [EvaluatedArgument(label: first.label, value: argument)], selfValue: selfValue)
+        let cases = interpreter.enumCases(of: enumType).filter { $0.parameters.isEmpty }
+        let values = interpreter.callEach(function, cases.map { c in
+            [EvaluatedArgument(label: first.label, value: .enumCase(type: enumType, name: c.name, payload: []))]
+        }, selfValue: selfValue)
+        for (c, value) in zip(cases, values) {
             addToken(function.qualifiedName + [c.name], value: value, declaredKind: kind, location: function.location, expression: nil,
                      scope: function.owner)
         }
@@ -686,9 +688,11 @@ public final class TokenGraph {
               parameters.dropFirst().allSatisfy({ $0.defaultValue != nil }),
               let typeName = first.type, let enumType = interpreter.resolveType(typeName, in: initializer.owner),
               interpreter.typeKind(enumType) == .enum else { return }
-        for c in interpreter.enumCases(of: enumType) where c.parameters.isEmpty {
-            let argument = Value.enumCase(type: enumType, name: c.name, payload: [])
-            let value = interpreter.call(initializer, arguments: [EvaluatedArgument(label: first.label, value: argument)], selfValue: .type(owner))
+        let cases = interpreter.enumCases(of: enumType).filter { $0.parameters.isEmpty }
+        let values = interpreter.callEach(initializer, cases.map { c in
+            [EvaluatedArgument(label: first.label, value: .enumCase(type: enumType, name: c.name, payload: []))]
+        }, selfValue: .type(owner))
+        for (c, value) in zip(cases, values) {
             addToken(initializer.owner + [label, c.name], value: value, declaredKind: Interpreter.namespaceKind(owner), location: initializer.location,
                      expression: nil, scope: initializer.owner)
         }
