@@ -71,6 +71,49 @@ struct ConcurrentEvaluationTests {
         #expect(try updated.value(of: "Color.primitive7").get() != first.value(of: "Color.primitive7").get())
     }
 
+    /// A token initialiser and a token function with a case per token (as DesignResourcesKit's), each case reading a
+    /// static member: their calls run on several threads (`Interpreter.callEach`).
+    static func caseSource(base3: String = "#303030") -> String {
+        var lines = ["import SwiftUI", "enum Tone {"]
+        for i in 0..<40 { lines.append("    case tone\(i)") }
+        lines += ["}", "extension Color {"]
+        for i in 0..<40 { lines.append("    static let base\(i) = Color(hex: \"\(i == 3 ? base3 : String(format: "#%06X", i * 401_011 & 0xFFFFFF))\")") }
+        lines.append("    init(tone: Tone) {")
+        lines.append("        switch tone {")
+        for i in 0..<40 { lines.append("        case .tone\(i): self = Color.base\(i * 3 % 40)") }
+        lines += ["        }", "    }"]
+        lines.append("    static func shade(for tone: Tone) -> Color {")
+        lines.append("        switch tone {")
+        for i in 0..<40 { lines.append("        case .tone\(i): return Color.base\(i * 7 % 40).opacity(0.8)") }
+        lines += ["        }", "    }", "}"]
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func tokenCasesCalledOnSeveralThreadsAreTheOnesCalledInOrder() throws {
+        let source = SwiftSourceReader().read(source: Self.caseSource(), file: "/tmp/Tones.swift")
+        let inOrder = Self.graph(workers: 1, source: source)
+        #expect(inOrder.tokens.count >= 120)
+        #expect(try inOrder.value(of: "Color.tone.tone1").get() == inOrder.value(of: "Color.base3").get())
+        #expect(try inOrder.value(of: "Color.shade.tone1").get().color != nil)
+        let concurrent = Self.graph(workers: 2, source: source)
+        #expect(concurrent.tokens == inOrder.tokens)
+        for key in inOrder.tokens.keys.sorted() { #expect(concurrent.value(of: key) == inOrder.value(of: key), "\(key)") }
+        #expect(concurrent.findings() == inOrder.findings())
+    }
+
+    /// The static members the calls on other threads read are the initialiser's and function's reads: an edit of one
+    /// re-reads them, and the updated graph is a fresh graph of the edited file.
+    @Test func anEditReachesTokenCasesCalledOnSeveralThreads() throws {
+        let first = Self.graph(workers: 2, source: SwiftSourceReader().read(source: Self.caseSource(), file: "/tmp/Tones.swift"))
+        let editedSource = SwiftSourceReader().read(source: Self.caseSource(base3: "#A0C0E0"), file: "/tmp/Tones.swift")
+        let program = TokenGraph.Program(sources: [editedSource], configuration: first.program.interpreter.configuration, previous: first.program)
+        guard let updated = TokenGraph(program: program, updating: first) else { Issue.record("the graph was not updated"); return }
+        let fresh = Self.graph(workers: 1, source: editedSource)
+        #expect(updated.tokens == fresh.tokens)
+        for key in fresh.tokens.keys.sorted() { #expect(updated.value(of: key) == fresh.value(of: key), "\(key)") }
+        #expect(try updated.value(of: "Color.tone.tone1").get() != first.value(of: "Color.tone.tone1").get())
+    }
+
     /// A large system's phases over every token or pair (components, names, measurement) run on several threads: the
     /// audit must be the one a single thread makes, pairs and findings in the same order.
     @Test func aLargeAuditIsTheSameOnOneThreadAndOnSeveral() throws {
