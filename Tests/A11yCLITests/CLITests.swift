@@ -181,6 +181,21 @@ struct CLITests {
         #expect(try Self.run(["audit", Self.example, "--baseline", quickFile]).status == 0)
     }
 
+    /// Tokens an initialiser makes per case share its location; `pairs` lists them in one order every run (it listed
+    /// them in a dictionary's order, another each run, which only the audit's own sort hid).
+    @Test func pairsListsTokensSharingALocationInTheSameOrderEveryRun() throws {
+        var source = ["import SwiftUI", "enum Tone {"] + (0..<24).map { "    case tone\($0)Text" } + ["}", "extension Color {"]
+        source += ["    init(tone: Tone) {", "        switch tone {"]
+        source += (0..<24).map { "        case .tone\($0)Text: self = Color(hex: \"#\(String(format: "%06X", $0 * 0x0A0A0A))\")" }
+        source += ["        }", "    }", "}"]
+        let dir = try Self.temporaryDesignSystem(["DesignTokens.swift": source.joined(separator: "\n")])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let runs = try (0..<3).map { _ in try Self.run(["pairs", dir.path]) }
+        #expect(runs[0].status == 0)
+        #expect(runs[0].text.contains("tone.tone0Text on systemBackground"))
+        #expect(runs.allSatisfy { $0.stdout == runs[0].stdout })
+    }
+
     @Test func helpTeachesExitCodesAndExamples() throws {
         let help = try Self.run(["--help"])
         #expect(help.status == 0)

@@ -168,15 +168,18 @@ public struct PairingResolver {
         private var combined: UInt64 { background.hash(after: foreground.hash(after: component.hash)) }
     }
 
-    /// Pairs by component (none last), the foreground's location, then the background's name. Sorted as integer ranks
-    /// of those strings (each distinct string compared once), moving indices rather than whole pairs.
+    /// Pairs by component (none last), the foreground's location, its name (tokens a function or initialiser makes
+    /// per case share a location: without the name they kept the order of a dictionary's values, another each run),
+    /// then the background's name. Sorted as integer ranks of those strings (each distinct string compared once),
+    /// moving indices rather than whole pairs.
     static func ordered(_ pairs: [Pairing]) -> [Pairing] {
         let components = stringRanks(pairs.map { $0.component ?? "~" })
         let files = stringRanks(pairs.map(\.foreground.location.file))
+        let foregrounds = stringRanks(pairs.map(\.foreground.qualifiedName))
         let backgrounds = stringRanks(pairs.map(\.background.qualifiedName))
         let keys = pairs.map { p in
             (components[p.component ?? "~"]!, files[p.foreground.location.file]!, p.foreground.location.line,
-             p.foreground.location.column, backgrounds[p.background.qualifiedName]!)
+             p.foreground.location.column, foregrounds[p.foreground.qualifiedName]!, backgrounds[p.background.qualifiedName]!)
         }
         return pairs.indices.sorted { keys[$0] < keys[$1] }.map { pairs[$0] }
     }
