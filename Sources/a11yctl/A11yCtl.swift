@@ -256,6 +256,8 @@ extension A11yCtl {
                 deterministic (docs/audit-json.md).
                 """)
 
+        // `AuditRequest(readingQuickly:)` reads the usual arguments without ArgumentParser; an option it does not know
+        // (one added here) sends the whole command line to ArgumentParser, so it only needs teaching to be fast.
         @OptionGroup var options: AuditOptions
 
         @Option(help: "Output format: table, json or sarif (SARIF 2.1.0 for code scanning).")
