@@ -777,7 +777,7 @@ public final class Interpreter {
         return withoutDuplicates(readsInProgress.removeLast())
     }
 
-    /// Static members a worker read for this interpreter's reader in progress (`TokenGraph.caseValues`), noted as if
+    /// Static members a worker read for this interpreter's reader in progress (`callEach`), noted as if
     /// read here.
     func noteReads(_ keys: [String]) {
         for key in keys { noteStaticRead(NameKey(key)) }
@@ -790,9 +790,8 @@ public final class Interpreter {
     /// here when a worker met a cycle or a limit (results that depend on order), or when calls are few.
     func callEach(_ function: MemberDeclaration, _ argumentLists: [[EvaluatedArgument]], selfValue: Value) -> [Value] {
         let workers = configuration.workers
-        guard workers > 1, argumentLists.count >= 16, !orderDependent else {
-            return argumentLists.map { call(function, arguments: $0, selfValue: selfValue) }
-        }
+        let inOrder = { argumentLists.map { self.call(function, arguments: $0, selfValue: selfValue) } }
+        guard workers > 1, argumentLists.count >= 16, !orderDependent else { return inOrder() }
         let results = ConcurrentResults<(value: Value, reads: [String])>(count: argumentLists.count)
         let orderDependentWorkers = ConcurrentResults<Bool>(count: workers)
         let queue = WorkQueue(count: argumentLists.count, chunk: 4)
@@ -810,9 +809,7 @@ public final class Interpreter {
             }
             orderDependentWorkers.set(w, worker.orderDependent)
         }
-        guard !orderDependentWorkers.values.contains(true) else {
-            return argumentLists.map { call(function, arguments: $0, selfValue: selfValue) }
-        }
+        guard !orderDependentWorkers.values.contains(true) else { return inOrder() }
         return results.takeValues().map { result in
             noteReads(result!.reads)
             return result!.value

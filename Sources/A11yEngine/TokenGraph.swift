@@ -673,11 +673,7 @@ public final class TokenGraph {
         guard let first = parameters.first, parameters.dropFirst().allSatisfy({ $0.defaultValue != nil }),
               let typeName = first.type, let enumType = interpreter.resolveType(typeName, in: function.owner),
               interpreter.typeKind(enumType) == .enum, !isThemeSelector(enumType) else { return }
-        let cases = interpreter.enumCases(of: enumType).filter { $0.parameters.isEmpty }
-        let values = interpreter.callEach(function, cases.map { c in
-            [EvaluatedArgument(label: first.label, value: .enumCase(type: enumType, name: c.name, payload: []))]
-        }, selfValue: selfValue)
-        for (c, value) in zip(cases, values) {
+        for (c, value) in caseValues(function, label: first.label, enumType: enumType, selfValue: selfValue) {
             addToken(function.qualifiedName + [c.name], value: value, declaredKind: kind, location: function.location, expression: nil,
                      scope: function.owner)
         }
@@ -688,14 +684,19 @@ public final class TokenGraph {
               parameters.dropFirst().allSatisfy({ $0.defaultValue != nil }),
               let typeName = first.type, let enumType = interpreter.resolveType(typeName, in: initializer.owner),
               interpreter.typeKind(enumType) == .enum else { return }
-        let cases = interpreter.enumCases(of: enumType).filter { $0.parameters.isEmpty }
-        let values = interpreter.callEach(initializer, cases.map { c in
-            [EvaluatedArgument(label: first.label, value: .enumCase(type: enumType, name: c.name, payload: []))]
-        }, selfValue: .type(owner))
-        for (c, value) in zip(cases, values) {
+        for (c, value) in caseValues(initializer, label: label, enumType: enumType, selfValue: .type(owner)) {
             addToken(initializer.owner + [label, c.name], value: value, declaredKind: Interpreter.namespaceKind(owner), location: initializer.location,
                      expression: nil, scope: initializer.owner)
         }
+    }
+
+    /// Each payload-free case of `enumType` with the value `function` gives for it (on all cores when there are many:
+    /// `Interpreter.callEach`).
+    private func caseValues(_ function: MemberDeclaration, label: String?, enumType: String,
+                            selfValue: Value) -> Zip2Sequence<[MemberDeclaration], [Value]> {
+        let cases = interpreter.enumCases(of: enumType).filter { $0.parameters.isEmpty }
+        let argumentLists = cases.map { [EvaluatedArgument(label: label, value: .enumCase(type: enumType, name: $0.name, payload: []))] }
+        return zip(cases, interpreter.callEach(function, argumentLists, selfValue: selfValue))
     }
 
     /// `enum ColorToken { case text; var color: Color { switch self { ... } } }`: one token per case (cases with

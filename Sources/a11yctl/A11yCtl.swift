@@ -58,9 +58,9 @@ struct A11yCtl: ParsableCommand {
         // Two malloc arenas, the main heap reserved at once on huge pages (BENCHMARKS.md: peak memory of a 5,000-token
         // audit 107 -> 76 MB; elevate-ios's cold audit -11 ms, ~7,800 -> ~1,600 page faults; two arenas, not one: -9%).
         a11y_malloc_for_one_shot_audit()
-        // The worker pool's threads are started now, while arguments are parsed: the first parallel phase (reading the
-        // files) otherwise waited for them. They spin between the audit's phases (WorkerPool) for as long as it runs.
-        // The first audits a tiny design system meanwhile (`warmUpAuditPath`).
+        // The worker pool's threads are started first: the first parallel phase (reading the files) otherwise waited for
+        // them. They spin between the audit's phases (WorkerPool) for as long as it runs. The first audits a tiny design
+        // system meanwhile (`warmUpAuditPath`).
         // The command runs on a thread with a deep stack, as the pool's are, so that it reads files itself too (each
         // parallel phase: this thread and one pool thread per other core). Whichever of them makes the second malloc
         // arena puts it on huge pages, as the main heap is.
@@ -115,7 +115,10 @@ struct AuditRequest {
     var writeBaseline: String?
     var baseline: String?
     var strictBaseline = false
+}
 
+// In an extension, so that the memberwise initialiser (`Audit.run`'s) is kept.
+extension AuditRequest {
     /// `audit`'s usual arguments, read here: a path and `--name value` (or `--name=value`) options, each once, with valid
     /// values. ArgumentParser took ~3 ms to read them (reflection over the command's properties, each property type a
     /// look-up among the binary's 11,375 conformance records), a fifth of a small system's audit. Nil for anything
@@ -158,13 +161,9 @@ struct AuditRequest {
         }
         if strictBaseline && baseline == nil { return nil }
     }
+}
 
-    init(path: String, policy: String?, format: AuditFormat, failOn: Severity, color: ColorChoice, writeBaseline: String?,
-         baseline: String?, strictBaseline: Bool) {
-        (self.path, self.policy, self.format, self.failOn, self.color) = (path, policy, format, failOn, color)
-        (self.writeBaseline, self.baseline, self.strictBaseline) = (writeBaseline, baseline, strictBaseline)
-    }
-
+extension AuditRequest {
     func run() throws {
         var result = try AuditOptions.load(path: path, policy: policy)
         if let path = writeBaseline {
@@ -383,8 +382,8 @@ struct ColorArgument: ExpressibleByArgument {
     var defaultValueDescription: String { choice.rawValue }
 }
 
-/// A two-token design system audited and written as JSON once, on a pool thread while the command's arguments are
-/// parsed: the runtime's first look-ups of the audit's types (conformances among 11,375 records, generic metadata) and
+/// A two-token design system audited and written as JSON once, on a pool thread as the command starts: the runtime's
+/// first look-ups of the audit's types (conformances among 11,375 records, generic metadata) and
 /// the engine's tables are made then, off the command's path (BENCHMARKS.md: DesignResourcesKit -9% and -13%, the 5k
 /// system -7% and -5.5%, alternating 31 runs). Nothing of it reaches the command's audit.
 func warmUpAuditPath() {
