@@ -97,10 +97,10 @@ enum BuiltIns {
             switch name {
             case "userInterfaceStyle", "colorScheme":
                 interpreter.traitReads.insert(.style)
-                return .enumCase(type: "", name: traits.appearance.isDark ? "dark" : "light", payload: [])
+                return traits.appearance.isDark ? interpreter.traitValues.dark : interpreter.traitValues.light
             case "accessibilityContrast", "colorSchemeContrast":
                 interpreter.traitReads.insert(.contrast)
-                return .enumCase(type: "", name: traits.appearance.isHighContrast ? "high" : "normal", payload: [])
+                return traits.appearance.isHighContrast ? interpreter.traitValues.high : interpreter.traitValues.normal
             case "userInterfaceIdiom": return .enumCase(type: "", name: traits.idiom, payload: [])
             case "legibilityWeight": return .enumCase(type: "", name: "regular", payload: [])
             case "horizontalSizeClass", "verticalSizeClass": return .enumCase(type: "", name: "regular", payload: [])
@@ -304,8 +304,7 @@ enum BuiltIns {
                 result = known
             } else {
                 interpreter.traitReads = []
-                let traits = Value.traits(.init(appearance: appearance, idiom: interpreter.configuration.idiom))
-                result = interpreter.apply(closure, [traits], expected: "UIColor", at: location)
+                result = interpreter.apply(closure, [interpreter.traitValues.traits[appearance.order]], expected: "UIColor", at: location)
                 reads.formUnion(interpreter.traitReads)
             }
             if appearance == .light { lightResult = result } else if appearance == .dark { darkResult = result }

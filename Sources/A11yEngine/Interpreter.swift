@@ -166,6 +166,21 @@ public final class Interpreter {
         static let contrast = TraitReads(rawValue: 2)
     }
 
+    /// The values a dynamic color provider's runs read, made once per interpreter rather than at every run (each value is
+    /// a heap box, and a provider runs for every appearance of every adaptive token; an interpreter runs on one thread
+    /// at a time, so no two cores share their reference counts): the traits per appearance, and the cases
+    /// `traits.userInterfaceStyle` and `traits.accessibilityContrast` give.
+    struct TraitValues {
+        let traits: [Value]
+        let light: Value, dark: Value, normal: Value, high: Value
+        init(idiom: String) {
+            traits = Appearance.allCases.map { .traits(.init(appearance: $0, idiom: idiom)) }
+            func platformCase(_ name: String) -> Value { .enumCase(type: "", name: name, payload: []) }
+            (light, dark, normal, high) = (platformCase("light"), platformCase("dark"), platformCase("normal"), platformCase("high"))
+        }
+    }
+    private(set) lazy var traitValues = TraitValues(idiom: configuration.idiom)
+
     /// Color, number and font namespaces are interchangeable for lookup: a project may declare `UIColor.x` and use `Color.x`.
     static let namespaces: [TokenKind: [String]] = [
         .color: ["Color", "UIColor", "ShapeStyle", "SwiftUI.Color", "CGColor", "NSColor"],
@@ -979,7 +994,7 @@ public final class Interpreter {
         case .closure(let parameters, let body):
             return .closure(.init(parameters: parameters, body: body, captured: frame.locals, scope: frame.scope, selfValue: frame.selfValue))
         case .ternary(let condition, let then, let otherwise):
-            switch truth(evaluate(condition, frame), at: condition.location) {
+            switch truth(of: condition, frame) {
             case .success(true): return evaluate(then, frame, expected: expected)
             case .success(false): return evaluate(otherwise, frame, expected: expected)
             case .failure(let u): return .unknown(u)
@@ -1039,6 +1054,16 @@ public final class Interpreter {
             let pieces = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             return pieces.count == 2 ? (pieces[0], pieces[1]) : (nil, pieces[0])
         }
+    }
+
+    /// The truth of a condition: `==` and `!=` decided without making the `Bool` value `evaluate` would return.
+    func truth(of condition: Expr, _ frame: Frame) -> Result<Bool, Value.Unknown> {
+        // With no step left, `evaluate` reports the exhausted budget.
+        guard steps > 0, case .binary(let op, let lhs, let rhs) = condition.kind, op == "==" || op == "!=" else {
+            return truth(evaluate(condition, frame), at: condition.location)
+        }
+        steps -= 1  // as `evaluate` counts the operator
+        return equality(op, evaluate(lhs, frame), rhs, frame)
     }
 
     func truth(_ value: Value, at location: SourceLocation) -> Result<Bool, Value.Unknown> {
@@ -1282,20 +1307,15 @@ public final class Interpreter {
                 return evaluate(rhs, frame)
             }
         }
-        let r: Value
-        if isEquality, case .implicitMember(let name) = rhs.kind, case .enumCase(let type, _, _) = l {
-            // `traits.userInterfaceStyle == .dark`: the right side has the left side's type.
-            r = type.isEmpty ? .enumCase(type: "", name: name, payload: []) : implicitMember(name, frame, expected: type, at: rhs.location)
-        } else {
-            r = evaluate(rhs, frame, expected: isEquality ? nil : expected)
+        if isEquality {
+            switch equality(op, l, rhs, frame) {
+            case .success(let b): return .bool(b)
+            case .failure(let u): return .unknown(u)
+            }
         }
+        let r = evaluate(rhs, frame, expected: expected)
         if case .unknown = l { return l }
         if case .unknown = r { return r }
-        switch op {
-        case "==": return .bool(equal(l, r))
-        case "!=": return .bool(!equal(l, r))
-        default: break
-        }
         switch (l, r) {
         case (.number(let a), .number(let b)):
             switch op {
@@ -1323,6 +1343,24 @@ public final class Interpreter {
         default: break
         }
         return unknown("cannot evaluate \(l.typeDescription) \(op) \(r.typeDescription)", location)
+    }
+
+    /// `l == rhs` (or `!=`), `l` evaluated: true or false, or the side that is unknown. A condition's own path (`truth(of:)`)
+    /// as well as `binary`'s, so that a condition makes no `Bool` value (each value is a heap box; the condition of a
+    /// dynamic color provider runs for every appearance of every adaptive token).
+    func equality(_ op: String, _ l: Value, _ rhs: Expr, _ frame: Frame) -> Result<Bool, Value.Unknown> {
+        let r: Value
+        if case .implicitMember(let name) = rhs.kind, case .enumCase(let type, let caseName, let payload) = l {
+            // `traits.userInterfaceStyle == .dark`: the right side has the left side's type. A platform enum's case (no
+            // type) equals a case of that name without payload: compared by name, not made.
+            if type.isEmpty { return .success((caseName == name && payload.isEmpty) == (op == "==")) }
+            r = implicitMember(name, frame, expected: type, at: rhs.location)
+        } else {
+            r = evaluate(rhs, frame)
+        }
+        if case .unknown(let u) = l { return .failure(u) }
+        if case .unknown(let u) = r { return .failure(u) }
+        return .success(equal(l, r) == (op == "=="))
     }
 
     func equal(_ a: Value, _ b: Value) -> Bool {
@@ -1694,8 +1732,8 @@ public final class Interpreter {
 
     func apply(_ closure: Value.Closure, _ arguments: [Value], expected: String? = nil, at location: SourceLocation) -> Value {
         withCall(at: location) {
-            var frame = Frame(scope: closure.scope, selfValue: closure.selfValue, locals: closure.captured)
-            frame.locals.reserveCapacity(closure.captured.count + max(closure.parameters.count, arguments.count))
+            var frame = Frame(scope: closure.scope, selfValue: closure.selfValue, locals: Locals(capturing: closure.captured))
+            frame.locals.reserveCapacity(max(closure.parameters.count, arguments.count))
             for (name, value) in zip(closure.parameters, arguments) { frame.locals[name] = value }
             // `$0` in closures without named parameters.
             if closure.parameters.isEmpty { for (i, value) in arguments.enumerated() { frame.locals["$\(i)"] = value } }
@@ -1887,7 +1925,7 @@ public final class Interpreter {
         for condition in conditions {
             switch condition {
             case .expression(let e):
-                switch truth(evaluate(e, frame), at: e.location) {
+                switch truth(of: e, frame) {
                 case .failure(let u): return .failure(u)
                 case .success(false): return .success(false)
                 case .success(true): continue
@@ -1923,7 +1961,7 @@ public final class Interpreter {
                 var inner = frame
                 guard match(pattern, value, &inner) else { continue }
                 if let guardExpression = switchCase.guardExpression {
-                    switch truth(evaluate(guardExpression, inner), at: guardExpression.location) {
+                    switch truth(of: guardExpression, inner) {
                     case .failure(let u): return .failure(u)
                     case .success(false): continue
                     case .success(true): break

@@ -27,4 +27,38 @@ struct LocalsTests {
         third["c"] = .number(0)
         #expect(first != third)
     }
+
+    /// A closure's application looks its captures up under its own bindings, without copying them: a parameter shadows
+    /// a capture of its name, setting a captured name binds it anew, and unbinding it does not uncover the capture.
+    @Test func anApplicationsBindingsShadowTheCapturesTheyLeaveUnchanged() {
+        var captures = Locals()
+        captures["light"] = .string("#FFFFFF")
+        captures["dark"] = .string("#000000")
+        var application = Locals(capturing: captures)
+        #expect(application["light"] == .string("#FFFFFF") && application["traits"] == nil)
+        application["traits"] = .number(1)
+        application["dark"] = .string("#111111")
+        #expect(application["dark"] == .string("#111111") && captures["dark"] == .string("#000000"))
+        // Seen whole, as one list made by copying the captures and then binding would be.
+        #expect(application.count == 3 && application.keys == ["light", "dark", "traits"])
+        var copied = Locals()
+        copied["traits"] = .number(1); copied["light"] = .string("#FFFFFF"); copied["dark"] = .string("#111111")
+        #expect(application == copied && application.hashValue == copied.hashValue)
+        application["light"] = nil
+        #expect(application["light"] == nil && application.count == 2 && captures["light"] == .string("#FFFFFF"))
+
+        // A closure made inside an application captures both levels; applying it sees them as one.
+        var inner = Locals(capturing: Locals(capturing: captures).with("dark", .string("#222222")))
+        #expect(inner["dark"] == .string("#222222") && inner["light"] == .string("#FFFFFF") && inner.count == 2)
+        inner["x"] = .bool(true)
+        #expect(inner.keys == ["light", "dark", "x"])
+    }
+}
+
+private extension Locals {
+    func with(_ name: String, _ value: Value) -> Locals {
+        var copy = self
+        copy[name] = value
+        return copy
+    }
 }

@@ -104,6 +104,51 @@ struct SwiftSourceReaderTests {
         #expect(c.explicit.contains(.darkHighContrast))
     }
 
+    /// Conditions decide `==` and `!=` themselves (without making a `Bool` value): against a platform case written
+    /// `.dark`, a project enum's case, and with an unknown side, in a ternary, an `if`, a `guard` and a `switch` guard.
+    @Test func equalityConditionsDecideTheBranchTaken() throws {
+        let source = """
+            import SwiftUI
+            enum Mode { case compact, regular }
+            extension Color {
+                static let mode: Mode = .regular
+                static let notDark = Color(UIColor { t in t.userInterfaceStyle != .dark ? UIColor(Color(hex: "#111111")) : UIColor(Color(hex: "#EEEEEE")) })
+                static let byIf = Color(UIColor { t in
+                    if t.accessibilityContrast == .high { return UIColor(Color(hex: "#000000")) }
+                    return UIColor(Color(hex: "#333333"))
+                })
+                static let byGuard = Color(UIColor { t in
+                    guard t.userInterfaceStyle == .dark else { return UIColor(Color(hex: "#444444")) }
+                    return UIColor(Color(hex: "#CCCCCC"))
+                })
+                static let byProjectCase = mode == .compact ? Color(hex: "#555555") : Color(hex: "#666666")
+                static let byProjectCaseNot = mode != .compact ? Color(hex: "#777777") : Color(hex: "#888888")
+                static let bySwitchGuard: Color = {
+                    switch mode {
+                    case let m where m == .regular: return Color(hex: "#999999")
+                    default: return Color(hex: "#AAAAAA")
+                    }
+                }()
+                static let byUnknown = nowhere == .dark ? Color(hex: "#BBBBBB") : Color(hex: "#CCCCCC")
+            }
+            """
+        let (g, _) = Self.graph([("DesignTokens.swift", source)])
+        let notDark = try Self.color(g, "Color.notDark")
+        #expect(notDark[.light].hex == "#111111" && notDark[.dark].hex == "#EEEEEE")
+        let byIf = try Self.color(g, "Color.byIf")
+        #expect(byIf[.light].hex == "#333333" && byIf[.lightHighContrast].hex == "#000000")
+        let byGuard = try Self.color(g, "Color.byGuard")
+        #expect(byGuard[.light].hex == "#444444" && byGuard[.dark].hex == "#CCCCCC")
+        #expect(try Self.color(g, "Color.byProjectCase")[.light].hex == "#666666")
+        #expect(try Self.color(g, "Color.byProjectCaseNot")[.light].hex == "#777777")
+        #expect(try Self.color(g, "Color.bySwitchGuard")[.light].hex == "#999999")
+        guard case .failure(let unknown) = g.value(of: "Color.byUnknown") else {
+            Issue.record("a condition with an unknown side has no branch")
+            return
+        }
+        #expect(unknown.message.contains("nowhere"), "\(unknown.message)")
+    }
+
     @Test func numbersAndFontsEvaluate() throws {
         let (g, _) = Self.graph([("DesignTokens.swift", Self.tokens)])
         #expect(try g.value(of: "CGFloat.space4").get().number == 16)
