@@ -50,6 +50,16 @@ struct StreamingWriter {
         if T.self == String.self || T.self == Double.self || T.self == Int.self || T.self == Bool.self {
             return try ValueWriter.append(value, depth: depth, pretty: pretty, into: &out)
         }
+        // An audit's findings and pairs and their arrays, by metatype: the runtime's first answer to a cast (below)
+        // scans every conformance record of the binary, ~500,000 instructions for each type and protocol, every run.
+        if T.self == Finding.self {
+            return try JSONObjectWriter.write(unsafeBitCast(value, to: Finding.self), depth: depth, pretty: pretty, into: &out)
+        }
+        if T.self == Audit.Pair.self {
+            return try JSONObjectWriter.write(unsafeBitCast(value, to: Audit.Pair.self), depth: depth, pretty: pretty, into: &out)
+        }
+        if T.self == [Finding].self { return try writeArray(unsafeBitCast(value, to: [Finding].self), depth: depth) }
+        if T.self == [Audit.Pair].self { return try writeArray(unsafeBitCast(value, to: [Audit.Pair].self), depth: depth) }
         if T.self == JSONValue.self {
             switch unsafeBitCast(value, to: JSONValue.self) {
             case .array(let elements): return try writeArray(elements, depth: depth)
@@ -290,14 +300,18 @@ enum ValueWriter {
         // An appearance encodes as its raw value (every pair and finding has one; asking the runtime whether it is an
         // optional or writes its own members scanned every conformance record, twice, in every run).
         if T.self == Appearance.self { return appendString(unsafeBitCast(value, to: Appearance.self).rawValue, into: &out) }
-        if T.self is any JSONMembersWritable.Type {
-            let direct = value as! any JSONMembersWritable
-            return try JSONObjectWriter.write(direct, depth: depth, pretty: pretty, into: &out)
-        }
-        if let optional = value as? any EncodableOptional {
-            // `nil` is `null`; a present value is written as itself, without an encoder of its own.
-            guard let wrapped = optional.wrappedEncodable else { return out.append(contentsOf: "null".utf8) }
-            return try append(wrapped, depth: depth, pretty: pretty, into: &out)
+        // The audit's own types (`StreamingWriter.auditTypeKinds`) are neither: not asked, as each cast's first answer
+        // scans every conformance record.
+        if StreamingWriter.auditTypeKinds[ObjectIdentifier(T.self)] == nil {
+            if T.self is any JSONMembersWritable.Type {
+                let direct = value as! any JSONMembersWritable
+                return try JSONObjectWriter.write(direct, depth: depth, pretty: pretty, into: &out)
+            }
+            if let optional = value as? any EncodableOptional {
+                // `nil` is `null`; a present value is written as itself, without an encoder of its own.
+                guard let wrapped = optional.wrappedEncodable else { return out.append(contentsOf: "null".utf8) }
+                return try append(wrapped, depth: depth, pretty: pretty, into: &out)
+            }
         }
         let encoder = ContainerEncoder(depth: depth, pretty: pretty)
         try value.encode(to: encoder)
