@@ -60,6 +60,9 @@ struct StreamingWriter {
         }
         if T.self == [Finding].self { return try writeArray(unsafeBitCast(value, to: [Finding].self), depth: depth) }
         if T.self == [Audit.Pair].self { return try writeArray(unsafeBitCast(value, to: [Audit.Pair].self), depth: depth) }
+        if T.self == [String].self { return try writeArray(unsafeBitCast(value, to: [String].self), depth: depth) }
+        if T.self == [Theme].self { return try writeArray(unsafeBitCast(value, to: [Theme].self), depth: depth) }
+        if T.self == [Appearance].self { return try writeArray(unsafeBitCast(value, to: [Appearance].self), depth: depth) }
         if T.self == JSONValue.self {
             switch unsafeBitCast(value, to: JSONValue.self) {
             case .array(let elements): return try writeArray(elements, depth: depth)
