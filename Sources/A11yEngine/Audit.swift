@@ -252,7 +252,7 @@ public enum Auditor {
         input.onPhase?(.rulesAndListing)
         (context.contrastMemo.earlier, context.earlierMeasurements, context.tokenMemo.earlier) = ([:], [], [:])
         // Sorted and each once before suppression, which keeps their order; its problems (rare) are sorted in after.
-        let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Finding.sortedOnce(findings))
+        let suppression = Suppression.apply(input.suppressions + input.configuration.suppressions, to: Finding.sortedOnce(consume findings))
         // (`+` copies every kept finding even when there are no problems to add.)
         findings = suppression.problems.isEmpty ? suppression.kept : Finding.sorted(suppression.kept + suppression.problems)
         input.onPhase?(.suppressionAndSorting)
