@@ -1050,8 +1050,17 @@ public final class Interpreter {
 
     static func tupleElements(_ type: String) -> [(label: String?, type: String)] {
         guard type.hasPrefix("("), type.hasSuffix(")") else { return [] }
+        // Foundation's `trimmingCharacters(in: .whitespaces)` (spaces and tabs, as here) made the runtime find
+        // `CharacterSet`'s metadata by name on first use, scanning every conformance record (~2 M instructions).
+        func trimmed(_ text: Substring) -> String {
+            func isBlank(_ c: Character) -> Bool {
+                c == "\t" || c.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator }
+            }
+            guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else { return "" }
+            return String(text[first...last])
+        }
         return type.dropFirst().dropLast().split(separator: ",").map { part in
-            let pieces = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pieces = part.split(separator: ":", maxSplits: 1).map(trimmed)
             return pieces.count == 2 ? (pieces[0], pieces[1]) : (nil, pieces[0])
         }
     }

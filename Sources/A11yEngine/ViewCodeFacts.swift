@@ -21,7 +21,12 @@ public struct DrawnPair: Hashable, Sendable {
     public var branches: [String]
     /// `AppButton primary (pressed)`.
     public var name: String {
-        [view, variant, branches.isEmpty ? nil : "(\(branches.joined(separator: ", ")))"].compactMap { $0 }.joined(separator: " ")
+        // Appended, not `[view, variant, ...].compactMap { $0 }.joined(separator: " ")`: the runtime found that form's
+        // generic metadata by name on first use (~0.6 M instructions of elevate-ios's audit).
+        var name = view
+        if let variant { name += " " + variant }
+        if !branches.isEmpty { name += " (" + branches.joined(separator: ", ") + ")" }
+        return name
     }
     public var foreground: DrawnColor
     /// nil when nothing in the view is drawn behind the foreground (it sits on whatever is underneath).
