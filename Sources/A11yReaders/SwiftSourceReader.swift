@@ -251,7 +251,7 @@ struct DeclarationWalker {
         } else if let (kind, nameToken, members, clause) = typeParts(node) {
             let name = nameToken.identifierText
             types.append(TypeDeclaration(kind: kind, qualifiedName: scope + [name], inheritance: inheritance(clause), location: location(nameToken)))
-            let nested = Set(members.members.compactMap { $0.decl.asProtocol(NamedDeclSyntax.self)?.name.identifierText })
+            let nested = Set(members.members.compactMap { $0.decl.declaredName?.identifierText })
             if !nested.isDisjoint(with: Self.componentGroups) {
                 components.append(ComponentDeclaration(qualifiedName: scope + [name], location: location(nameToken)))
             }

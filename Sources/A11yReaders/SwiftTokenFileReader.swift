@@ -1698,7 +1698,7 @@ final class SwiftTokenFileReader {
         guard let items = parse(range, scope: scope) else { return false }
         let startOffset = lexemes[range.lowerBound].start
         for item in items {
-            if let name = item.asProtocol(NamedDeclSyntax.self)?.name { nested.insert(name.identifierText) }
+            if let name = item.declaredName { nested.insert(name.identifierText) }
         }
         let saved = walker.builder.positionOffset
         walker.builder.positionOffset = startOffset - (scope.isEmpty ? 0 : Self.memberOpening.utf8.count)
