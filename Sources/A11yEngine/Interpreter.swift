@@ -524,6 +524,10 @@ public final class Interpreter {
         staticValue(ownerKey: owner.joinedWithDots(), name: name)
     }
 
+    /// The value of a static member already memoised, without noting a read or evaluating anything: safe for several
+    /// threads at once while no one evaluates on this interpreter.
+    func memoisedStaticValue(_ key: NameKey) -> Value? { startingCache?[key] ?? staticCache[key] }
+
     /// The value of a static member (or top-level declaration), by its kept keys.
     func staticValue(of declaration: MemberDeclaration) -> Value {
         staticValue(ownerKey: declaration.ownerKey, name: declaration.name, key: NameKey(declaration.key))

@@ -274,9 +274,20 @@ public final class TokenGraph {
         }
         for family in themeFamilies { addThemedTokens(family) }
         declarationTokens.reserveCapacity(program.sourceDeclarationCount)
-        for (index, declaration) in program.declarations[..<program.sourceDeclarationCount].enumerated() {
+        let sources = program.declarations[..<program.sourceDeclarationCount]
+        var prepared = preparedColorTokens(sources)
+        for (index, declaration) in sources.enumerated() {
             if !familyDeclarations.isEmpty, familyDeclarations.contains(declaration.key) {
                 declarationTokens.append(DeclarationTokens())
+                continue
+            }
+            // Taken out (moved, not copied: a copy retained each of its references here, on the one thread).
+            if let ready = prepared?[index].take() {
+                // What `readTokens` does for it: the one read its value made, then the token.
+                adding = ready.tokens
+                interpreter.noteReads(ready.tokens.reads)
+                add(ready.token, value: ready.value, key: declaration.key)
+                declarationTokens.append(adding)
                 continue
             }
             declarationTokens.append(readTokens(of: declaration, index: index))
@@ -393,6 +404,43 @@ public final class TokenGraph {
     private(set) var updatedKeys: Set<String>?
     /// True when the update kept the same token keys.
     private(set) var sameKeysAsPrevious = false
+
+    /// A static member whose memoised value is a color, number or font, made into its token on the workers.
+    private struct PreparedToken {
+        let token: Token
+        let value: Value
+        /// Its `DeclarationTokens` so far: the read of its own value, and room for its key.
+        let tokens: DeclarationTokens
+    }
+
+    /// For a large graph without themes, the token of each declaration that `readTokens` would make by only reading its
+    /// memoised value (nearly every token of a large token file: `static let x = adaptive(...)`), made on all cores:
+    /// reading the declarations into the graph runs on one thread, and making each token there (its path, its object,
+    /// the value's look-up) was most of that. Nil entries, and everything else, are read by `readTokens` in order. Only
+    /// values the prefetch memoised are taken, so nothing is evaluated here and the interpreter is only read.
+    private func preparedColorTokens(_ declarations: ArraySlice<MemberDeclaration>) -> [PreparedToken?]? {
+        let workers = declarations.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1
+        guard workers > 1, themeFamilies.isEmpty, familyDeclarations.isEmpty else { return nil }
+        let interpreter = ReadOnly(value: interpreter)
+        return concurrentMap(Array(declarations), workers: workers) { declaration -> PreparedToken? in
+            switch declaration.kind {
+            case .stored, .computed: break
+            default: return nil
+            }
+            guard declaration.isStatic || declaration.owner.isEmpty,
+                  let value = interpreter.value.memoisedStaticValue(NameKey(declaration.key)) else { return nil }
+            switch value {
+            case .color, .number, .font: break
+            default: return nil
+            }
+            var tokens = DeclarationTokens()
+            tokens.reads = [declaration.key]
+            tokens.keys.reserveCapacity(1)
+            let token = Token(qualifiedName: declaration.qualifiedName, declaredKind: value.tokenKind, location: declaration.location,
+                              expression: Self.definingExpression(declaration), scope: declaration.owner)
+            return PreparedToken(token: token, value: value, tokens: tokens)
+        }
+    }
 
     private func readTokens(of declaration: MemberDeclaration, index: Int) -> DeclarationTokens {
         adding = DeclarationTokens()
