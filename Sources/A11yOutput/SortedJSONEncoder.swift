@@ -100,9 +100,10 @@ struct StreamingWriter {
     enum TypeKind { case direct, array, optional, encodedWhole, other }
     var typeKinds: [ObjectIdentifier: TypeKind] = Self.auditTypeKinds
 
-    /// The audit's own keyed types, known to be `other` without asking: the runtime's first answer about a type and a
-    /// protocol scans every conformance record of the binary (~300,000 instructions), and each of these was asked about
-    /// all three protocols in every run.
+    /// The audit's own types and how they are written, known without asking: the runtime's first answer about a type and
+    /// a protocol scans every conformance record of the binary (~300,000 instructions), and each of these was asked about
+    /// all three protocols in every run. (`ValueWriter.append` also skips its casts for them; the arrays that
+    /// `write` tells apart by metatype are here for it.)
     static let auditTypeKinds: [ObjectIdentifier: TypeKind] = [
         ObjectIdentifier(Audit.self): .other, ObjectIdentifier(Audit.Summary.self): .other,
         ObjectIdentifier(Audit.PolicyInfo.self): .other, ObjectIdentifier(Audit.SurfacesInfo.self): .other,
