@@ -796,8 +796,8 @@ public final class Interpreter {
         return withoutDuplicates(readsInProgress.removeLast())
     }
 
-    /// Static members a worker read for this interpreter's reader in progress (`callEach`), noted as if
-    /// read here.
+    /// Static members read for this interpreter's reader in progress elsewhere, noted as if read here: by a worker
+    /// (`callEach`), or by the token graph's workers taking memoised values (`TokenGraph.preparedColorTokens`).
     func noteReads(_ keys: [String]) {
         for key in keys { noteStaticRead(NameKey(key)) }
     }

@@ -624,6 +624,8 @@ public final class TokenGraph {
 
     // MARK: - Which declarations are tokens
 
+    /// (`preparedColorTokens` makes, on the workers, what this makes of a static member whose memoised value is a color,
+    /// number or font: a change here is a change there.)
     private func addSwiftTokens(_ declaration: MemberDeclaration) {
         if holdsThemeChoice(declaration) || isPerThemeValue(declaration) { return }
         let groupKind = declaration.owner.last.flatMap { Self.componentGroups[$0] }

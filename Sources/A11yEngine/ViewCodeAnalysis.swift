@@ -138,9 +138,8 @@ public struct ViewCodeAnalysis {
     func walksPerEntry() -> [[WalkFacts]] {
         let entries = entryPoints()
         let workers = interpreter.configuration.workers
-        guard workers > 1, entries.count >= 4 * workers, !interpreter.orderDependent else {
-            return entries.map { walks(of: $0).map(WalkFacts.init) }
-        }
+        let inOrder = { entries.map { self.walks(of: $0).map(WalkFacts.init) } }
+        guard workers > 1, entries.count >= 4 * workers, !interpreter.orderDependent else { return inOrder() }
         let results = ConcurrentResults<[WalkFacts]>(count: entries.count)
         let orderDependent = ConcurrentResults<Bool>(count: workers)
         let queue = WorkQueue(count: entries.count)
@@ -156,7 +155,7 @@ public struct ViewCodeAnalysis {
             }
             orderDependent.set(w, analysis.interpreter.orderDependent)
         }
-        guard !orderDependent.values.contains(true) else { return entries.map { walks(of: $0).map(WalkFacts.init) } }
+        guard !orderDependent.values.contains(true) else { return inOrder() }
         return results.values.map { $0! }
     }
 
