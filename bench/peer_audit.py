@@ -4,9 +4,16 @@
 Finds `static let X = adaptive(light: "#..", dark: "#..")` with a regex in a design system's Swift files, resolves
 component styling aliases (`static let label = Color.benchInk12` inside `enum ...Styling { struct Colors {`), pairs
 each text or graphic color of a component with its `background`, and prints the WCAG 2.x contrast ratio of each pair
-in light and dark as JSON. Standard library only (Debian's /usr/bin/python3, no pip): the WCAG 2.x formula below is
-what coloraide's `contrast(..., method="wcag21")` computes.
-Usage: /usr/bin/python3 bench/peer_audit.py DIR
+in light and dark as JSON.
+
+The ratios come from one of two places:
+  --contrast coloraide  (the default) the `coloraide` library's `contrast(..., method="wcag21")`, as the issue's script
+                        does. Debian packages no coloraide: `scripts/install-deps.sh bench` downloads its wheel (no
+                        dependencies, pure Python) and unpacks and compiles it into .build/peer/site, which
+                        `a11y-bench peer` puts on PYTHONPATH.
+  --contrast stdlib     ten lines of standard-library arithmetic below: the same WCAG 2.x formula, without the library's
+                        cost (a stricter peer, ~5x faster at 5,000 tokens).
+Usage: PYTHONPATH=.build/peer/site /usr/bin/python3 bench/peer_audit.py [--contrast coloraide|stdlib] DIR
 """
 import json
 import os
@@ -28,12 +35,21 @@ def luminance(hex6):
     return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
 
 
-def contrast(a, b):
+def stdlib_contrast(a, b):
     la, lb = luminance(a), luminance(b)
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
-def main(root):
+def coloraide_contrast():
+    try:
+        from coloraide import Color
+    except ImportError:
+        sys.exit("peer_audit.py: error: coloraide is not importable: run `scripts/install-deps.sh bench` and put "
+                 ".build/peer/site on PYTHONPATH (a11y-bench peer does), or pass --contrast stdlib")
+    return lambda a, b: Color("#" + a).contrast(Color("#" + b), method="wcag21")
+
+
+def main(root, contrast):
     tokens = {}  # name -> {"light": hex, "dark": hex}
     components = {}  # enum name -> {property: token name}
     for folder, _, files in os.walk(root):
@@ -70,6 +86,11 @@ def main(root):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: peer_audit.py DIR")
-    main(sys.argv[1])
+    # Read by hand: importing argparse would add its own start-up to the time measured.
+    arguments = sys.argv[1:]
+    source = "coloraide"
+    if len(arguments) == 3 and arguments[0] == "--contrast" and arguments[1] in ("coloraide", "stdlib"):
+        source, arguments = arguments[1], arguments[2:]
+    if len(arguments) != 1 or arguments[0].startswith("-"):
+        sys.exit("usage: peer_audit.py [--contrast coloraide|stdlib] DIR")
+    main(arguments[0], coloraide_contrast() if source == "coloraide" else stdlib_contrast)

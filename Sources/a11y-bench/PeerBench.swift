@@ -29,7 +29,20 @@ enum PeerBench {
         }
     }
 
-    static func run(sizes: [Int], runs: Int) throws {
+    /// Where a peer's ratios come from (`bench/peer_audit.py --contrast`): the issue's script uses the `coloraide`
+    /// library; the standard-library one computes the same formula itself and is ~5x faster, a stricter yardstick.
+    enum Peer: String, CaseIterable {
+        case coloraide, stdlib
+
+        var label: String { self == .coloraide ? "peer (coloraide)" : "peer (stdlib)" }
+        /// How far its ratios may be from a11yctl's, relative to the ratio: the same formula in the same double
+        /// arithmetic agrees exactly; coloraide weighs the channels by its own sRGB-to-XYZ matrix (0.212639, 0.715169,
+        /// 0.072192) instead of WCAG's rounded weights, so colored pairs differ by up to ~1e-4 of the ratio (0.001 at
+        /// 9.9:1 in the 20k system). Pass or fail must agree either way.
+        var tolerance: Double { self == .coloraide ? 5e-4 : 1e-12 }
+    }
+
+    static func run(sizes: [Int], runs: Int, peers: [Peer]) throws {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let ctl = here.appendingPathComponent("a11yctl").path
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -39,10 +52,20 @@ enum PeerBench {
         where !FileManager.default.isExecutableFile(atPath: path) {
             throw BenchError("\(path) not found (\(remedy)); scripts/install-deps.sh bench installs the packages")
         }
-        print("peer: \(python) \(script) (standard library WCAG 2.x formula)")
+        if peers.contains(.coloraide) {
+            // Unpacked and compiled as pip install would leave it (a zip on PYTHONPATH is compiled at every run).
+            let site = root.appendingPathComponent(".build/peer/site")
+            guard FileManager.default.fileExists(atPath: site.appendingPathComponent("coloraide/__init__.py").path) else {
+                throw BenchError("coloraide is not in \(site.path): scripts/install-deps.sh bench puts it there (or pass --peers stdlib)")
+            }
+            // a11yctl ignores the variable.
+            setenv("PYTHONPATH", site.path, 1)
+            print("coloraide: \(site.path) (PYTHONPATH)")
+        }
+        for peer in peers { print("\(peer.label): \(python) \(script) --contrast \(peer.rawValue)") }
         print("load average before: \(loadAverage())")
 
-        var rows: [(tokens: Int, components: Int, pairs: Int, ctl: Figures, peer: Figures)] = []
+        var rows: [(tokens: Int, components: Int, pairs: Int, ctl: Figures, peers: [Peer: Figures])] = []
         for tokens in sizes {
             // Components scale with tokens: 300 per 5,000 as in the cold bench.
             let components = max(1, tokens * 3 / 50)
@@ -52,46 +75,63 @@ enum PeerBench {
             try writeSystem(to: dir, tokens: tokens, components: components)
 
             // Same answers first: a timing of two programs that measure different things would mean nothing.
-            let agreement = try compare(ctl: ctl, python: python, script: script, dir: dir.path)
-            print("\(tokens) tokens, \(components) components: \(agreement.summary)")
-            guard agreement.agree else { throw BenchError("a11yctl and the peer disagree at \(tokens) tokens; not timing them") }
-
-            var ctlSamples: [Sample] = [], peerSamples: [Sample] = []
-            func measureCtl() throws { ctlSamples.append(try spawnAndMeasure(ctl, ["audit", dir.path, "--format", "json"], okStatuses: [0, 1])) }
-            func measurePeer() throws { peerSamples.append(try spawnAndMeasure(python, [script, dir.path], okStatuses: [0])) }
-            for i in 0..<runs {
-                // Alternate which goes first, so neither always runs right after the other's cache warm-up.
-                if i % 2 == 0 { try measureCtl(); try measurePeer() } else { try measurePeer(); try measureCtl() }
+            var pairs = 0
+            for peer in peers {
+                let agreement = try compare(ctl: ctl, peer: [script, "--contrast", peer.rawValue], tolerance: peer.tolerance, dir: dir.path)
+                print("\(tokens) tokens, \(components) components, \(peer.label): \(agreement.summary)")
+                guard agreement.agree else { throw BenchError("a11yctl and the \(peer.label) disagree at \(tokens) tokens; not timing them") }
+                pairs = agreement.pairs
             }
-            let c = Figures(ctlSamples), p = Figures(peerSamples)
-            rows.append((tokens, components, agreement.pairs, c, p))
+
+            // One run of each program per round, the order rotating, so that load on this shared machine and one
+            // program's cache warm-up fall on all of them alike.
+            let programs: [(path: String, args: [String], ok: Set<Int32>)] = [(ctl, ["audit", dir.path, "--format", "json"], [0, 1])]
+                + peers.map { (python, [script, "--contrast", $0.rawValue, dir.path], [0]) }
+            var samples = Array(repeating: [Sample](), count: programs.count)
+            for round in 0..<runs {
+                for step in 0..<programs.count {
+                    let i = (round + step) % programs.count
+                    samples[i].append(try spawnAndMeasure(programs[i].path, programs[i].args, okStatuses: programs[i].ok))
+                }
+            }
+            let c = Figures(samples[0])
+            var peerFigures: [Peer: Figures] = [:]
             print(String(format: "  a11yctl audit --format json: median %.0f ms wall, %.0f ms CPU, peak %.1f MB", c.wall, c.cpu, c.peak))
-            print(String(format: "  peer_audit.py:               median %.0f ms wall, %.0f ms CPU, peak %.1f MB", p.wall, p.cpu, p.peak))
-            print(String(format: "  a11yctl / peer: %.2fx wall, %.2fx CPU, %.2fx peak memory", c.wall / p.wall, c.cpu / p.cpu, c.peak / p.peak))
+            for (i, peer) in peers.enumerated() {
+                let p = Figures(samples[i + 1])
+                peerFigures[peer] = p
+                print(String(format: "  %@: median %.0f ms wall, %.0f ms CPU, peak %.1f MB; a11yctl / it: %.2fx wall, %.2fx CPU, %.2fx peak memory",
+                             peer.label, p.wall, p.cpu, p.peak, c.wall / p.wall, c.cpu / p.cpu, c.peak / p.peak))
+            }
+            rows.append((tokens, components, pairs, c, peerFigures))
         }
         print("load average after: \(loadAverage())")
 
         // Per-token cost from CPU time, which load on a shared machine disturbs less than wall time; the marginal cost
         // (extra CPU over extra tokens since the previous size) leaves out start-up, so flat means linear growth.
-        print("\nscaling series (median of \(runs) alternating runs; µs/token = CPU time / tokens, marginal = extra CPU / extra tokens since the previous size):")
-        print("| tokens | components | pairs | a11yctl wall | a11yctl CPU | a11yctl peak | a11yctl µs/token (marginal) | peer wall | peer CPU | peer peak | peer µs/token (marginal) | a11yctl/peer wall, CPU |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for (i, r) in rows.enumerated() {
-            let previous = i > 0 ? rows[i - 1] : nil
-            func side(_ f: Figures, _ before: Figures?) -> String {
-                var cost = String(format: "%.0f", f.cpu * 1000 / Double(r.tokens))
-                if let before, let previous {
-                    cost += String(format: " (%.0f)", (f.cpu - before.cpu) * 1000 / Double(r.tokens - previous.tokens))
+        for peer in peers {
+            print("\nscaling series against the \(peer.label) (median of \(runs) rotating runs; µs/token = CPU time / tokens, marginal = extra CPU / extra tokens since the previous size):")
+            print("| tokens | components | pairs | a11yctl wall | a11yctl CPU | a11yctl peak | a11yctl µs/token (marginal) | peer wall | peer CPU | peer peak | peer µs/token (marginal) | a11yctl/peer wall, CPU |")
+            print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+            for (i, r) in rows.enumerated() {
+                let previous = i > 0 ? rows[i - 1] : nil
+                func side(_ f: Figures, _ before: Figures?) -> String {
+                    var cost = String(format: "%.0f", f.cpu * 1000 / Double(r.tokens))
+                    if let before, let previous {
+                        cost += String(format: " (%.0f)", (f.cpu - before.cpu) * 1000 / Double(r.tokens - previous.tokens))
+                    }
+                    return String(format: "%.0f ms | %.0f ms | %.1f MB | ", f.wall, f.cpu, f.peak) + cost
                 }
-                return String(format: "%.0f ms | %.0f ms | %.1f MB | ", f.wall, f.cpu, f.peak) + cost
+                let p = r.peers[peer]!
+                print("| \(r.tokens) | \(r.components) | \(r.pairs) | " + side(r.ctl, previous?.ctl) + " | " + side(p, previous?.peers[peer])
+                      + String(format: " | %.2fx, %.2fx |", r.ctl.wall / p.wall, r.ctl.cpu / p.cpu))
             }
-            print("| \(r.tokens) | \(r.components) | \(r.pairs) | " + side(r.ctl, previous?.ctl) + " | " + side(r.peer, previous?.peer)
-                  + String(format: " | %.2fx, %.2fx |", r.ctl.wall / r.peer.wall, r.ctl.cpu / r.peer.cpu))
-        }
-        if let first = rows.first, let last = rows.last, last.tokens > first.tokens {
-            print(String(format: "\n%.0fx the tokens: a11yctl %.1fx the CPU time (%.1fx wall, %.1fx the memory), peer %.1fx the CPU time (%.1fx wall, %.1fx the memory)",
-                         Double(last.tokens) / Double(first.tokens), last.ctl.cpu / first.ctl.cpu, last.ctl.wall / first.ctl.wall, last.ctl.peak / first.ctl.peak,
-                         last.peer.cpu / first.peer.cpu, last.peer.wall / first.peer.wall, last.peer.peak / first.peer.peak))
+            if let first = rows.first, let last = rows.last, last.tokens > first.tokens {
+                let a = first.peers[peer]!, b = last.peers[peer]!
+                print(String(format: "\n%.0fx the tokens: a11yctl %.1fx the CPU time (%.1fx wall, %.1fx the memory), peer %.1fx the CPU time (%.1fx wall, %.1fx the memory)",
+                             Double(last.tokens) / Double(first.tokens), last.ctl.cpu / first.ctl.cpu, last.ctl.wall / first.ctl.wall, last.ctl.peak / first.ctl.peak,
+                             b.cpu / a.cpu, b.wall / a.wall, b.peak / a.peak))
+            }
         }
     }
 
@@ -134,8 +174,9 @@ enum PeerBench {
         return Sample(wallMilliseconds: wall, cpuMilliseconds: cpuMilliseconds(usage), peakMegabytes: kilobytes / 1024)
     }
 
-    /// Runs both once, capturing their JSON, and checks they measure the same component pairs with the same ratios.
-    static func compare(ctl: String, python: String, script: String, dir: String) throws -> (agree: Bool, pairs: Int, summary: String) {
+    /// Runs a11yctl and one peer once, capturing their JSON, and checks they measure the same component pairs with the
+    /// same ratios (within `tolerance`).
+    static func compare(ctl: String, peer: [String], tolerance: Double, dir: String) throws -> (agree: Bool, pairs: Int, summary: String) {
         func output(_ path: String, _ args: [String]) throws -> [String: Any] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: path)
@@ -150,19 +191,20 @@ enum PeerBench {
         func key(_ component: Any?, _ foreground: Any?, _ background: Any?, _ appearance: Any?) -> String {
             "\(component ?? "-") \(foreground ?? "-") on \(background ?? "-") \(appearance ?? "-")"
         }
-        var ctlRatios: [String: Double] = [:]
+        var byA11yctl: [String: (ratio: Double, pass: Bool)] = [:]
         for pair in try output(ctl, ["audit", dir, "--format", "json"])["pairs"] as? [[String: Any]] ?? [] {
             let fg = pair["foreground"] as? [String: Any], bg = pair["background"] as? [String: Any]
-            ctlRatios[key(pair["component"], fg?["property"], bg?["property"], pair["appearance"])] = pair["ratio"] as? Double
+            byA11yctl[key(pair["component"], fg?["property"], bg?["property"], pair["appearance"])] = (pair["ratio"] as? Double ?? .nan, pair["pass"] as? Bool ?? false)
         }
-        var peerRatios: [String: Double] = [:]
-        for pair in try output(python, [script, dir])["pairs"] as? [[String: Any]] ?? [] {
-            peerRatios[key(pair["component"], pair["foreground"], pair["background"], pair["appearance"])] = pair["ratio"] as? Double
+        var byPeer: [String: (ratio: Double, pass: Bool)] = [:]
+        for pair in try output(python, peer + [dir])["pairs"] as? [[String: Any]] ?? [] {
+            byPeer[key(pair["component"], pair["foreground"], pair["background"], pair["appearance"])] = (pair["ratio"] as? Double ?? .nan, pair["pass"] as? Bool ?? false)
         }
-        let common = Set(ctlRatios.keys).intersection(peerRatios.keys)
-        let worst = common.map { abs(ctlRatios[$0]! - peerRatios[$0]!) }.max() ?? 0
-        let agree = !common.isEmpty && common.count == ctlRatios.count && common.count == peerRatios.count && worst < 1e-9
-        return (agree, common.count, "a11yctl \(ctlRatios.count) pairs, peer \(peerRatios.count), \(common.count) in common, "
-                    + String(format: "largest ratio difference %.1e", worst) + (agree ? " (agree)" : " (DISAGREE)"))
+        let common = Set(byA11yctl.keys).intersection(byPeer.keys)
+        let worst = common.map { abs(byA11yctl[$0]!.ratio - byPeer[$0]!.ratio) / max(byA11yctl[$0]!.ratio, byPeer[$0]!.ratio) }.max() ?? .nan
+        let verdicts = common.filter { byA11yctl[$0]!.pass != byPeer[$0]!.pass }.count
+        let agree = !common.isEmpty && common.count == byA11yctl.count && common.count == byPeer.count && worst <= tolerance && verdicts == 0
+        return (agree, common.count, "a11yctl \(byA11yctl.count) pairs, peer \(byPeer.count), \(common.count) in common, "
+                    + String(format: "largest ratio difference %.1e of the ratio, %d verdicts differ", worst, verdicts) + (agree ? " (agree)" : " (DISAGREE)"))
     }
 }
