@@ -106,6 +106,14 @@ enum PeerBench {
             rows.append((tokens, components, pairs, c, peerFigures))
         }
         print("load average after: \(loadAverage())")
+        // Issue 12's bar, read off the run: the cold 5,000-token audit in at most a quarter of the issue's peer's time.
+        if let row = rows.first(where: { $0.tokens == 5000 }) {
+            for peer in peers {
+                let ratio = row.ctl.wall / row.peers[peer]!.wall
+                print(String(format: "issue 12's bar at 5,000 tokens, against the %@: %.2fx wall (at most 0.25x: %@)%@", peer.label, ratio,
+                             ratio <= 0.25 ? "met" : "not met", peer == .coloraide ? " <- the peer the issue describes" : ""))
+            }
+        }
 
         // Per-token cost from CPU time, which load on a shared machine disturbs less than wall time; the marginal cost
         // (extra CPU over extra tokens since the previous size) leaves out start-up, so flat means linear growth.
