@@ -117,7 +117,10 @@ if CommandLine.arguments.dropFirst().first == "themes" {
 if CommandLine.arguments.dropFirst().first == "peer" {
     let args = CommandLine.arguments
     let sizes = args.firstIndex(of: "--sizes").flatMap { i in i + 1 < args.count ? args[i + 1].split(separator: ",").compactMap { Int($0) } : nil }
-    let peers = args.firstIndex(of: "--peers").map { i in args[i + 1].split(separator: ",").compactMap { PeerBench.Peer(rawValue: String($0)) } }
+    // Each named peer once, in the order given.
+    let peers = args.firstIndex(of: "--peers").map { i in
+        args[i + 1].split(separator: ",").compactMap { PeerBench.Peer(rawValue: String($0)) }.reduce(into: [PeerBench.Peer]()) { if !$0.contains($1) { $0.append($1) } }
+    }
     do {
         try PeerBench.run(sizes: sizes ?? [1000, 5000, 20000], runs: argument("--runs", default: 9), peers: peers ?? PeerBench.Peer.allCases)
     } catch {
