@@ -797,10 +797,13 @@ public final class Interpreter {
     }
 
     /// Static members read for this interpreter's reader in progress elsewhere, noted as if read here: by a worker
-    /// (`callEach`), or by the token graph's workers taking memoised values (`TokenGraph.preparedColorTokens`).
+    /// (`callEach`), or, one at a time by its key hashed, by the token graph's workers taking memoised values
+    /// (`TokenGraph.preparedColorTokens`).
     func noteReads(_ keys: [String]) {
         for key in keys { noteStaticRead(NameKey(key)) }
     }
+
+    func noteRead(_ key: NameKey) { noteStaticRead(key) }
 
     /// Calls `function` once per argument list, on all cores when there are many (a token function or initialiser with a
     /// case per token: DesignResourcesKit's initialisers evaluate ~500 colors, 76,000 instructions each, which all ran

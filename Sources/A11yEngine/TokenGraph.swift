@@ -276,21 +276,24 @@ public final class TokenGraph {
         declarationTokens.reserveCapacity(program.sourceDeclarationCount)
         let sources = program.declarations[..<program.sourceDeclarationCount]
         var prepared = preparedColorTokens(sources)
-        for (index, declaration) in sources.enumerated() {
-            if !familyDeclarations.isEmpty, familyDeclarations.contains(declaration.key) {
+        // By index: a declaration is read in place only where it is needed (a copy of each retained a dozen references
+        // here, on the one thread, and most are prepared).
+        for index in sources.indices {
+            if !familyDeclarations.isEmpty, familyDeclarations.contains(sources[index].key) {
                 declarationTokens.append(DeclarationTokens())
                 continue
             }
             // Taken out (moved, not copied: a copy retained each of its references here, on the one thread).
             if let ready = prepared?[index].take() {
-                // What `readTokens` does for it: the one read its value made, then the token.
-                adding = ready.tokens
-                interpreter.noteReads(ready.tokens.reads)
-                add(ready.token, value: ready.value, key: declaration.key)
-                declarationTokens.append(adding)
+                // What `readTokens` does for it: the one read its value made, then the token, by its key as the worker
+                // hashed it.
+                var tokens = ready.tokens
+                interpreter.noteRead(ready.key)
+                if !insert(ready.token, value: ready.value, key: ready.key) { tokens.keys = [] }
+                declarationTokens.append(tokens)
                 continue
             }
-            declarationTokens.append(readTokens(of: declaration, index: index))
+            declarationTokens.append(readTokens(of: sources[index], index: index))
         }
         // From here on the graph is only read, so rules can read it concurrently: the lookups they make are computed now.
         sortKeysAndFillRows()
@@ -409,7 +412,9 @@ public final class TokenGraph {
     private struct PreparedToken {
         let token: Token
         let value: Value
-        /// Its `DeclarationTokens` so far: the read of its own value, and room for its key.
+        /// The declaration's key, hashed: the key of its token and of the one read its value made.
+        let key: NameKey
+        /// Its `DeclarationTokens`: the read of its own value and its key.
         let tokens: DeclarationTokens
     }
 
@@ -427,18 +432,17 @@ public final class TokenGraph {
             case .stored, .computed: break
             default: return nil
             }
-            guard declaration.isStatic || declaration.owner.isEmpty,
-                  let value = interpreter.value.memoisedStaticValue(NameKey(declaration.key)) else { return nil }
+            let key = NameKey(declaration.key)
+            guard declaration.isStatic || declaration.owner.isEmpty, let value = interpreter.value.memoisedStaticValue(key) else { return nil }
             switch value {
             case .color, .number, .font: break
             default: return nil
             }
             var tokens = DeclarationTokens()
-            tokens.reads = [declaration.key]
-            tokens.keys.reserveCapacity(1)
+            (tokens.reads, tokens.keys) = ([declaration.key], [declaration.key])
             let token = Token(qualifiedName: declaration.qualifiedName, declaredKind: value.tokenKind, location: declaration.location,
                               expression: Self.definingExpression(declaration), scope: declaration.owner)
-            return PreparedToken(token: token, value: value, tokens: tokens)
+            return PreparedToken(token: token, value: value, key: key, tokens: tokens)
         }
     }
 
@@ -610,15 +614,20 @@ public final class TokenGraph {
     @discardableResult
     private func add(_ token: Token, value: Value, key: String? = nil) -> Bool {
         let key = key ?? token.qualifiedName.joinedWithDots()
-        let nameKey = NameKey(key)  // hashed once for both tables
-        // One look-up for the usual new key; a key declared twice keeps its first definition.
-        if let first = tokens.updateValue(token, forKey: nameKey) {
-            tokens[nameKey] = first
+        guard insert(token, value: value, key: NameKey(key)) else { return false }  // hashed once for both tables
+        adding.keys.append(key)
+        return true
+    }
+
+    /// The token and its value under `key`, unless the key is taken: a key declared twice keeps its first definition.
+    private func insert(_ token: Token, value: Value, key: NameKey) -> Bool {
+        // One look-up for the usual new key.
+        if let first = tokens.updateValue(token, forKey: key) {
+            tokens[key] = first
             updatable = false
             return false
         }
-        values[nameKey] = value
-        adding.keys.append(key)
+        values[key] = value
         return true
     }
 
