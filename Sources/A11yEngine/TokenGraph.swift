@@ -276,8 +276,6 @@ public final class TokenGraph {
         declarationTokens.reserveCapacity(program.sourceDeclarationCount)
         let sources = program.declarations[..<program.sourceDeclarationCount]
         var prepared = preparedColorTokens(sources)
-        // By index: a declaration is read in place only where it is needed (a copy of each retained a dozen references
-        // here, on the one thread, and most are prepared).
         for index in sources.indices {
             if !familyDeclarations.isEmpty, familyDeclarations.contains(sources[index].key) {
                 declarationTokens.append(DeclarationTokens())
