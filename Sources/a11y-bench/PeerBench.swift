@@ -3,7 +3,8 @@ import Glibc
 
 /// `a11y-bench peer`: `a11yctl audit DIR --format json` side by side with `bench/peer_audit.py` (the ~60-line Python
 /// script a user would write instead, run by Debian's /usr/bin/python3) on the synthetic system of `writeSystem`, at
-/// several sizes. The two run alternately so load on this shared machine hits both alike. Peak RSS comes from GNU time
+/// several sizes, once per peer (`Peer`: the script's ratios by coloraide or by the standard library). They run in
+/// rotating order so load on this shared machine hits all alike. Peak RSS comes from GNU time
 /// (`%M`), not from our own wait4: posix_spawn shares this process's memory until exec, and Linux then records this
 /// process's high-water mark as the child's ru_maxrss (a 10 MB Python run read as 36 MB). `time` is small, so the
 /// child it forks starts from a small mark.

@@ -16,9 +16,9 @@ let usage = """
       (none)            cold audit of a synthetic system, in process and as a whole a11yctl process
                         [--tokens 5000] [--components 300] [--runs 9]
       peer              a11yctl against bench/peer_audit.py on generated systems [--sizes 1000,5000,20000] [--runs 9]
-                        [--peers coloraide,stdlib]: the issue's script (ratios by the coloraide library, whose
-                        wheel scripts/install-deps.sh bench downloads) and the same script with standard-library
-                        arithmetic (a stricter yardstick)
+                        [--peers coloraide,stdlib]: the issue's script (ratios by the coloraide library, which
+                        scripts/install-deps.sh bench fetches into .build/peer/site) and the same script with
+                        standard-library arithmetic (a stricter yardstick)
       phases PATH       where a cold audit of PATH spends its time, phase by phase [--runs 9]
       daemon            the real a11yd: save-to-audit latency, idle CPU, save storm, memory
                         [--saves 200] [--settle-ms 30] [--tokens N] [--interval-ms N]
