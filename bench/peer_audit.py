@@ -7,13 +7,12 @@ each text or graphic color of a component with its `background`, and prints the 
 in light and dark as JSON.
 
 The ratios come from one of two places:
-  --contrast coloraide  (the default) the `coloraide` library's `contrast(..., method="wcag21")`, as the issue's script
-                        does. Debian packages no coloraide: `scripts/install-deps.sh bench` downloads its wheel (no
-                        dependencies, pure Python) and unpacks and compiles it into .build/peer/site, which
-                        `a11y-bench peer` puts on PYTHONPATH.
-  --contrast stdlib     ten lines of standard-library arithmetic below: the same WCAG 2.x formula, without the library's
-                        cost (a stricter peer, ~5x faster at 5,000 tokens).
-Usage: PYTHONPATH=.build/peer/site /usr/bin/python3 bench/peer_audit.py [--contrast coloraide|stdlib] DIR
+  --contrast stdlib     (the default) ten lines of standard-library arithmetic below: the WCAG 2.x formula, as
+                        Debian's /usr/bin/python3 runs it with nothing installed.
+  --contrast coloraide  the `coloraide` library's `contrast(..., method="wcag21")`, as the issue's script does. Debian
+                        packages no coloraide and set-up installs nothing with pip: it must be importable already
+                        (`a11y-bench peer` puts .build/peer/site on PYTHONPATH; BENCHMARKS.md says how it was put there).
+Usage: /usr/bin/python3 bench/peer_audit.py [--contrast stdlib|coloraide] DIR
 """
 import json
 import os
@@ -44,8 +43,9 @@ def coloraide_contrast():
     try:
         from coloraide import Color
     except ImportError:
-        sys.exit("peer_audit.py: error: coloraide is not importable: run `scripts/install-deps.sh bench` and put "
-                 ".build/peer/site on PYTHONPATH (a11y-bench peer does), or pass --contrast stdlib")
+        sys.exit("peer_audit.py: error: coloraide is not importable (Debian packages none; set-up installs nothing "
+                 "with pip): put a folder that holds it on PYTHONPATH (BENCHMARKS.md, \"The issue's peer\"), or use "
+                 "--contrast stdlib")
     return lambda a, b: Color("#" + a).contrast(Color("#" + b), method="wcag21")
 
 
@@ -88,9 +88,9 @@ def main(root, contrast):
 if __name__ == "__main__":
     # Read by hand: importing argparse would add its own start-up to the time measured.
     arguments = sys.argv[1:]
-    source = "coloraide"
-    if len(arguments) == 3 and arguments[0] == "--contrast" and arguments[1] in ("coloraide", "stdlib"):
+    source = "stdlib"
+    if len(arguments) == 3 and arguments[0] == "--contrast" and arguments[1] in ("stdlib", "coloraide"):
         source, arguments = arguments[1], arguments[2:]
     if len(arguments) != 1 or arguments[0].startswith("-"):
-        sys.exit("usage: peer_audit.py [--contrast coloraide|stdlib] DIR")
+        sys.exit("usage: peer_audit.py [--contrast stdlib|coloraide] DIR")
     main(arguments[0], coloraide_contrast() if source == "coloraide" else stdlib_contrast)

@@ -32,7 +32,7 @@ enum PeerBench {
 
     /// Where a peer's ratios come from (`bench/peer_audit.py --contrast`): the script uses the `coloraide`
     /// library; the standard-library one computes the same formula itself and is ~5x faster, a stricter yardstick.
-    enum Peer: String, CaseIterable {
+    enum Peer: String {
         case coloraide, stdlib
 
         var label: String { self == .coloraide ? "peer (coloraide)" : "peer (stdlib)" }
@@ -43,7 +43,9 @@ enum PeerBench {
         var tolerance: Double { self == .coloraide ? 5e-4 : 1e-12 }
     }
 
-    static func run(sizes: [Int], runs: Int, peers: [Peer]) throws {
+    /// `peers`: nil for the standard-library peer, and the coloraide one when `.build/peer/site` holds coloraide (Debian
+    /// packages none and set-up installs nothing with pip: BENCHMARKS.md says how it was put there).
+    static func run(sizes: [Int], runs: Int, peers requested: [Peer]?) throws {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let ctl = here.appendingPathComponent("a11yctl").path
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -53,15 +55,20 @@ enum PeerBench {
         where !FileManager.default.isExecutableFile(atPath: path) {
             throw BenchError("\(path) not found (\(remedy)); scripts/install-deps.sh bench installs the packages")
         }
+        // Unpacked and compiled as an installed package is (a zip on PYTHONPATH is compiled again at every run).
+        let site = root.appendingPathComponent(".build/peer/site")
+        let hasColoraide = FileManager.default.fileExists(atPath: site.appendingPathComponent("coloraide/__init__.py").path)
+        let peers = requested ?? (hasColoraide ? [.coloraide, .stdlib] : [.stdlib])
         if peers.contains(.coloraide) {
-            // Unpacked and compiled as pip install would leave it (a zip on PYTHONPATH is compiled at every run).
-            let site = root.appendingPathComponent(".build/peer/site")
-            guard FileManager.default.fileExists(atPath: site.appendingPathComponent("coloraide/__init__.py").path) else {
-                throw BenchError("coloraide is not in \(site.path): scripts/install-deps.sh bench puts it there (or pass --peers stdlib)")
+            guard hasColoraide else {
+                throw BenchError("coloraide is not in \(site.path) (Debian packages none; set-up installs nothing with pip): "
+                                 + "BENCHMARKS.md, \"The issue's peer\", says how it was put there; or pass --peers stdlib")
             }
             // a11yctl ignores the variable.
             setenv("PYTHONPATH", site.path, 1)
             print("coloraide: \(site.path) (PYTHONPATH)")
+        } else {
+            print("the issue's peer (coloraide) is not measured: \(site.path) does not hold coloraide (BENCHMARKS.md, \"The issue's peer\")")
         }
         for peer in peers { print("\(peer.label): \(python) \(script) --contrast \(peer.rawValue)") }
         print("load average before: \(loadAverage())")

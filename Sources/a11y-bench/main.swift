@@ -5,7 +5,7 @@ import CMalloc
 import Foundation
 
 // Benchmark (not a test). `a11y-bench daemon` measures the daemon (see DaemonBench.swift); `a11y-bench themes` a ten-theme system (ThemesBench.swift);
-// `a11y-bench peer [--sizes 1000,5000,20000] [--runs 9] [--peers coloraide,stdlib]` a11yctl against bench/peer_audit.py (PeerBench.swift). Default: cold audit of a synthetic design system of 5,000 color tokens and 300 component enums.
+// `a11y-bench peer [--sizes 1000,5000,20000] [--runs 9] [--peers stdlib,coloraide]` a11yctl against bench/peer_audit.py (PeerBench.swift). Default: cold audit of a synthetic design system of 5,000 color tokens and 300 component enums.
 // Reports the median in-process audit time (read + parse + resolve + pair + rules) and, when `a11yctl` sits next to
 // this executable, the median whole-process time of `a11yctl audit --format json`. Run in release:
 //   swift build -c release && .build/release/a11y-bench [--tokens 5000] [--components 300] [--runs 9]
@@ -16,9 +16,9 @@ let usage = """
       (none)            cold audit of a synthetic system, in process and as a whole a11yctl process
                         [--tokens 5000] [--components 300] [--runs 9]
       peer              a11yctl against bench/peer_audit.py on generated systems [--sizes 1000,5000,20000] [--runs 9]
-                        [--peers coloraide,stdlib]: the issue's script (ratios by the coloraide library, which
-                        scripts/install-deps.sh bench fetches into .build/peer/site) and the same script with
-                        standard-library arithmetic (a stricter yardstick)
+                        [--peers stdlib,coloraide]: the script with standard-library arithmetic, and the issue's
+                        (ratios by the coloraide library), by default when .build/peer/site holds coloraide (Debian
+                        packages none and set-up installs nothing with pip: BENCHMARKS.md)
       phases PATH       where a cold audit of PATH spends its time, phase by phase [--runs 9]
       daemon            the real a11yd: save-to-audit latency, idle CPU, save storm, memory
                         [--saves 200] [--settle-ms 30] [--tokens N] [--interval-ms N]
@@ -56,7 +56,7 @@ func validateArguments(_ arguments: [String]) {
         if option == "--peers" {
             let names = (rest.dropFirst().first ?? "").split(separator: ",").map(String.init)
             guard !names.isEmpty, names.allSatisfy({ PeerBench.Peer(rawValue: $0) != nil }) else {
-                fail("--peers needs a list of coloraide and stdlib, got '\(rest.dropFirst().first ?? "")'")
+                fail("--peers needs a list of stdlib and coloraide, got '\(rest.dropFirst().first ?? "")'")
             }
             rest = rest.dropFirst(2)
             continue
@@ -122,7 +122,7 @@ if CommandLine.arguments.dropFirst().first == "peer" {
         args[i + 1].split(separator: ",").compactMap { PeerBench.Peer(rawValue: String($0)) }.reduce(into: [PeerBench.Peer]()) { if !$0.contains($1) { $0.append($1) } }
     }
     do {
-        try PeerBench.run(sizes: sizes ?? [1000, 5000, 20000], runs: argument("--runs", default: 9), peers: peers ?? PeerBench.Peer.allCases)
+        try PeerBench.run(sizes: sizes ?? [1000, 5000, 20000], runs: argument("--runs", default: 9), peers: peers)
     } catch {
         // exit, not a trap: what was printed before the failure still reaches a pipe.
         FileHandle.standardError.write(Data("a11y-bench: error: \(error)\n".utf8))
