@@ -539,8 +539,9 @@ public final class Interpreter {
     }
 
     /// A static member read by whatever is being evaluated: the walk's read order, the reader in progress, and the
-    /// instance members being evaluated at that reader's level.
-    private func noteStaticRead(_ key: NameKey) {
+    /// instance members being evaluated at that reader's level. (Also the token graph's, for a token its workers made
+    /// from a memoised value: `TokenGraph.preparedColorTokens`.)
+    func noteStaticRead(_ key: NameKey) {
         if recordingStaticReads, staticReadOrder[key] == nil {
             staticReadOrder[key] = staticReads.count
             staticReads.append(key.string)
@@ -796,14 +797,10 @@ public final class Interpreter {
         return withoutDuplicates(readsInProgress.removeLast())
     }
 
-    /// Static members read for this interpreter's reader in progress elsewhere, noted as if read here: by a worker
-    /// (`callEach`), or, one at a time by its key hashed, by the token graph's workers taking memoised values
-    /// (`TokenGraph.preparedColorTokens`).
+    /// Static members a worker read for this interpreter's reader in progress (`callEach`), noted as if read here.
     func noteReads(_ keys: [String]) {
         for key in keys { noteStaticRead(NameKey(key)) }
     }
-
-    func noteRead(_ key: NameKey) { noteStaticRead(key) }
 
     /// Calls `function` once per argument list, on all cores when there are many (a token function or initialiser with a
     /// case per token: DesignResourcesKit's initialisers evaluate ~500 colors, 76,000 instructions each, which all ran

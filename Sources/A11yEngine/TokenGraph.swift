@@ -286,7 +286,7 @@ public final class TokenGraph {
                 // What `readTokens` does for it: the one read its value made, then the token, by its key as the worker
                 // hashed it.
                 var tokens = ready.tokens
-                interpreter.noteRead(ready.key)
+                interpreter.noteStaticRead(ready.key)
                 if !insert(ready.token, value: ready.value, key: ready.key) { tokens.keys = [] }
                 declarationTokens.append(tokens)
                 continue
