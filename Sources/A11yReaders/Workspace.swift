@@ -1,10 +1,72 @@
 import A11yEngine
 import Foundation
 
-/// The cores this process may use, asked once: `ProcessInfo.activeProcessorCount` reads the cgroup's CPU limits from
-/// files at every call (~50 µs, and the token file reader asks for every large block). Readers decide an audit's
-/// threads (`AuditInput.evaluationThreads`, the worker pool's size); the engine is told, and does no I/O.
-public let activeCores = ProcessInfo.processInfo.activeProcessorCount
+/// The cores this process may use, asked once (the token file reader asks for every large block). Readers decide an
+/// audit's threads (`AuditInput.evaluationThreads`, the worker pool's size); the engine is told, and does no I/O.
+public let activeCores = CoreCount.active()
+
+/// The cores this process may run on (its affinity mask: `taskset`, a cpuset cgroup), fewer when its cgroup's CPU quota
+/// allows fewer (a container's `--cpus`). Read with plain system calls: `ProcessInfo.activeProcessorCount` took 1-3 ms
+/// at the start of every a11yctl run, on the way to the first file (its first use of Foundation's URL, through type
+/// look-ups by mangled name that scan every conformance record of this large binary).
+enum CoreCount {
+    static func active() -> Int {
+        var cores = affinityCores() ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        if let quota = quotaCores() { cores = min(cores, quota) }
+        return max(1, cores)
+    }
+
+    /// The CPUs in this process's affinity mask, from `/proc/self/status` ("Cpus_allowed:\tff,ffffffff"): Glibc's
+    /// module does not offer `sched_getaffinity` to Swift.
+    static func affinityCores() -> Int? {
+        guard let status = contents("/proc/self/status", limit: 8192),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else { return nil }
+        let count = line.dropFirst("Cpus_allowed:".count).reduce(0) { count, digit in
+            count + (digit.hexDigitValue?.nonzeroBitCount ?? 0)
+        }
+        return count > 0 ? count : nil
+    }
+
+    /// The CPU quota in whole cores (rounded up), nil when there is none: cgroup v2's `cpu.max` ("max 100000" or
+    /// "150000 100000"), else v1's `cpu.cfs_quota_us` (-1 for none) over `cpu.cfs_period_us`.
+    static func quotaCores() -> Int? {
+        if let line = firstLine("/sys/fs/cgroup/cpu.max") { return cores(cpuMax: line) }
+        guard let quota = firstLine("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").flatMap({ Int($0) }),
+              let period = firstLine("/sys/fs/cgroup/cpu/cpu.cfs_period_us").flatMap({ Int($0) }) else { return nil }
+        return cores(quota: quota, period: period)
+    }
+
+    /// cgroup v2's `cpu.max` line: "max 100000" (no quota) or "150000 100000" (1.5 cores: 2).
+    static func cores(cpuMax line: String) -> Int? {
+        let fields = line.split(separator: " ")
+        guard fields.count == 2, let quota = Int(fields[0]), let period = Int(fields[1]) else { return nil }
+        return cores(quota: quota, period: period)
+    }
+
+    static func cores(quota: Int, period: Int) -> Int? {
+        guard quota > 0, period > 0 else { return nil }
+        return max(1, (quota + period - 1) / period)
+    }
+
+    private static func firstLine(_ path: String) -> String? {
+        contents(path, limit: 128)?.split(separator: "\n").first.map(String.init)
+    }
+
+    /// A small file's text (its first `limit` bytes), nil when it cannot be read.
+    private static func contents(_ path: String, limit: Int) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let got = buffer[count...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard got > 0 else { break }
+            count += got
+        }
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+    }
+}
 
 /// A design system on disk: its configuration, policy, and one parsed result per file. The one-shot audit reads it
 /// once; the daemon keeps it and refreshes only the files that changed (by content digest), keeping the last good

@@ -11,8 +11,9 @@ struct YAMLFields {
         let root: Node?
         do {
             // Every scalar is read as text and typed here (`string`, `number`): no tag resolution, whose default rules
-            // compile a dozen regular expressions on first use (~1.5 ms of every `a11yctl` run).
-            root = try Yams.compose(yaml: text, .basic)
+            // compile a dozen regular expressions on first use (~1.5 ms of every `a11yctl` run). The encoding said, not
+            // `.default`: that copies the whole environment into a dictionary to look for YAMS_DEFAULT_ENCODING.
+            root = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch let error as YamlError {
             throw ConfigurationError(Self.describe(error), at: Self.location(of: error, file: file))
         } catch {
