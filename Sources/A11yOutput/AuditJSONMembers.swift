@@ -8,16 +8,17 @@ protocol JSONMembersWritable {
     func writeMembers(_ object: inout JSONObjectWriter) throws
 }
 
-/// Writes one object's members, keys in the order given (which must be sorted, as the encoder sorts keys).
+/// Writes one object's members, keys in the order given (which must be sorted, as the encoder sorts keys), into
+/// `JSONBytes`: an audit's pairs and findings are ~100,000 keys and ~50,000 strings.
 struct JSONObjectWriter {
-    var out: [UInt8]
+    var out: JSONBytes
     let depth: Int
     let pretty: Bool
     private var count = 0
     private var lastKey: StaticString?
 
-    private init(depth: Int, pretty: Bool) {
-        self.out = []
+    private init(depth: Int, pretty: Bool, out: JSONBytes) {
+        self.out = out
         self.depth = depth
         self.pretty = pretty
     }
@@ -25,30 +26,28 @@ struct JSONObjectWriter {
     private mutating func key(_ key: StaticString) {
         assert(lastKey.map { Self.bytes($0).lexicographicallyPrecedes(Self.bytes(key)) } ?? true, "\(key) is out of order")
         lastKey = key
-        // `,`, line break, indentation and `"key" : ` assembled on the stack and appended at once: a quarter of an audit's
-        // JSON is keys, and each append checks capacity and uniqueness.
+        // `,`, line break, indentation and `"key" : ` stored straight into the output, after one check for room.
         let name = Self.bytes(key)
         let indentation = pretty ? 2 * (depth + 1) : 0
-        let length = (count > 0 ? 1 : 0) + (pretty ? 1 + indentation : 0) + name.count + (pretty ? 5 : 3)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { text in
-            var at = 0
-            func put(_ byte: UInt8) { text[at] = byte; at += 1 }
-            if count > 0 { put(UInt8(ascii: ",")) }
-            if pretty {
-                put(0x0A)
-                // The indentation and the name as runs, not byte by byte (a quarter of an audit's JSON is keys).
-                (text.baseAddress! + at).initialize(repeating: UInt8(ascii: " "), count: indentation)
-                at += indentation
-            }
-            put(UInt8(ascii: "\""))
-            (text.baseAddress! + at).initialize(from: name.baseAddress!, count: name.count)
-            at += name.count
-            put(UInt8(ascii: "\""))
-            if pretty { put(UInt8(ascii: " ")) }
-            put(UInt8(ascii: ":"))
-            if pretty { put(UInt8(ascii: " ")) }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<at]))
+        var at = out.reserve(1 + (pretty ? 1 + indentation : 0) + name.count + (pretty ? 5 : 3))
+        func put(_ byte: UInt8) {
+            at.initialize(to: byte)
+            at += 1
         }
+        if count > 0 { put(UInt8(ascii: ",")) }
+        if pretty {
+            put(0x0A)
+            at.initialize(repeating: UInt8(ascii: " "), count: indentation)
+            at += indentation
+        }
+        put(UInt8(ascii: "\""))
+        at.initialize(from: name.baseAddress!, count: name.count)
+        at += name.count
+        put(UInt8(ascii: "\""))
+        if pretty { put(UInt8(ascii: " ")) }
+        put(UInt8(ascii: ":"))
+        if pretty { put(UInt8(ascii: " ")) }
+        out.advance(to: at)
         count += 1
     }
 
@@ -58,12 +57,12 @@ struct JSONObjectWriter {
 
     mutating func string(_ key: StaticString, _ value: String?) {
         self.key(key)
-        if let value { ValueWriter.appendString(value, into: &out) } else { out.append(contentsOf: "null".utf8) }
+        if let value { ValueWriter.appendString(value, into: &out) } else { out.write("null") }
     }
 
     mutating func number(_ key: StaticString, _ value: Double?) throws {
         self.key(key)
-        if let value { try ValueWriter.appendNumber(value, into: &out) } else { out.append(contentsOf: "null".utf8) }
+        if let value { try ValueWriter.appendNumber(value, into: &out) } else { out.write("null") }
     }
 
     mutating func integer(_ key: StaticString, _ value: Int) {
@@ -73,12 +72,12 @@ struct JSONObjectWriter {
 
     mutating func bool(_ key: StaticString, _ value: Bool) {
         self.key(key)
-        out.append(contentsOf: (value ? "true" : "false").utf8)
+        out.write(value ? "true" : "false")
     }
 
     mutating func object(_ key: StaticString, _ value: (some JSONMembersWritable)?) throws {
         self.key(key)
-        guard let value else { return out.append(contentsOf: "null".utf8) }
+        guard let value else { return out.write("null") }
         try Self.write(value, depth: depth + 1, pretty: pretty, into: &out)
     }
 
@@ -92,11 +91,19 @@ struct JSONObjectWriter {
         JSONLayout.close(isArray: true, isEmpty: values.isEmpty, depth: depth + 1, pretty: pretty, into: &out)
     }
 
-    /// Writes `value` as an object at `depth`.
+    /// Writes `value` as an object at `depth`, appended to `out` at once.
     static func write(_ value: some JSONMembersWritable, depth: Int, pretty: Bool, into out: inout [UInt8]) throws {
-        var object = JSONObjectWriter(depth: depth, pretty: pretty)
-        swap(&object.out, &out)  // write into the caller's buffer without copying it
-        defer { swap(&object.out, &out) }
+        // Sized for a pair or a finding (~700 bytes pretty), grown if it is more.
+        var text = JSONBytes(capacity: 1024)
+        defer { text.deallocate() }
+        try write(value, depth: depth, pretty: pretty, into: &text)
+        out.append(contentsOf: text.bytes)
+    }
+
+    /// Writes `value` as an object at `depth` (a member's object: into the same bytes).
+    static func write(_ value: some JSONMembersWritable, depth: Int, pretty: Bool, into out: inout JSONBytes) throws {
+        var object = JSONObjectWriter(depth: depth, pretty: pretty, out: out)
+        defer { out = object.out }  // the bytes handed back (moved if they grew)
         try object.finish(value)
     }
 

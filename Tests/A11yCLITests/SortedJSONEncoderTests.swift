@@ -58,6 +58,23 @@ struct SortedJSONEncoderTests {
         #expect(try Self.fast(diff, pretty: false) == Self.foundation(diff, pretty: false))
     }
 
+    /// Findings write their own members into a buffer sized for a usual one (1 KB): one far larger (a long message
+    /// that needs escapes, hundreds of related locations, a path with non-ASCII) grows it and reads as Foundation's.
+    @Test func aFindingLargerThanItsBufferEncodesAsFoundationEncodesIt() throws {
+        let message = String(repeating: "label \"Ink\" on\tsurface\n\u{1}é😀 ", count: 200)
+        let related = (1...300).map { SourceLocation(file: "/tmp/Design Système/Tokens\\\($0).swift", line: $0, column: $0 % 7) }
+        let findings = [
+            Finding(rule: "contrast.text", severity: .error, appearance: .dark, subject: "Card: label on background", message: message,
+                    location: SourceLocation(file: "/tmp/Styling.swift", line: 12, column: 5), relatedLocations: related,
+                    component: "Card", measured: 2.935532559248809, required: 4.5, fixHint: "nearest passing: #2A1E00", theme: "rosé"),
+            Finding(rule: "config", severity: .warning, subject: "x", message: "", location: nil),
+        ]
+        for pretty in [true, false] {
+            #expect(try Self.fast(findings, pretty: pretty) == Self.foundation(findings, pretty: pretty))
+            #expect(try Self.streamed(findings, pretty: pretty).text == Self.foundation(findings, pretty: pretty))
+        }
+    }
+
     /// Strings are scanned eight bytes at a time: each character that needs escaping (and one that does not) at every
     /// position of a word, after and before runs of other text and multi-byte characters.
     @Test func escapesAreFoundAtEveryPositionOfAWord() throws {
