@@ -10,25 +10,31 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     public static func inferred(fromWords written: [String]) -> (role: Role, word: String?) {
-        // One look-up per word (the roles of thousands of token names are worked out per audit): each word's role and its
-        // role word, with plural and numbered forms already folded in (`roleEntries`).
-        let found = written.map { roleEntries[numberedStem($0)] }
-        if let entry = found.first(where: { $0?.role == .disabled }) ?? nil { return entry }
-        if let entry = found.first(where: { $0?.role == .decorative }) ?? nil { return entry }
-        for index in found.indices.reversed() {
-            guard let entry = found[index] else { continue }
-            switch entry.role {
-            case .text, .graphic: return entry
-            case .background:
-                // `trackBackground` is the track's own fill, a graphic; `dotRowBackground` is a row, a background.
-                if entry.word == "background", index > 0, let previous = found[index - 1], graphicWords.contains(previous.word) {
-                    return (.graphic, previous.word)
-                }
-                return entry
-            default: continue
+        // One look-up per word (the roles of thousands of token names are worked out per audit): each word's entry in
+        // `roleTable` (plural and numbered forms already folded in), kept on the stack. An array of the entries
+        // themselves was allocated and, holding strings, destroyed element by element through their metadata at every
+        // call (a third of the time).
+        let (index, table) = (roleIndex, roleTable)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: written.count) { found in
+            for i in written.indices { found[i] = index[numberedStem(written[i])] ?? -1 }
+            for decisive in [Role.disabled, .decorative] {
+                if let at = found.first(where: { $0 >= 0 && table[$0].role == decisive }) { return table[at] }
             }
+            for i in found.indices.reversed() where found[i] >= 0 {
+                let entry = table[found[i]]
+                switch entry.role {
+                case .text, .graphic: return entry
+                case .background:
+                    // `trackBackground` is the track's own fill, a graphic; `dotRowBackground` is a row, a background.
+                    if entry.word == "background", i > 0, found[i - 1] >= 0, graphicWords.contains(table[found[i - 1]].word) {
+                        return (.graphic, table[found[i - 1]].word)
+                    }
+                    return entry
+                default: continue
+                }
+            }
+            return (.graphic, nil)
         }
-        return (.graphic, nil)
     }
 
     /// A numbered word's stem (`text01` -> `text`, `icon2` -> `icon`: the number is a step of a scale); other words as
@@ -46,17 +52,18 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
         } ?? word
     }
 
-    /// Every role word, and the plural of each (`surfaces`, `icons`, `borders`, as `singular` reads them), with its role
-    /// and the role word itself.
-    static let roleEntries: NameMap<(role: Role, word: String)> = {
-        var entries: NameMap<(role: Role, word: String)> = [:]
-        for (word, role) in wordRoles {
-            entries[word] = (role, word)
-            let plural = word + "s"
-            if singular(plural) == word { entries[plural] = (role, word) }
+    /// Every role word, and the plural of each (`surfaces`, `icons`, `borders`, as `singular` reads them): its entry in
+    /// `roleTable`, the role and the role word itself.
+    static let roleIndex: NameMap<Int> = {
+        var index: NameMap<Int> = [:]
+        for (i, entry) in roleTable.enumerated() {
+            index[entry.word] = i
+            let plural = entry.word + "s"
+            if singular(plural) == entry.word { index[plural] = i }
         }
-        return entries
+        return index
     }()
+    static let roleTable: [(role: Role, word: String)] = wordRoles.map { ($0.value, $0.key) }
 
     /// Each role word's role: disabled and decorative words decide over the others wherever they stand, then the last
     /// text, graphic or background word.
