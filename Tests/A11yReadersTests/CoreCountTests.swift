@@ -1,39 +1,39 @@
 import Foundation
-import XCTest
+import Testing
 @testable import A11yReaders
 
 /// The cores an audit uses: the affinity mask as the kernel reports it, capped by a cgroup CPU quota.
-final class CoreCountTests: XCTestCase {
-    func testQuotaRoundsUpToWholeCores() {
-        XCTAssertEqual(CoreCount.cores(cpuMax: "150000 100000"), 2)
-        XCTAssertEqual(CoreCount.cores(cpuMax: "50000 100000"), 1)
-        XCTAssertEqual(CoreCount.cores(cpuMax: "400000 100000"), 4)
-        XCTAssertEqual(CoreCount.cores(quota: 200_000, period: 100_000), 2)
+struct CoreCountTests {
+    @Test func aQuotaRoundsUpToWholeCores() {
+        #expect(CoreCount.cores(cpuMax: "150000 100000") == 2)
+        #expect(CoreCount.cores(cpuMax: "50000 100000") == 1)
+        #expect(CoreCount.cores(cpuMax: "400000 100000") == 4)
+        #expect(CoreCount.cores(quota: 200_000, period: 100_000) == 2)
     }
 
-    func testNoQuota() {
-        XCTAssertNil(CoreCount.cores(cpuMax: "max 100000"))
-        XCTAssertNil(CoreCount.cores(quota: -1, period: 100_000))  // cgroup v1's "none"
-        XCTAssertNil(CoreCount.cores(cpuMax: ""))
-        XCTAssertNil(CoreCount.cores(cpuMax: "garbage"))
+    @Test func noQuotaIsNoCap() {
+        #expect(CoreCount.cores(cpuMax: "max 100000") == nil)
+        #expect(CoreCount.cores(quota: -1, period: 100_000) == nil)  // cgroup v1's "none"
+        #expect(CoreCount.cores(cpuMax: "") == nil)
+        #expect(CoreCount.cores(cpuMax: "garbage") == nil)
     }
 
     /// The mask read from /proc/self/status counts the CPUs `nproc` (coreutils, through sched_getaffinity) counts for
-    /// this process, and a process started under `taskset -c 0` reads one.
-    func testAffinityMatchesNproc() throws {
-        XCTAssertEqual(CoreCount.affinityCores(), try run("/usr/bin/nproc", []).flatMap { Int($0) })
-        let pinned = try run("/usr/bin/taskset", ["-c", "0", "/usr/bin/grep", "Cpus_allowed:", "/proc/self/status"])
-        let mask = try XCTUnwrap(pinned?.split(separator: "\t").last)
-        XCTAssertEqual(mask.reduce(0) { $0 + ($1.hexDigitValue?.nonzeroBitCount ?? 0) }, 1)
+    /// this process, and a process started under `taskset -c 0` has one.
+    @Test func theAffinityMaskIsNprocs() throws {
+        #expect(CoreCount.affinityCores() == (try Self.run("/usr/bin/nproc", [])).flatMap { Int($0) })
+        let pinned = try Self.run("/usr/bin/taskset", ["-c", "0", "/usr/bin/grep", "Cpus_allowed:", "/proc/self/status"])
+        let mask = try #require(pinned?.split(separator: "\t").last)
+        #expect(mask.reduce(0) { $0 + ($1.hexDigitValue?.nonzeroBitCount ?? 0) } == 1)
     }
 
-    func testActiveIsAtLeastOneAndAtMostTheMask() throws {
-        let mask = try XCTUnwrap(CoreCount.affinityCores())
-        XCTAssertGreaterThanOrEqual(activeCores, 1)
-        XCTAssertLessThanOrEqual(activeCores, mask)
+    @Test func activeCoresAreAtLeastOneAndAtMostTheMask() throws {
+        let mask = try #require(CoreCount.affinityCores())
+        #expect(activeCores >= 1)
+        #expect(activeCores <= mask)
     }
 
-    private func run(_ executable: String, _ arguments: [String]) throws -> String? {
+    static func run(_ executable: String, _ arguments: [String]) throws -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
