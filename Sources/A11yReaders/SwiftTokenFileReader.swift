@@ -123,12 +123,12 @@ final class SwiftTokenFileReader {
 
     /// A declaration keyword starting a line, after a line that is not only attributes or modifiers.
     private func isPartStart(_ index: Int) -> Bool {
-        guard Lexer.declarationStarts.contains(text(lexemes[index])) else { return false }
+        guard isWord(lexemes[index], in: Lexer.declarationStartWords) else { return false }
         var lineStart = index - 1
         while lineStart > 0, !lexemes[lineStart].atStartOfLine { lineStart -= 1 }
         let previous = lexemes[index - 1]
         if isPunctuation(lexemes[lineStart], UInt8(ascii: "@")) { return false }
-        if previous.kind == .identifier, Lexer.modifierWords.contains(text(previous)) { return false }
+        if isWord(previous, in: Lexer.modifierByteWords) { return false }
         return true
     }
 
@@ -181,6 +181,10 @@ final class SwiftTokenFileReader {
         let count = word.utf8CodeUnitCount
         guard l.kind == .identifier, l.end - l.start == count else { return false }
         return bytes.withUnsafeBufferPointer { buffer in (0..<count).allSatisfy { buffer[l.start + $0] == word.utf8Start[$0] } }
+    }
+    /// Whether an identifier is one of `words`, on its bytes (as above, for the keyword sets).
+    private func isWord(_ l: Lexeme, in words: ByteWords) -> Bool {
+        l.kind == .identifier && bytes.withUnsafeBufferPointer { words.contains(UnsafeBufferPointer(rebasing: $0[l.start..<l.end])) }
     }
 
     /// Members of a block (or the file) up to its `}` (or the end). False when the file must be read whole.
@@ -321,7 +325,7 @@ final class SwiftTokenFileReader {
     }
 
     /// Modifiers read here (`class` only before `let`/`var`/`func`; the rest make a declaration SwiftSyntax's).
-    private static let modifiers = Lexer.modifierWords.subtracting(["class", "mutating", "nonmutating", "indirect", "prefix", "postfix", "infix"])
+    private static let modifiers = ByteWords(Lexer.modifierWords.subtracting(["class", "mutating", "nonmutating", "indirect", "prefix", "postfix", "infix"]))
     private static let accessLevels: Set<String> = ["private", "fileprivate", "internal", "package", "public", "open"]
     private static let typeKinds: [String: TypeDeclaration.Kind] = ["enum": .enum, "struct": .struct, "class": .class, "actor": .actor]
 
@@ -339,7 +343,7 @@ final class SwiftTokenFileReader {
                 attributes.append(text(name))
                 position += 2
                 if after.start == name.end, isPunctuation(after, UInt8(ascii: "(")), !skipBalanced() { return .unreadable }
-            } else if l.kind == .identifier, case let word = text(l), Self.modifiers.contains(word) {
+            } else if isWord(l, in: Self.modifiers), case let word = text(l) {
                 if isPunctuation(lexeme(1), UInt8(ascii: "(")) {
                     // `private(set)`: nothing the IR keeps; other arguments are SwiftSyntax's.
                     guard Self.accessLevels.contains(word), lexeme(1).start == l.end, isWord(lexeme(2), "set"),
@@ -348,7 +352,7 @@ final class SwiftTokenFileReader {
                 }
                 if word == "static" { isStatic = true }
                 position += 1
-            } else if isWord(l, "class"), lexeme(1).kind == .identifier, ["let", "var", "func"].contains(text(lexeme(1))) || Self.modifiers.contains(text(lexeme(1))) {
+            } else if isWord(l, "class"), isWord(lexeme(1), "let") || isWord(lexeme(1), "var") || isWord(lexeme(1), "func") || isWord(lexeme(1), in: Self.modifiers) {
                 isStatic = true
                 position += 1
             } else {
@@ -1140,7 +1144,7 @@ final class SwiftTokenFileReader {
         if l.kind == .end || isPunctuation(l, UInt8(ascii: "}")) { return true }
         guard l.atStartOfLine else { return false }
         if l.kind == .pound { return !isPostfixIfConfig(position) }
-        return isPunctuation(l, UInt8(ascii: "@")) || (l.kind == .identifier && Lexer.declarationStarts.contains(text(l)))
+        return isPunctuation(l, UInt8(ascii: "@")) || isWord(l, in: Lexer.declarationStartWords)
     }
 
     /// `#if` continuing the expression before it (its clause's first line starts with `.member`), as SwiftSyntax reads it.
@@ -1155,9 +1159,8 @@ final class SwiftTokenFileReader {
         guard l.kind == .identifier else { return nil }
         // The first byte from the file, not the string (`utf8.first` is a generic walk).
         if bytes[l.start] == UInt8(ascii: "`") { return String(text(l).dropFirst().dropLast()) }  // `` `default` ``
-        guard bytes[l.start] != UInt8(ascii: "$") else { return nil }
-        let name = text(l)
-        return Lexer.reserved.contains(name) ? nil : name
+        guard bytes[l.start] != UInt8(ascii: "$"), !isWord(l, in: Lexer.reservedWords) else { return nil }
+        return text(l)
     }
 
     // MARK: Expressions
@@ -1648,7 +1651,7 @@ final class SwiftTokenFileReader {
             if isPunctuation(current, UInt8(ascii: "@")) {
                 position += 1
                 while current.kind == .identifier || isPunctuation(current, UInt8(ascii: ".")) { position += 1 }
-            } else if current.kind == .identifier, Lexer.modifierWords.contains(text(current)) {
+            } else if isWord(current, in: Lexer.modifierByteWords) {
                 position += 1
             } else {
                 break
@@ -1749,6 +1752,9 @@ private struct Lexer {
         "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "async", "some", "any", "_",
     ]
     static func isReserved(_ word: String) -> Bool { reserved.contains(word) || word.utf8.first == UInt8(ascii: "$") }
+    static let reservedWords = ByteWords(reserved.names)
+    static let declarationStartWords = ByteWords(declarationStarts.names)
+    static let modifierByteWords = ByteWords(modifierWords)
 
     /// Words that start a declaration at the beginning of a line.
     static let declarationStarts = NameSet(modifierWords.union([
@@ -2185,5 +2191,27 @@ private struct TypeScanner {
                 return true
             }
         }
+    }
+}
+
+/// A set of ASCII words looked up by a lexeme's bytes: keywords are tested at nearly every lexeme, and making a `String`
+/// of each and hashing it cost ~400 instructions a test (a tenth of reading a large token file). A word is found by its
+/// length and first and last bytes, then compared.
+struct ByteWords: Sendable {
+    private var buckets = [[[UInt8]]](repeating: [], count: 256)
+
+    init(_ words: some Sequence<String>) {
+        for word in words {
+            let bytes = Array(word.utf8)
+            precondition(!bytes.isEmpty && bytes.allSatisfy { $0 < 0x80 }, "keywords are ASCII")
+            buckets[Self.bucket(count: bytes.count, first: bytes[0], last: bytes[bytes.count - 1])].append(bytes)
+        }
+    }
+
+    private static func bucket(count: Int, first: UInt8, last: UInt8) -> Int { (count &* 31 &+ Int(first) &* 7 &+ Int(last)) & 255 }
+
+    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        return buckets[Self.bucket(count: bytes.count, first: first, last: last)].contains { $0.elementsEqual(bytes) }
     }
 }
