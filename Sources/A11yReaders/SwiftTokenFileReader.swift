@@ -343,14 +343,14 @@ final class SwiftTokenFileReader {
                 attributes.append(text(name))
                 position += 2
                 if after.start == name.end, isPunctuation(after, UInt8(ascii: "(")), !skipBalanced() { return .unreadable }
-            } else if isWord(l, in: Self.modifiers), case let word = text(l) {
+            } else if isWord(l, in: Self.modifiers) {
                 if isPunctuation(lexeme(1), UInt8(ascii: "(")) {
                     // `private(set)`: nothing the IR keeps; other arguments are SwiftSyntax's.
-                    guard Self.accessLevels.contains(word), lexeme(1).start == l.end, isWord(lexeme(2), "set"),
+                    guard Self.accessLevels.contains(text(l)), lexeme(1).start == l.end, isWord(lexeme(2), "set"),
                           isPunctuation(lexeme(3), UInt8(ascii: ")")) else { return .fragment }
                     position += 3
                 }
-                if word == "static" { isStatic = true }
+                if isWord(l, "static") { isStatic = true }
                 position += 1
             } else if isWord(l, "class"), isWord(lexeme(1), "let") || isWord(lexeme(1), "var") || isWord(lexeme(1), "func") || isWord(lexeme(1), in: Self.modifiers) {
                 isStatic = true
@@ -362,9 +362,10 @@ final class SwiftTokenFileReader {
         let keyword = current
         if keyword.kind == .pound, text(keyword) == "#Preview", attributes.isEmpty, !isStatic { return preview() }
         guard keyword.kind == .identifier else { return .fragment }
+        // The usual keyword on its bytes, the others as a string.
+        if isWord(keyword, "let") || isWord(keyword, "var") { return binding(scope: scope, isStatic: isStatic, attributes: attributes) }
         let word = text(keyword)
         switch word {
-        case "let", "var": return binding(scope: scope, isStatic: isStatic, attributes: attributes)
         case "func": return function(scope: scope, isStatic: isStatic || scope.isEmpty, attributes: attributes)
         case "init" where !scope.isEmpty: return initializer(scope: scope)
         case "case": return attributes.isEmpty ? enumCases(scope: scope) : .fragment
