@@ -50,7 +50,8 @@ enum BuiltIns {
         .unknown(.init(rule: rule, reason: reason, location: location, kind: kind))
     }
 
-    static func isColorType(_ type: String) -> Bool { Interpreter.namespaceKind(type) == .color }
+    /// (`Color` and `UIColor` first, by string equality: every adaptive token constructs both, and a look-up hashes the name.)
+    static func isColorType(_ type: String) -> Bool { type == "Color" || type == "UIColor" || Interpreter.namespaceKind(type) == .color }
     static func isFontType(_ type: String) -> Bool { Interpreter.namespaceKind(type) == .font }
     static func isNumberType(_ type: String) -> Bool { Interpreter.namespaceKind(type) == .number }
 
