@@ -37,9 +37,9 @@ public struct Policy: Hashable, Sendable {
     /// Smallest acceptable text size in points at the default Dynamic Type setting (HIG: 11pt).
     public var minimumFontSize: Double
     /// Namespaces or name prefixes of primitive (palette) tokens that styling files must not use.
-    public var primitiveTokens: [String] { didSet { primitiveTokensAreASCII = primitiveTokens.allSatisfy(\.isAllASCII) } }
-    /// Whether every one of `primitiveTokens` is ASCII (`isPrimitive` then compares bytes).
-    private var primitiveTokensAreASCII: Bool
+    public var primitiveTokens: [String] { didSet { asciiPrimitiveMarkers = Self.asciiMarkers(primitiveTokens) } }
+    /// `primitiveTokens` as bytes when every one is ASCII (`isPrimitive` then compares bytes), else nil.
+    private var asciiPrimitiveMarkers: [[UInt8]]?
 
     public init(id: String, name: String, sources: [String], largeText: LargeTextMapping, contrast: ContrastThresholds,
                 highContrast: ContrastThresholds?, severities: [String: Severity], touchTargetMinimum: Double = 44,
@@ -54,7 +54,7 @@ public struct Policy: Hashable, Sendable {
         self.touchTargetMinimum = touchTargetMinimum
         self.minimumFontSize = minimumFontSize
         self.primitiveTokens = primitiveTokens
-        primitiveTokensAreASCII = primitiveTokens.allSatisfy(\.isAllASCII)
+        asciiPrimitiveMarkers = Self.asciiMarkers(primitiveTokens)
     }
 
     public static let defaultPrimitiveTokens = ["Palette", "Primitives", "ElevatePrimitives", "prim", "primitive", "palette"]
@@ -64,9 +64,9 @@ public struct Policy: Hashable, Sendable {
     public func isPrimitive(_ qualifiedName: String) -> Bool {
         // Rules ask this of thousands of keys: ASCII names (nearly all) are compared byte by byte, without the Unicode
         // rules (canonical equivalence, characters, uppercase letters) the others need.
-        if primitiveTokensAreASCII, qualifiedName.isAllASCII {
+        if let markers = asciiPrimitiveMarkers, qualifiedName.isAllASCII {
             var name = qualifiedName
-            return name.withUTF8 { bytes in primitiveTokens.contains { marker in Self.isPrimitive(bytes, marker: marker) } }
+            return name.withUTF8 { bytes in markers.contains { marker in marker.withUnsafeBufferPointer { Self.isPrimitive(bytes, marker: $0) } } }
         }
         let parts = qualifiedName.splitOnDots()
         guard let last = parts.last else { return false }
@@ -78,8 +78,12 @@ public struct Policy: Hashable, Sendable {
         return false
     }
 
+    private static func asciiMarkers(_ tokens: [String]) -> [[UInt8]]? {
+        tokens.allSatisfy(\.isAllASCII) ? tokens.map { Array($0.utf8) } : nil
+    }
+
     /// `isPrimitive` for one ASCII marker over an ASCII name's bytes.
-    private static func isPrimitive(_ name: UnsafeBufferPointer<UInt8>, marker: String) -> Bool {
+    private static func isPrimitive(_ name: UnsafeBufferPointer<UInt8>, marker: UnsafeBufferPointer<UInt8>) -> Bool {
         let dot = UInt8(ascii: ".")
         // The last part: trailing dots dropped, from after the dot before it.
         var end = name.count
@@ -87,24 +91,21 @@ public struct Policy: Hashable, Sendable {
         guard end > 0 else { return false }
         var lastStart = end
         while lastStart > 0, name[lastStart - 1] != dot { lastStart -= 1 }
-        var marker = marker
-        return marker.withUTF8 { marker in
-            func matches(at start: Int) -> Bool {
-                marker.isEmpty || memcmp(name.baseAddress! + start, marker.baseAddress!, marker.count) == 0
-            }
-            // A part before the last equal to the marker (parts are never empty: an empty marker names none).
-            var start = 0
-            while start < lastStart {
-                var partEnd = start
-                while name[partEnd] != dot { partEnd += 1 }
-                if partEnd - start == marker.count, !marker.isEmpty, matches(at: start) { return true }
-                start = partEnd + 1
-            }
-            // The last part starts with the marker, followed by an uppercase letter.
-            guard end - lastStart > marker.count, matches(at: lastStart) else { return false }
-            let next = name[lastStart + marker.count]
-            return next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")
+        func matches(at start: Int) -> Bool {
+            marker.isEmpty || memcmp(name.baseAddress! + start, marker.baseAddress!, marker.count) == 0
         }
+        // A part before the last equal to the marker (parts are never empty: an empty marker names none).
+        var start = 0
+        while start < lastStart {
+            var partEnd = start
+            while name[partEnd] != dot { partEnd += 1 }
+            if partEnd - start == marker.count, !marker.isEmpty, matches(at: start) { return true }
+            start = partEnd + 1
+        }
+        // The last part starts with the marker, followed by an uppercase letter.
+        guard end - lastStart > marker.count, matches(at: lastStart) else { return false }
+        let next = name[lastStart + marker.count]
+        return next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")
     }
 
     public func severity(of rule: String) -> Severity { severities[rule] ?? .error }

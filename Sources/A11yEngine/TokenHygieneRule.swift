@@ -74,7 +74,7 @@ public struct TokenHygieneRule: Rule {
             let componentProperty = componentProperty(row: row)
             if let (component, property) = componentProperty {
                 let definition = graph.token(row: row)
-                let label = "\(component.name).\(property.name)"
+                var label: String { [component.name, ".", property.name].concatenated() }  // only findings need it
                 if property.group == .colors, let expression = definition.expression, Self.isLiteralColor(expression) {
                     findings.append(Finding(rule: rule, severity: severity, subject: label,
                                             message: "\(label) is a color literal in a styling file; use a semantic token",
