@@ -81,15 +81,18 @@ public struct ColorValue: Hashable, Sendable, Codable {
     /// digit into one string (every pair and finding in an audit's output names its colors this way).
     public var hex: String {
         func byte(_ c: Double) -> UInt8 { UInt8((min(max(c, 0), 1) * 255).rounded()) }
-        let bytes = alpha >= 1 ? [byte(red), byte(green), byte(blue)] : [byte(red), byte(green), byte(blue), byte(alpha)]
-        return String(unsafeUninitializedCapacity: 1 + 2 * bytes.count) { out in
-            let digits: StaticString = "0123456789ABCDEF"
-            out[0] = UInt8(ascii: "#")
-            for (i, b) in bytes.enumerated() {
-                out[1 + 2 * i] = digits.utf8Start[Int(b >> 4)]
-                out[2 + 2 * i] = digits.utf8Start[Int(b & 0xF)]
+        // The components in a tuple on the stack, not an array: every pair and finding writes its colors.
+        let components = (byte(red), byte(green), byte(blue), byte(alpha)), count = alpha >= 1 ? 3 : 4
+        return withUnsafeBytes(of: components) { bytes in
+            String(unsafeUninitializedCapacity: 1 + 2 * count) { out in
+                let digits: StaticString = "0123456789ABCDEF"
+                out[0] = UInt8(ascii: "#")
+                for i in 0..<count {
+                    out[1 + 2 * i] = digits.utf8Start[Int(bytes[i] >> 4)]
+                    out[2 + 2 * i] = digits.utf8Start[Int(bytes[i] & 0xF)]
+                }
+                return 1 + 2 * count
             }
-            return 1 + 2 * bytes.count
         }
     }
 
