@@ -238,8 +238,6 @@ public struct NameSet: Sendable, Equatable {
 
     public var count: Int { storage.count }
     public var isEmpty: Bool { storage.isEmpty }
-    /// The names, in no particular order.
-    public var names: [String] { storage.map(\.string) }
 }
 
 extension NameSet: ExpressibleByArrayLiteral {

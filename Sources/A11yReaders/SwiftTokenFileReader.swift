@@ -123,12 +123,12 @@ final class SwiftTokenFileReader {
 
     /// A declaration keyword starting a line, after a line that is not only attributes or modifiers.
     private func isPartStart(_ index: Int) -> Bool {
-        guard isWord(lexemes[index], in: Lexer.declarationStartWords) else { return false }
+        guard isWord(lexemes[index], in: Lexer.declarationStarts) else { return false }
         var lineStart = index - 1
         while lineStart > 0, !lexemes[lineStart].atStartOfLine { lineStart -= 1 }
         let previous = lexemes[index - 1]
         if isPunctuation(lexemes[lineStart], UInt8(ascii: "@")) { return false }
-        if isWord(previous, in: Lexer.modifierByteWords) { return false }
+        if isWord(previous, in: Lexer.modifiers) { return false }
         return true
     }
 
@@ -186,6 +186,8 @@ final class SwiftTokenFileReader {
     private func isWord(_ l: Lexeme, in words: ByteWords) -> Bool {
         l.kind == .identifier && bytes.withUnsafeBufferPointer { words.contains(UnsafeBufferPointer(rebasing: $0[l.start..<l.end])) }
     }
+    /// `Lexer.isReserved` of an identifier, on its bytes.
+    private func isReserved(_ l: Lexeme) -> Bool { bytes[l.start] == UInt8(ascii: "$") || isWord(l, in: Lexer.reserved) }
 
     /// Members of a block (or the file) up to its `}` (or the end). False when the file must be read whole.
     private func items(scope: [String], nested: inout Set<String>, end: Int = .max) -> Bool {
@@ -337,7 +339,7 @@ final class SwiftTokenFileReader {
             if isPunctuation(l, UInt8(ascii: "@")) {
                 // `@MainActor`, `@available(iOS 15, *)`: the name is what is kept. A qualified name is read by SwiftSyntax.
                 let name = lexeme(1)
-                guard name.kind == .identifier, name.start == l.end, !Lexer.isReserved(text(name)) else { return .fragment }
+                guard name.kind == .identifier, name.start == l.end, !isReserved(name) else { return .fragment }
                 let after = lexeme(2)
                 if after.start == name.end, isPunctuation(after, UInt8(ascii: ".")) { return .fragment }
                 attributes.append(text(name))
@@ -803,7 +805,7 @@ final class SwiftTokenFileReader {
             guard current.atStartOfLine || isPunctuation(current, UInt8(ascii: "}")) else { return nil }
             return unsupportedStatement(from: start)
         default:
-            if Lexer.isReserved(text(start)), projectedName(start) == nil,
+            if isReserved(start), projectedName(start) == nil,
                !["true", "false", "nil", "self", "super", "Self", "try", "await", "_"].contains(text(start)) { return nil }
             return expressionStatement()
         }
@@ -1145,7 +1147,7 @@ final class SwiftTokenFileReader {
         if l.kind == .end || isPunctuation(l, UInt8(ascii: "}")) { return true }
         guard l.atStartOfLine else { return false }
         if l.kind == .pound { return !isPostfixIfConfig(position) }
-        return isPunctuation(l, UInt8(ascii: "@")) || isWord(l, in: Lexer.declarationStartWords)
+        return isPunctuation(l, UInt8(ascii: "@")) || isWord(l, in: Lexer.declarationStarts)
     }
 
     /// `#if` continuing the expression before it (its clause's first line starts with `.member`), as SwiftSyntax reads it.
@@ -1160,7 +1162,7 @@ final class SwiftTokenFileReader {
         guard l.kind == .identifier else { return nil }
         // The first byte from the file, not the string (`utf8.first` is a generic walk).
         if bytes[l.start] == UInt8(ascii: "`") { return String(text(l).dropFirst().dropLast()) }  // `` `default` ``
-        guard bytes[l.start] != UInt8(ascii: "$"), !isWord(l, in: Lexer.reservedWords) else { return nil }
+        guard !isReserved(l) else { return nil }
         return text(l)
     }
 
@@ -1652,7 +1654,7 @@ final class SwiftTokenFileReader {
             if isPunctuation(current, UInt8(ascii: "@")) {
                 position += 1
                 while current.kind == .identifier || isPunctuation(current, UInt8(ascii: ".")) { position += 1 }
-            } else if isWord(current, in: Lexer.modifierByteWords) {
+            } else if isWord(current, in: Lexer.modifiers) {
                 position += 1
             } else {
                 break
@@ -1745,23 +1747,21 @@ private struct Lexer {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    static let reserved: NameSet = [
+    static let reserved = ByteWords([
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
         "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
         "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
         "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "async", "some", "any", "_",
-    ]
+    ])
     static func isReserved(_ word: String) -> Bool { reserved.contains(word) || word.utf8.first == UInt8(ascii: "$") }
-    static let reservedWords = ByteWords(reserved.names)
-    static let declarationStartWords = ByteWords(declarationStarts.names)
-    static let modifierByteWords = ByteWords(modifierWords)
 
     /// Words that start a declaration at the beginning of a line.
-    static let declarationStarts = NameSet(modifierWords.union([
+    static let declarationStarts = ByteWords(modifierWords.union([
         "let", "var", "func", "init", "deinit", "subscript", "struct", "enum", "actor", "protocol", "extension", "typealias",
         "associatedtype", "case", "import", "operator", "precedencegroup", "macro",
     ]))
+    static let modifiers = ByteWords(modifierWords)
 
     /// Words that may stand before a declaration's keyword.
     static let modifierWords: Set<String> = [
@@ -2214,5 +2214,11 @@ struct ByteWords: Sendable {
     func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, let last = bytes.last else { return false }
         return buckets[Self.bucket(count: bytes.count, first: first, last: last)].contains { $0.elementsEqual(bytes) }
+    }
+
+    /// (Byte equality is `String` equality here: no keyword has another spelling that is canonically equivalent.)
+    func contains(_ word: String) -> Bool {
+        var word = word
+        return word.withUTF8 { contains($0) }
     }
 }
