@@ -179,7 +179,8 @@ public final class Interpreter {
             (light, dark, normal, high) = (platformCase("light"), platformCase("dark"), platformCase("normal"), platformCase("high"))
         }
     }
-    private(set) lazy var traitValues = TraitValues(idiom: configuration.idiom)
+    /// Stored, not `lazy`: a lazy struct's getter copied all five references (five retains and releases) at each read.
+    let traitValues: TraitValues
 
     /// Color, number and font namespaces are interchangeable for lookup: a project may declare `UIColor.x` and use `Color.x`.
     static let namespaces: [TokenKind: [String]] = [
@@ -191,6 +192,7 @@ public final class Interpreter {
     public init(declarations: [MemberDeclaration], types typeDeclarations: [TypeDeclaration],
                 configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        traitValues = TraitValues(idiom: configuration.idiom)
         // A large program's indexes are built on several cores: the member index in parts (owners split by their names'
         // hashes, so each owner's members stay in one part, in declaration order), the other indexes beside them.
         let memberParts = configuration.workers > 1 && declarations.count >= Self.declarationsIndexedInParts ? configuration.workers : 1
@@ -307,6 +309,7 @@ public final class Interpreter {
     /// shared (copied on write), nothing evaluated is.
     init(indexesOf other: Interpreter, configuration: Configuration) {
         self.configuration = configuration
+        traitValues = TraitValues(idiom: configuration.idiom)  // its own: a worker's boxes are counted on its core only
         members = other.members
         types = other.types
         aliases = other.aliases

@@ -437,7 +437,9 @@ public final class TokenGraph {
             default: return nil
             }
             var tokens = DeclarationTokens()
-            (tokens.reads, tokens.keys) = ([declaration.key], [declaration.key])
+            // One array for both (the same one key): a second was an allocation more per token, kept for the graph's life.
+            let keys = [declaration.key]
+            (tokens.reads, tokens.keys) = (keys, keys)
             let token = Token(qualifiedName: declaration.qualifiedName, declaredKind: value.tokenKind, location: declaration.location,
                               expression: Self.definingExpression(declaration), scope: declaration.owner)
             return PreparedToken(token: token, value: value, key: key, tokens: tokens)

@@ -150,19 +150,20 @@ func timePhases(root: String) throws {
     let clock = PhaseClock()
     // Peak resident memory after each phase of the first run (VmHWM only grows: each figure is the peak so far).
     var peaks: [String] = ["start \(peakResidentMegabytes()) MB"]
+    var heap: [String] = ["start \(heapInUseMegabytes()) MB"]
     for _ in 0..<argument("--runs", default: 9) {
         var start = DispatchTime.now()
         let readCPU = processCPUMilliseconds()
         var input = try Workspace(root: root).refresh()
         read.append(milliseconds(since: start))
         readCPUs.append(processCPUMilliseconds() - readCPU)
-        if read.count == 1 { peaks.append("read \(peakResidentMegabytes()) MB") }
+        if read.count == 1 { peaks.append("read \(peakResidentMegabytes()) MB"); heap.append("read \(heapInUseMegabytes()) MB") }
         input.onPhase = { clock.finished($0) }
         start = DispatchTime.now()
         clock.start()
         let result = Auditor.run(input)
         audit.append(milliseconds(since: start))
-        if audit.count == 1 { peaks.append("audit \(peakResidentMegabytes()) MB") }
+        if audit.count == 1 { peaks.append("audit \(peakResidentMegabytes()) MB"); heap.append("audit \(heapInUseMegabytes()) MB") }
         start = DispatchTime.now()
         // Streamed as `a11yctl audit --format json` writes it; the pieces are only counted.
         var bytes = 0
@@ -172,6 +173,7 @@ func timePhases(root: String) throws {
             peaks.append("JSON \(peakResidentMegabytes()) MB")
             print("\(result.audit.summary.tokens) tokens, \(result.audit.summary.pairs) pairs, \(bytes) bytes of JSON")
             print("peak resident memory after each phase of the first run: " + peaks.joined(separator: ", "))
+            print("malloc's blocks in use after each phase of the first run: " + heap.joined(separator: ", "))
         }
         // Compact and in one buffer, as the daemon encodes each audit to store it.
         start = DispatchTime.now()
@@ -182,6 +184,7 @@ func timePhases(root: String) throws {
                  median(readCPUs), median(audit), median(json)))
     print("evaluate + pair + rules by phase (medians): " + clock.summary(\.wall, median))
     print("CPU time by phase, all threads (medians): " + clock.summary(\.cpu, median))
+    print("malloc's blocks in use as each phase of the first run ended: " + clock.heapSummary)
     // A one-shot `a11yctl` pays the first run's costs (lazily built tables, the runtime's first type look-ups).
     print(String(format: "first run: read + parse %.1f ms, evaluate + pair + rules %.1f ms, JSON %.1f ms; by phase: ", read[0], audit[0],
                  json[0]) + clock.summary(\.wall, { $0[0] }))
@@ -198,6 +201,8 @@ final class PhaseClock: @unchecked Sendable {
     private let lock = NSLock()
     private var last = (wall: DispatchTime.now(), cpu: processCPUMilliseconds())
     private var recorded: [AuditPhase: Times] = [:]
+    /// malloc's blocks in use (MB) as each phase of the first run ended.
+    private var heapAfter: [AuditPhase: String] = [:]
 
     func start() {
         lock.lock()
@@ -210,8 +215,16 @@ final class PhaseClock: @unchecked Sendable {
         let cpu = processCPUMilliseconds()
         recorded[phase, default: Times()].wall.append(milliseconds(since: last.wall))
         recorded[phase, default: Times()].cpu.append(cpu - last.cpu)
+        if heapAfter[phase] == nil { heapAfter[phase] = heapInUseMegabytes() }
         last = (DispatchTime.now(), cpu)
         lock.unlock()
+    }
+
+    /// "phase x MB, ..." in phase order: the heap in use as each phase of the first run ended.
+    var heapSummary: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return AuditPhase.allCases.compactMap { phase in heapAfter[phase].map { "\(phase.rawValue) \($0) MB" } }.joined(separator: ", ")
     }
 
     /// "phase x ms, ..." in phase order: `reduce` (the median, the first run) of `times` for each phase seen.
@@ -393,6 +406,12 @@ func benchColdAudit(label: String, runs: Int, write: (URL) throws -> Void, descr
 
 try benchColdAudit(label: "synthetic system", runs: runs, write: { try writeSystem(to: $0, tokens: tokenCount, components: componentCount) }) { audit in
     "\(audit.summary.tokens) tokens, \(audit.summary.components) components, \(audit.summary.pairs) pair measurements, \(audit.summary.failingPairs) failing"
+}
+
+/// Bytes in malloc's blocks now (all arenas, `mallinfo2`), in MB: what the phases so far keep, not what they touched.
+func heapInUseMegabytes() -> String {
+    let info = mallinfo2()
+    return String(format: "%.1f", Double(info.uordblks + info.hblkhd) / 1_048_576)
 }
 
 /// The process's peak resident set so far (VmHWM of /proc/self/status), in MB.
