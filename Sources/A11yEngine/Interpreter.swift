@@ -607,7 +607,12 @@ public final class Interpreter {
         let ids = names.ids
         let mentioned = concurrentMap(pending, workers: workers) { Self.namesMentioned(in: $0, among: ids) }
         let rounds = Self.prefetchRounds(mentioned, names: names)
-        for round in rounds where round.count >= 2 * workers { prefetchRound(round.map { pending[$0] }, workers: workers) }
+        // The memo a fresh interpreter adopts in its first round is sized for every round's values: grown by the later
+        // rounds, it was rehashed whole on this thread while the workers waited.
+        let total = rounds.reduce(0) { $0 + ($1.count >= 2 * workers ? $1.count : 0) }
+        for round in rounds where round.count >= 2 * workers {
+            prefetchRound(round.map { pending[$0] }, workers: workers, adoptedCapacity: total)
+        }
     }
 
     /// The pending members' names as integers: the members of each name, and what the members mention among them, are
@@ -692,19 +697,19 @@ public final class Interpreter {
     }
 
     /// One round of `prefetchStaticValues`: `members` on `workers` interpreters that start from this one's memoised values.
-    private func prefetchRound(_ members: [MemberDeclaration], workers: Int) {
+    private func prefetchRound(_ members: [MemberDeclaration], workers: Int, adoptedCapacity: Int) {
         let memos = ConcurrentResults<(values: NameMap<Value>, dependencies: NameMap<[String]>)>(count: workers)
         // Workers share this interpreter's indexes (copied here, on this thread) and start from its memoised values.
         let interpreters = ReadOnly(value: (0..<workers).map { _ in worker() })
         let queue = WorkQueue(count: members.count, chunk: 16)
-        // A fresh interpreter adopts one worker's memos (below), so each is sized for the whole round; otherwise for a
+        // A fresh interpreter adopts one worker's memos (below), so each is sized for what it will hold; otherwise for a
         // fair share. Growing them a doubling at a time rehashed every key each time.
         let adopting = staticCache.isEmpty && staticDependencies.isEmpty
         parallelPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
-            let share = adopting ? members.count : members.count / workers
+            let share = adopting ? max(adoptedCapacity, members.count) : members.count / workers
             worker.staticCache.reserveCapacity(share)
-            worker.staticDependencies.reserveCapacity(share)
+            worker.staticDependencies.reserveCapacity(adopting ? members.count : share)
             while let chunk = queue.take() {
                 for member in members[chunk] { _ = worker.staticValue(of: member) }
             }

@@ -276,9 +276,17 @@ public final class TokenGraph {
         declarationTokens.reserveCapacity(program.sourceDeclarationCount)
         let sources = program.declarations[..<program.sourceDeclarationCount]
         var prepared = preparedColorTokens(sources)
-        for index in sources.indices {
+        var index = sources.startIndex
+        while index < sources.endIndex {
+            defer { index += 1 }
             if !familyDeclarations.isEmpty, familyDeclarations.contains(sources[index].key) {
                 declarationTokens.append(DeclarationTokens())
+                continue
+            }
+            // A long run of prepared tokens goes into the two tables side by side.
+            if let run = preparedRun(prepared, from: index) {
+                insertConcurrently(run)
+                index = run.indices.upperBound - 1
                 continue
             }
             // Taken out (moved, not copied: a copy retained each of its references here, on the one thread).
@@ -295,6 +303,48 @@ public final class TokenGraph {
         }
         // From here on the graph is only read, so rules can read it concurrently: the lookups they make are computed now.
         sortKeysAndFillRows()
+    }
+
+    /// The prepared tokens from `start` on while there are at least `prefetchThreshold` of them in a row (nearly all of
+    /// a large token file's declarations), else nil.
+    private func preparedRun(_ prepared: [PreparedToken?]?, from start: Int) -> (tokens: ArraySlice<PreparedToken?>, indices: Range<Int>)? {
+        guard let prepared, prepared[start] != nil else { return nil }
+        var end = start
+        while end < prepared.endIndex, prepared[end] != nil { end += 1 }
+        return end - start >= Self.prefetchThreshold ? (prepared[start..<end], start..<end) : nil
+    }
+
+    /// What the loop in `init` does for each of a run of prepared tokens, with the tokens' table filled on one core and
+    /// the values' table (with the reads noted and each declaration's tokens listed) on another: inserting thousands of
+    /// tokens one after the other was a serial step of a large graph's build. Each table keeps a key's first definition,
+    /// as `insert` does (the two always hold the same keys); a declaration whose key was taken adds no token.
+    private func insertConcurrently(_ run: (tokens: ArraySlice<PreparedToken?>, indices: Range<Int>)) {
+        let first = declarationTokens.count
+        let taken = ConcurrentResults<[Int]>(count: 1)
+        parallelPerform(iterations: 2) { table in
+            if table == 0 {
+                var positions: [Int] = []
+                for (position, ready) in run.tokens.enumerated() {
+                    let ready = ready!
+                    if let earlier = tokens.updateValue(ready.token, forKey: ready.key) {
+                        tokens[ready.key] = earlier
+                        positions.append(position)
+                    }
+                }
+                taken.set(0, positions)
+            } else {
+                for ready in run.tokens {
+                    let ready = ready!
+                    interpreter.noteStaticRead(ready.key)
+                    if values[ready.key] == nil { values[ready.key] = ready.value }
+                    declarationTokens.append(ready.tokens)
+                }
+            }
+        }
+        for position in taken.values[0] ?? [] {
+            declarationTokens[first + position].keys = []
+            updatable = false
+        }
     }
 
     /// The keys in order and the table's rows, with every token's words and role for the rules and pairing sources
