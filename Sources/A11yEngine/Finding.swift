@@ -123,17 +123,19 @@ public struct Finding: Hashable, Sendable, Codable {
     /// Moved by swaps, not copied: a finding is a dozen references, and copying every one of thousands retained each
     /// (~40% of what an audit does after its rules, on one thread).
     private static func rearranged(_ findings: consuming [Finding], _ order: [Int], keeping count: Int) -> [Finding] {
-        var findings = findings
         var placed = [Bool](repeating: false, count: order.count)
-        for start in order.indices where !placed[start] {
-            // Around the cycle through `start`: each position takes the finding its source holds, by one swap.
-            var position = start
-            while true {
-                placed[position] = true
-                let source = order[position]
-                if source == start { break }
-                findings.swapAt(position, source)
-                position = source
+        // Swapped in the buffer: `Array.swapAt` copied the finding it held aside (a dozen retains and releases a swap).
+        findings.withUnsafeMutableBufferPointer { findings in
+            for start in order.indices where !placed[start] {
+                // Around the cycle through `start`: each position takes the finding its source holds, by one swap.
+                var position = start
+                while true {
+                    placed[position] = true
+                    let source = order[position]
+                    if source == start { break }
+                    findings.swapAt(position, source)
+                    position = source
+                }
             }
         }
         findings.removeLast(findings.count - count)
@@ -142,23 +144,25 @@ public struct Finding: Hashable, Sendable, Codable {
 
     /// The indices of `findings` in `ordered` order (ranked files and rules compared as integers first).
     static func order(_ findings: [Finding]) -> [Int] {
-        findings.withUnsafeBufferPointer { found in
-            // Fields read in place (a finding copied whole retained every one of its references).
-            let files = stringRanks(found.map { $0.location?.file ?? "" })
-            let rules = stringRanks(found.map(\.rule))
-            struct Key { var file, line, column, rule, appearance, index: Int }
-            let keys = found.indices.map { i in
-                Key(file: files[found[i].location?.file ?? ""]!, line: found[i].location?.line ?? 0,
-                    column: found[i].location?.column ?? 0, rule: rules[found[i].rule]!,
-                    appearance: found[i].appearance.map(\.order) ?? -1, index: i)
-            }
-            return keys.sorted { a, b in
-                if (a.file, a.line, a.column, a.rule, a.appearance) != (b.file, b.line, b.column, b.rule, b.appearance) {
-                    return (a.file, a.line, a.column, a.rule, a.appearance) < (b.file, b.line, b.column, b.rule, b.appearance)
-                }
-                return ordered(found[a.index], found[b.index])
-            }.map(\.index)
+        findings.withUnsafeBufferPointer(order)
+    }
+
+    static func order(_ found: UnsafeBufferPointer<Finding>) -> [Int] {
+        // Fields read in place (a finding copied whole retained every one of its references).
+        let files = stringRanks(found.map { $0.location?.file ?? "" })
+        let rules = stringRanks(found.map(\.rule))
+        struct Key { var file, line, column, rule, appearance, index: Int }
+        let keys = found.indices.map { i in
+            Key(file: files[found[i].location?.file ?? ""]!, line: found[i].location?.line ?? 0,
+                column: found[i].location?.column ?? 0, rule: rules[found[i].rule]!,
+                appearance: found[i].appearance.map(\.order) ?? -1, index: i)
         }
+        return keys.sorted { a, b in
+            if (a.file, a.line, a.column, a.rule, a.appearance) != (b.file, b.line, b.column, b.rule, b.appearance) {
+                return (a.file, a.line, a.column, a.rule, a.appearance) < (b.file, b.line, b.column, b.rule, b.appearance)
+            }
+            return ordered(found[a.index], found[b.index])
+        }.map(\.index)
     }
 
     /// `sorted`, each finding once. Equal findings are equivalent in that order, so they end up in one run of equivalent
@@ -168,19 +172,23 @@ public struct Finding: Hashable, Sendable, Codable {
         var kept: [Int] = [], dropped: [Int] = []
         kept.reserveCapacity(findings.count)
         var run = 0
-        for index in order(findings) {
-            if let last = kept.last, !ordered(findings[last], findings[index]) {
-                if kept[run...].contains(where: { findings[$0] == findings[index] }) {
-                    dropped.append(index)
-                    continue
+        // Compared in place in the buffer (an array's element passed to `ordered` was copied first).
+        findings.withUnsafeBufferPointer { findings in
+            for index in order(findings) {
+                if let last = kept.last, !ordered(findings[last], findings[index]) {
+                    if kept[run...].contains(where: { findings[$0] == findings[index] }) {
+                        dropped.append(index)
+                        continue
+                    }
+                } else {
+                    run = kept.count
                 }
-            } else {
-                run = kept.count
+                kept.append(index)
             }
-            kept.append(index)
         }
         let count = kept.count
-        return rearranged(findings, kept + dropped, keeping: count)
+        // Handed over (`consume`): passed as a copy, the array was shared, and the swaps below copied every finding.
+        return rearranged(consume findings, kept + dropped, keeping: count)
     }
 
     /// Findings are ordered by location, then rule, appearance and subject, so output is deterministic.

@@ -173,16 +173,32 @@ public struct PairingResolver {
     /// then the background's name. Sorted as integer ranks of those strings (each distinct string compared once),
     /// moving indices rather than whole pairs.
     static func ordered(_ pairs: [Pairing]) -> [Pairing] {
-        let components = stringRanks(pairs.map { $0.component ?? "~" })
-        let files = stringRanks(pairs.map(\.foreground.location.file))
-        let foregrounds = stringRanks(pairs.map(\.foreground.qualifiedName))
-        let backgrounds = stringRanks(pairs.map(\.background.qualifiedName))
+        // The four rankings side by side for many pairs (each hashes every pair's string: a serial step of the phase).
+        let ranks = ConcurrentResults<NameMap<Int>>(count: 4)
+        let shared = ReadOnly(value: pairs)
+        let rank = { (field: Int) in
+            let pairs = shared.value
+            switch field {
+            case 0: ranks.set(0, stringRanks(pairs.lazy.map { $0.component ?? "~" }))
+            case 1: ranks.set(1, stringRanks(pairs.lazy.map(\.foreground.location.file)))
+            case 2: ranks.set(2, stringRanks(pairs.lazy.map(\.foreground.qualifiedName)))
+            default: ranks.set(3, stringRanks(pairs.lazy.map(\.background.qualifiedName)))
+            }
+        }
+        if pairs.count >= Self.pairsRankedConcurrently { parallelPerform(iterations: 4, rank) } else { (0..<4).forEach(rank) }
+        let all = ranks.values
+        let (components, files, foregrounds, backgrounds) = (all[0]!, all[1]!, all[2]!, all[3]!)
         let keys = pairs.map { p in
             (components[p.component ?? "~"]!, files[p.foreground.location.file]!, p.foreground.location.line,
              p.foreground.location.column, foregrounds[p.foreground.qualifiedName]!, backgrounds[p.background.qualifiedName]!)
         }
         return pairs.indices.sorted { keys[$0] < keys[$1] }.map { pairs[$0] }
     }
+}
+
+extension PairingResolver {
+    /// From this many pairs on, `ordered` ranks their four fields on several cores.
+    static let pairsRankedConcurrently = 1_000
 }
 
 /// Each distinct string's place in sorted order: sorting by ranks compares each string once, not at every comparison.
