@@ -305,7 +305,8 @@ enum BuiltIns {
                 result = known
             } else {
                 interpreter.traitReads = []
-                result = interpreter.apply(closure, [interpreter.traitValues.traits[appearance.order]], expected: "UIColor", at: location)
+                result = interpreter.apply(closure, CollectionOfOne(interpreter.traitValues.traits[appearance.order]), expected: "UIColor",
+                                           at: location)
                 reads.formUnion(interpreter.traitReads)
             }
             if appearance == .light { lightResult = result } else if appearance == .dark { darkResult = result }

@@ -1751,7 +1751,8 @@ public final class Interpreter {
         }
     }
 
-    func apply(_ closure: Value.Closure, _ arguments: [Value], expected: String? = nil, at location: SourceLocation) -> Value {
+    /// (Any collection of arguments: a color provider's one, its traits, is passed without an array made for it.)
+    func apply(_ closure: Value.Closure, _ arguments: some Collection<Value>, expected: String? = nil, at location: SourceLocation) -> Value {
         withCall(at: location) {
             var frame = Frame(scope: closure.scope, selfValue: closure.selfValue, locals: Locals(capturing: closure.captured))
             frame.locals.reserveCapacity(max(closure.parameters.count, arguments.count))
@@ -1781,13 +1782,18 @@ public final class Interpreter {
 
     /// A body's value: what it returns, or the value of its single expression (implicit return).
     func run(body: [Stmt], frame: Frame, expected: String?, at location: SourceLocation) -> Value {
-        var frame = frame
         if body.count == 1, let only = body.first {
             switch only.kind {
-            case .expression, .if, .switch: return branchValue(body, &frame, expected: expected)
+            // One expression (a token helper's body, a color provider's): evaluated in the frame as it is, which a
+            // statement could change (a copy of its references, counted, at every call).
+            case .expression(let e): return evaluate(e, frame, expected: expected)
+            case .if, .switch:
+                var frame = frame
+                return branchValue(body, &frame, expected: expected)
             default: break
             }
         }
+        var frame = frame
         switch execute(body, &frame, expected: expected) {
         case .returned(let v): return v
         case .next: return unknown("the body returns no value", location, kind: expected.flatMap(Self.kindOfType))

@@ -171,17 +171,28 @@ public struct MemberDeclaration: Hashable, Sendable {
         var owner: [String]
         var name: String
         var isStatic: Bool
-        var kind: Kind
+        var kind: Kind { didSet { parameters = Self.parameters(of: kind) } }
         var type: String?
         var attributes: [String]
         var location: SourceLocation
         /// `owner` and `owner.name` joined with dots, made with them: members are keyed by them at every look-up.
         private(set) var ownerKey = "", key = ""
+        /// The parameters `kind` has, kept beside it: a call reads them three times, and taking them out of `kind` each
+        /// time counted references to the body too.
+        private(set) var parameters: [Parameter]
 
         init(owner: [String], name: String, isStatic: Bool, kind: Kind, type: String?, attributes: [String], location: SourceLocation) {
             (self.owner, self.name, self.isStatic, self.kind) = (owner, name, isStatic, kind)
             (self.type, self.attributes, self.location) = (type, attributes, location)
+            parameters = Self.parameters(of: kind)
             updateKeys()
+        }
+
+        static func parameters(of kind: Kind) -> [Parameter] {
+            switch kind {
+            case .function(let p, _), .initializer(let p, _), .enumCase(let p, _): return p
+            default: return []
+            }
         }
 
         func updateKeys() {
@@ -252,12 +263,7 @@ public struct MemberDeclaration: Hashable, Sendable {
         return path
     }
 
-    public var parameters: [Parameter] {
-        switch kind {
-        case .function(let p, _), .initializer(let p, _), .enumCase(let p, _): return p
-        default: return []
-        }
-    }
+    public var parameters: [Parameter] { storage.parameters }
 }
 
 // MARK: - Rewriting
