@@ -4,7 +4,8 @@ import PackageDescription
 // Release builds of every target of ours reach the metadata of concrete generic types (`[NameKey: Value]`,
 // `Set<String>`) through accessors given the witness tables, not by mangled name: the runtime resolves a mangled name's
 // `Hashable` requirement by scanning all 11,400 conformance records of the static binary, ~650,000 instructions per
-// type (a tenth of DesignResourcesKit's audit, BENCHMARKS.md).
+// type (a tenth of DesignResourcesKit's audit, BENCHMARKS.md). The Makefile's release builds pass the flag to the
+// dependencies too (`RELEASE_FLAGS`), which a package cannot set for them.
 let metadataAccessFlags = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]
 let metadataAccessSettings: [SwiftSetting] = [.unsafeFlags(metadataAccessFlags, .when(configuration: .release))]
 // Release builds of the engine, readers and output also do not check exclusive access at run time: the interpreter's
