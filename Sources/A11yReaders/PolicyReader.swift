@@ -63,18 +63,19 @@ public enum PolicyReader {
     /// This process's executable: `/proc/self/exe`, since `argv[0]` is a bare name when the program is found on PATH
     /// (`a11yctl` installed in ~/.local/bin), which would resolve against the working directory.
     public static var executablePath: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
+        PlainFile.linkTarget("/proc/self/exe") ?? CommandLine.arguments.first ?? ""
     }
 
     public static func presetDirectories(executable: String = executablePath) -> [String] {
         var result: [String] = []
         // getenv, not ProcessInfo's environment: that copies every variable into a dictionary (~1 M instructions).
         if let env = getenv("A11YD_POLICIES").map({ String(cString: $0) }), !env.isEmpty { result.append(env) }
-        var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-        result.append(dir.deletingLastPathComponent().appendingPathComponent("share/a11yd/policies").path)
+        // (Paths as strings and `realpath`, not `URL`: see `PlainFile`.)
+        var dir = PlainFile.parent(PlainFile.resolvingSymlinks(executable))
+        result.append(PlainFile.joined(PlainFile.parent(dir), "share/a11yd/policies"))
         for _ in 0..<8 {
-            result.append(dir.appendingPathComponent("policies").path)
-            dir = dir.deletingLastPathComponent()
+            result.append(PlainFile.joined(dir, "policies"))
+            dir = PlainFile.parent(dir)
         }
         return result
     }
@@ -82,19 +83,19 @@ public enum PolicyReader {
     /// Loads a preset by name or a policy file by path (relative paths are relative to `relativeTo`).
     public static func load(_ nameOrPath: String, relativeTo base: String, searchDirectories: [String] = presetDirectories(),
                             referencedAt: SourceLocation? = nil) throws(ConfigurationError) -> Policy {
-        let fm = FileManager.default
         var candidates: [String] = []
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yml") || nameOrPath.hasSuffix(".yaml") {
-            candidates.append(nameOrPath.hasPrefix("/") ? nameOrPath : (base as NSString).appendingPathComponent(nameOrPath))
+            candidates.append(nameOrPath.hasPrefix("/") ? nameOrPath : PlainFile.joined(base, nameOrPath))
         } else {
-            candidates = searchDirectories.map { ($0 as NSString).appendingPathComponent(nameOrPath + ".yml") }
+            candidates = searchDirectories.map { PlainFile.joined($0, nameOrPath + ".yml") }
         }
-        for path in candidates where fm.fileExists(atPath: path) {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        for path in candidates where access(path, F_OK) == 0 {
+            guard let text = PlainFile.text(atPath: path) else {
                 throw ConfigurationError("cannot read policy file \(path)", at: referencedAt)
             }
             return try read(text, file: path)
         }
+        let fm = FileManager.default
         let presets = searchDirectories.lazy.compactMap { try? fm.contentsOfDirectory(atPath: $0) }.first { !$0.isEmpty }?
             .filter { $0.hasSuffix(".yml") }.map { String($0.dropLast(4)) }.sorted() ?? []
         throw ConfigurationError(

@@ -17,13 +17,11 @@ enum CoreCount {
     }
 
     /// The CPUs in this process's affinity mask, from `/proc/self/status` ("Cpus_allowed:\tff,ffffffff"): Glibc's
-    /// module does not offer `sched_getaffinity` to Swift.
+    /// module does not offer `sched_getaffinity` to Swift. Read as bytes (`PlainFile`): this runs first of all.
     static func affinityCores() -> Int? {
-        guard let status = contents("/proc/self/status", limit: 8192),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else { return nil }
-        let count = line.dropFirst("Cpus_allowed:".count).reduce(0) { count, digit in
-            count + (digit.hexDigitValue?.nonzeroBitCount ?? 0)
-        }
+        guard let status = PlainFile.bytes(atPath: "/proc/self/status", limit: 8192),
+              let mask = field("Cpus_allowed:", in: status) else { return nil }
+        let count = mask.reduce(0) { count, byte in count + (hexDigit(byte)?.nonzeroBitCount ?? 0) }
         return count > 0 ? count : nil
     }
 
@@ -38,8 +36,8 @@ enum CoreCount {
 
     /// cgroup v2's `cpu.max` line: "max 100000" (no quota) or "150000 100000" (1.5 cores: 2).
     static func cores(cpuMax line: String) -> Int? {
-        let fields = line.split(separator: " ")
-        guard fields.count == 2, let quota = Int(fields[0]), let period = Int(fields[1]) else { return nil }
+        guard let space = line.utf8.firstIndex(of: UInt8(ascii: " ")), let quota = Int(line[..<space]),
+              let period = Int(line[line.utf8.index(after: space)...]) else { return nil }
         return cores(quota: quota, period: period)
     }
 
@@ -48,23 +46,31 @@ enum CoreCount {
         return max(1, (quota + period - 1) / period)
     }
 
-    private static func firstLine(_ path: String) -> String? {
-        contents(path, limit: 128)?.split(separator: "\n").first.map(String.init)
+    /// The bytes after `name` up to the end of its line, in a file of "Name:\tvalue" lines.
+    static func field(_ name: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        let key = Array(name.utf8)
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            if bytes[lineStart..<lineEnd].starts(with: key) { return bytes[(lineStart + key.count)..<lineEnd] }
+            lineStart = lineEnd + 1
+        }
+        return nil
     }
 
-    /// A small file's text (its first `limit` bytes), nil when it cannot be read.
-    private static func contents(_ path: String, limit: Int) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            let got = buffer[count...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard got > 0 else { break }
-            count += got
+    private static func hexDigit(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A")) + 10
+        default: return nil
         }
-        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+    }
+
+    private static func firstLine(_ path: String) -> String? {
+        guard let bytes = PlainFile.bytes(atPath: path, limit: 128), !bytes.isEmpty else { return nil }
+        let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        return end > 0 ? String(decoding: bytes[..<end], as: UTF8.self) : nil
     }
 }
 
@@ -134,7 +140,7 @@ public final class Workspace {
         let fm = FileManager.default
         var newConfiguration = ProjectConfiguration()
         if fm.fileExists(atPath: configurationPath) {
-            guard let text = try? String(contentsOfFile: configurationPath, encoding: .utf8) else {
+            guard let text = PlainFile.text(atPath: configurationPath) else {
                 throw ConfigurationError("cannot read \(configurationPath)")
             }
             newConfiguration = try ConfigurationReader.read(text, file: configurationPath)
@@ -258,12 +264,12 @@ public final class Workspace {
                                        location: SourceLocation(file: path, line: 1, column: 1))]
             return Entry(digest: 0, source: source, suppressions: previous?.suppressions ?? [], lastGood: previous?.lastGood)
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return unreadable("cannot read \(path)") }
+        guard let data = PlainFile.bytes(atPath: path) else { return unreadable("cannot read \(path)") }
         var fileDigest = FNV1a64()
         fileDigest.add(data)
         if let previous, previous.digest == fileDigest.value { return nil }
-        guard let text = String(data: data, encoding: .utf8) else { return unreadable("\(path) is not UTF-8 text") }
-        let bytes = relative.hasSuffix(".swift") ? Array(data) : nil
+        guard let text = PlainFile.text(of: data) else { return unreadable("\(path) is not UTF-8 text") }
+        let bytes = relative.hasSuffix(".swift") ? data : nil
         if let bytes, let previous, let previousBytes = previous.bytes,
            let patched = LiteralEdit(from: previousBytes, to: bytes)?.apply(to: previous.source) {
             return Entry(digest: fileDigest.value, bytes: bytes, source: patched,
@@ -298,7 +304,7 @@ extension Workspace {
         if name == "Contents.json", (relative as NSString).deletingLastPathComponent.hasSuffix(".colorset") {
             // Folder namespaces come from each parent folder's own Contents.json.
             return AssetCatalogReader.read(text: text, file: path) { folder in
-                try? String(contentsOfFile: folder + "/Contents.json", encoding: .utf8)
+                PlainFile.text(atPath: folder + "/Contents.json")
             }
         }
         let configuredMode = Appearance.allCases.first { modes[$0]?.contains(where: { Glob($0).matches(relative) }) ?? false }
