@@ -277,6 +277,9 @@ public final class TokenGraph {
         let sources = program.declarations[..<program.sourceDeclarationCount]
         var prepared = preparedColorTokens(sources)
         var index = sources.startIndex
+        // Where the run of prepared tokens last measured ends (a run too short to split is measured once, not at each
+        // of its indexes).
+        var measuredRunEnd = index
         while index < sources.endIndex {
             defer { index += 1 }
             if !familyDeclarations.isEmpty, familyDeclarations.contains(sources[index].key) {
@@ -284,10 +287,14 @@ public final class TokenGraph {
                 continue
             }
             // A long run of prepared tokens goes into the two tables side by side.
-            if let run = preparedRun(prepared, from: index) {
-                insertConcurrently(run)
-                index = run.indices.upperBound - 1
-                continue
+            if index >= measuredRunEnd, let prepared {
+                let run = index..<Self.preparedRunEnd(prepared, from: index)
+                measuredRunEnd = run.upperBound
+                if run.count >= Self.prefetchThreshold {
+                    insertConcurrently(prepared[run])
+                    index = run.upperBound - 1
+                    continue
+                }
             }
             // Taken out (moved, not copied: a copy retained each of its references here, on the one thread).
             if let ready = prepared?[index].take() {
@@ -305,26 +312,25 @@ public final class TokenGraph {
         sortKeysAndFillRows()
     }
 
-    /// The prepared tokens from `start` on while there are at least `prefetchThreshold` of them in a row (nearly all of
-    /// a large token file's declarations), else nil.
-    private func preparedRun(_ prepared: [PreparedToken?]?, from start: Int) -> (tokens: ArraySlice<PreparedToken?>, indices: Range<Int>)? {
-        guard let prepared, prepared[start] != nil else { return nil }
+    /// The end of the run of prepared tokens from `start` on (`start` itself when there is none there). A large token
+    /// file's declarations are nearly all one run.
+    private static func preparedRunEnd(_ prepared: [PreparedToken?], from start: Int) -> Int {
         var end = start
         while end < prepared.endIndex, prepared[end] != nil { end += 1 }
-        return end - start >= Self.prefetchThreshold ? (prepared[start..<end], start..<end) : nil
+        return end
     }
 
     /// What the loop in `init` does for each of a run of prepared tokens, with the tokens' table filled on one core and
     /// the values' table (with the reads noted and each declaration's tokens listed) on another: inserting thousands of
     /// tokens one after the other was a serial step of a large graph's build. Each table keeps a key's first definition,
     /// as `insert` does (the two always hold the same keys); a declaration whose key was taken adds no token.
-    private func insertConcurrently(_ run: (tokens: ArraySlice<PreparedToken?>, indices: Range<Int>)) {
+    private func insertConcurrently(_ run: ArraySlice<PreparedToken?>) {
         let first = declarationTokens.count
         let taken = ConcurrentResults<[Int]>(count: 1)
         parallelPerform(iterations: 2) { table in
             if table == 0 {
                 var positions: [Int] = []
-                for (position, ready) in run.tokens.enumerated() {
+                for (position, ready) in run.enumerated() {
                     let ready = ready!
                     if let earlier = tokens.updateValue(ready.token, forKey: ready.key) {
                         tokens[ready.key] = earlier
@@ -333,7 +339,7 @@ public final class TokenGraph {
                 }
                 taken.set(0, positions)
             } else {
-                for ready in run.tokens {
+                for ready in run {
                     let ready = ready!
                     interpreter.noteStaticRead(ready.key)
                     if values[ready.key] == nil { values[ready.key] = ready.value }

@@ -51,6 +51,32 @@ struct ConcurrentEvaluationTests {
         }
     }
 
+    /// A second file declaring the same 1,600 tokens (one with another color): each key keeps its first definition, as
+    /// on one thread, when the runs of tokens are put into the graph's two tables side by side.
+    @Test func aKeyDeclaredTwiceKeepsItsFirstDefinitionOnSeveralThreads() throws {
+        let original = Self.source(cycle: false)
+        let changed = original.replacingOccurrences(of: "static let primitive5 = Color(hex: ", with: "static let primitive5 = Color(hex: \"#010203\", dark: \"#030201\") ?? Color(hex: ")
+        #expect(changed != original)
+        let first = SwiftSourceReader().read(source: original, file: "/tmp/First.swift")
+        let second = SwiftSourceReader().read(source: changed, file: "/tmp/Second.swift")
+        func graph(workers: Int) -> TokenGraph {
+            var configuration = Interpreter.Configuration()
+            configuration.workers = workers
+            return TokenGraph(sources: [first, second], configuration: configuration)
+        }
+        let inOrder = graph(workers: 1)
+        #expect(inOrder.tokens.count > 1_500)
+        #expect(inOrder.tokens["Color.primitive5"]?.location.file == "/tmp/First.swift")
+        for workers in [2, 3] {
+            let concurrent = graph(workers: workers)
+            #expect(concurrent.tokens == inOrder.tokens)
+            for key in inOrder.tokens.keys.sorted() {
+                #expect(concurrent.value(of: key) == inOrder.value(of: key), "\(key) with \(workers) workers")
+            }
+            #expect(concurrent.findings() == inOrder.findings())
+        }
+    }
+
     /// What the workers memoised carries who read what: after an in-place edit of one primitive, the next graph drops
     /// exactly that primitive and the values that read it, and equals a fresh graph of the edited file. (Without the
     /// cycle: a program that met one starts afresh after any edit.)
