@@ -32,7 +32,7 @@ public struct Component: Hashable, Sendable {
         // (A struct, not a tuple: the runtime destroys an array of tuples through their metadata.)
         struct Found { var owner: String; var property: Property }
         let shared = ReadOnly(value: (owners: Set(byName.keys), graph: graph))
-        let found = concurrentMap(graph.tokens.positions, workers: graph.workersForEveryToken) { position -> Found? in
+        var found = concurrentMap(graph.tokens.positions, workers: graph.workersForEveryToken) { position -> Found? in
             let entry = shared.value.graph.tokens[position]
             let definition = entry.value, path = definition.qualifiedName
             guard path.count >= 3, let group = Group(rawValue: path[path.count - 2]) else { return nil }
@@ -42,14 +42,15 @@ public struct Component: Hashable, Sendable {
             return Found(owner: owner, property: Property(group: group, name: definition.name, qualifiedName: entry.key,
                                                           location: definition.location, referencedToken: referenced))
         }
-        // Each component's properties in the order of their locations (ties in the order found), each copied once into
-        // its place: appended and then sorted, each was moved (a dozen references counted) several times.
+        // Each component's properties in the order of their locations (ties in the order found), each moved once into
+        // its place (taken out of `found`): appended and then sorted, each was copied (a dozen references counted)
+        // several times.
         var indicesByOwner: [String: [Int]] = [:]
         for i in found.indices { if let owner = found[i]?.owner { indicesByOwner[owner, default: []].append(i) } }
         let locations = found.map { $0?.property.location }
         for (owner, indices) in indicesByOwner {
             let ordered = indices.sorted { a, b in locations[a]! != locations[b]! ? locations[a]! < locations[b]! : a < b }
-            byName[owner]?.properties = ordered.map { found[$0]!.property }
+            byName[owner]?.properties = ordered.map { found[$0].take()!.property }
         }
         for (instance, fields) in graph.structInstances where byName[instance] == nil {
             let properties = fields.compactMap { key -> Property? in
