@@ -1,23 +1,27 @@
 /// What the interpreter computes. "Unknown, because ..." is a value (as in SIL's constant evaluator), not an error:
 /// it flows through expressions so that one unreadable primitive is reported once, where it is.
-public indirect enum Value: Hashable, Sendable {
+///
+/// The large cases are boxed (`indirect`); numbers, strings, tuples and types are held in the value itself, so that a
+/// string literal or a number evaluated makes no box on the heap and a copy of one counts no reference (a string of up
+/// to 15 bytes, a helper's hex argument, is held inline).
+public enum Value: Hashable, Sendable {
     case number(Double)
     case bool(Bool)
     case string(String)
     case none
-    case color(AppearanceColor)
-    case font(FontValue)
+    indirect case color(AppearanceColor)
+    indirect case font(FontValue)
     /// An enum case of a project type (`type` set) or of a platform enum (`type` empty: `.bold`, `.body`).
-    case enumCase(type: String, name: String, payload: [Value])
+    indirect case enumCase(type: String, name: String, payload: [Value])
     case tuple(labels: [String?], values: [Value])
     /// A struct or class instance of a project type: its stored properties by name.
-    case instance(type: String, fields: NameMap<Value>)
-    case closure(Closure)
+    indirect case instance(type: String, fields: NameMap<Value>)
+    indirect case closure(Closure)
     /// A type used as a value: `Palette.self`, the base of a static member access.
     case type(String)
     /// The traits a dynamic color provider is called with, for one appearance.
-    case traits(Traits)
-    case unknown(Unknown)
+    indirect case traits(Traits)
+    indirect case unknown(Unknown)
 
     public struct Unknown: Hashable, Sendable, Error {
         /// `parse` (cannot evaluate) or `reference` (a name that names nothing, a cycle).
