@@ -161,7 +161,7 @@ public final class WorkerPool: @unchecked Sendable {
                     helper.start()
                 }
                 // The last iterations run on other threads: wait for them actively (they are short).
-                while !job.isFinished { sched_yield() }
+                while !job.isFinished { Self.pollThenYield { job.isFinished } }
                 lock.lock()
                 jobs.removeAll { $0 === job }
                 lock.unlock()
@@ -187,7 +187,7 @@ public final class WorkerPool: @unchecked Sendable {
                 }
             }
             if DispatchTime.now().uptimeNanoseconds - idleSince < spinTime {
-                sched_yield()
+                Self.pollThenYield { generation.load(ordering: .relaxed) != seen }
                 continue
             }
             lock.lock()
@@ -199,6 +199,14 @@ public final class WorkerPool: @unchecked Sendable {
             lock.unlock()
             idleSince = DispatchTime.now().uptimeNanoseconds
         }
+    }
+
+    /// Waits a little for `ready` by reading it in a loop, then yields the core: a `sched_yield` at every look made
+    /// each wait a system call, and work arriving just after one waited for the scheduler.
+    @inline(__always)
+    private static func pollThenYield(_ ready: () -> Bool) {
+        for _ in 0..<256 where ready() { return }
+        sched_yield()
     }
 
     /// The newest job with indexes left, joined as a participant.
