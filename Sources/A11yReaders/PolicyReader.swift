@@ -83,19 +83,19 @@ public enum PolicyReader {
     /// Loads a preset by name or a policy file by path (relative paths are relative to `relativeTo`).
     public static func load(_ nameOrPath: String, relativeTo base: String, searchDirectories: [String] = presetDirectories(),
                             referencedAt: SourceLocation? = nil) throws(ConfigurationError) -> Policy {
+        let fm = FileManager.default
         var candidates: [String] = []
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yml") || nameOrPath.hasSuffix(".yaml") {
             candidates.append(nameOrPath.hasPrefix("/") ? nameOrPath : PlainFile.joined(base, nameOrPath))
         } else {
             candidates = searchDirectories.map { PlainFile.joined($0, nameOrPath + ".yml") }
         }
-        for path in candidates where access(path, F_OK) == 0 {
+        for path in candidates where fm.fileExists(atPath: path) {
             guard let text = PlainFile.text(atPath: path) else {
                 throw ConfigurationError("cannot read policy file \(path)", at: referencedAt)
             }
             return try read(text, file: path)
         }
-        let fm = FileManager.default
         let presets = searchDirectories.lazy.compactMap { try? fm.contentsOfDirectory(atPath: $0) }.first { !$0.isEmpty }?
             .filter { $0.hasSuffix(".yml") }.map { String($0.dropLast(4)) }.sorted() ?? []
         throw ConfigurationError(
