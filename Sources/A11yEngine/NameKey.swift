@@ -48,6 +48,22 @@ public struct NameKey: Hashable, Sendable {
         }
     }
 
+    /// The same key, its name in storage of its own (a name of up to 15 bytes is held inline and has none to share).
+    func withStringOfItsOwn() -> NameKey {
+        let utf8 = string.utf8
+        guard utf8.count > 15 else { return self }
+        let copy = String(unsafeUninitializedCapacity: utf8.count) { out in
+            _ = out.initialize(from: utf8)
+            return utf8.count
+        }
+        return NameKey(string: copy, hash: hash)
+    }
+
+    private init(string: String, hash: UInt64) {
+        self.string = string
+        self.hash = hash
+    }
+
     public static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.hash == rhs.hash && lhs.string == rhs.string }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(hash) }

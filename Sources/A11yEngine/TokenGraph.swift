@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 
 /// A token as the audit sees it: a name, where it is declared, its kind, and (for explanations and hygiene) the
@@ -330,20 +331,20 @@ public final class TokenGraph {
         parallelPerform(iterations: 2) { table in
             if table == 0 {
                 var positions: [Int] = []
-                for (position, ready) in run.enumerated() {
-                    let ready = ready!
-                    if let earlier = tokens.updateValue(ready.token, forKey: ready.key) {
-                        tokens[ready.key] = earlier
+                for (position, index) in run.indices.enumerated() {
+                    let (token, key) = (run[index]!.token, run[index]!.key)
+                    if let earlier = tokens.updateValue(token, forKey: key) {
+                        tokens[key] = earlier
                         positions.append(position)
                     }
                 }
                 taken.set(0, positions)
             } else {
-                for ready in run {
-                    let ready = ready!
-                    interpreter.noteStaticRead(ready.key)
-                    if values[ready.key] == nil { values[ready.key] = ready.value }
-                    declarationTokens.append(ready.tokens)
+                for index in run.indices {
+                    let key = run[index]!.valuesKey
+                    interpreter.noteStaticRead(key)
+                    if values[key] == nil { values[key] = run[index]!.value }
+                    declarationTokens.append(run[index]!.tokens)
                 }
             }
         }
@@ -468,6 +469,9 @@ public final class TokenGraph {
         let value: Value
         /// The declaration's key, hashed: the key of its token and of the one read its value made.
         let key: NameKey
+        /// The same key in a string of its own, for the values' table: `insertConcurrently` fills the two tables on two
+        /// cores, and one shared string's reference count, changed by both at every token, moved between them.
+        let valuesKey: NameKey
         /// Its `DeclarationTokens`: the read of its own value and its key.
         let tokens: DeclarationTokens
     }
@@ -498,7 +502,7 @@ public final class TokenGraph {
             (tokens.reads, tokens.keys) = (keys, keys)
             let token = Token(qualifiedName: declaration.qualifiedName, declaredKind: value.tokenKind, location: declaration.location,
                               expression: Self.definingExpression(declaration), scope: declaration.owner)
-            return PreparedToken(token: token, value: value, key: key, tokens: tokens)
+            return PreparedToken(token: token, value: value, key: key, valuesKey: key.withStringOfItsOwn(), tokens: tokens)
         }
     }
 
