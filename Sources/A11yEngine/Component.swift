@@ -28,29 +28,36 @@ public struct Component: Hashable, Sendable {
         }
         // Each token that is a property of a declared component, with the token it names. Resolving those names is most
         // of this (serial) phase; the graph is only read here, so a large graph's tokens are looked at on all cores, in
-        // the graph's order, and the properties appended in that order as before.
+        // the graph's order, and the properties appended in that order as before. The owner is found by its number: the
+        // grouping below, on one thread, then hashes no name.
         // (A struct, not a tuple: the runtime destroys an array of tuples through their metadata.)
-        struct Found { var owner: String; var property: Property }
-        let shared = ReadOnly(value: (owners: Set(byName.keys), graph: graph))
+        struct Found { var owner: Int; var property: Property }
+        let owners = Array(byName.keys)
+        let shared = ReadOnly(value: (owners: Dictionary(uniqueKeysWithValues: zip(owners, owners.indices)), graph: graph))
         var found = concurrentMap(graph.tokens.positions, workers: graph.workersForEveryToken) { position -> Found? in
             let entry = shared.value.graph.tokens[position]
             let definition = entry.value, path = definition.qualifiedName
-            guard path.count >= 3, let group = Group(rawValue: path[path.count - 2]) else { return nil }
-            let owner = path.dropLast(2).joinedWithDots()
-            guard shared.value.owners.contains(owner) else { return nil }
+            guard path.count >= 3, let group = Group(rawValue: path[path.count - 2]),
+                  let owner = shared.value.owners[path.dropLast(2).joinedWithDots()] else { return nil }
             let referenced = definition.alias.flatMap(shared.value.graph.resolve)
             return Found(owner: owner, property: Property(group: group, name: definition.name, qualifiedName: entry.key,
                                                           location: definition.location, referencedToken: referenced))
         }
         // Each component's properties in the order of their locations (ties in the order found), each moved once into
         // its place (taken out of `found`): appended and then sorted, each was copied (a dozen references counted)
-        // several times.
-        var indicesByOwner: [String: [Int]] = [:]
-        for i in found.indices { if let owner = found[i]?.owner { indicesByOwner[owner, default: []].append(i) } }
-        let locations = found.map { $0?.property.location }
-        for (owner, indices) in indicesByOwner {
-            let ordered = indices.sorted { a, b in locations[a]! != locations[b]! ? locations[a]! < locations[b]! : a < b }
-            byName[owner]?.properties = ordered.map { found[$0].take()!.property }
+        // several times. Read in place (a copy of an element for its owner or location counted its references too).
+        var indicesByOwner = [[Int]](repeating: [], count: owners.count)
+        let ordered = found.withUnsafeBufferPointer { found in
+            for i in found.indices { if let owner = found[i]?.owner { indicesByOwner[owner].append(i) } }
+            return indicesByOwner.map { indices in
+                indices.sorted { a, b in
+                    let (x, y) = (found[a]!.property.location, found[b]!.property.location)
+                    return x != y ? x < y : a < b
+                }
+            }
+        }
+        for (owner, indices) in ordered.enumerated() where !indices.isEmpty {
+            byName[owners[owner]]?.properties = indices.map { found[$0].take()!.property }
         }
         for (instance, fields) in graph.structInstances where byName[instance] == nil {
             let properties = fields.compactMap { key -> Property? in
