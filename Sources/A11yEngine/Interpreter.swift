@@ -1564,13 +1564,13 @@ public final class Interpreter {
                 // Hex-string initialisers scan strings imperatively (Scanner, index arithmetic): their signature is
                 // enough to know what they do.
                 if let hex = matching.first(where: BuiltIns.isHexStringInitializer) {
-                    let args = evaluateArguments(arguments, frame, types: hex.parameters.map(\.type))
+                    let args = evaluateArguments(arguments, frame, types: hex.parameterTypes)
                     return BuiltIns.hexStringInitializer(hex, args, interpreter: self, at: location)
                 }
                 let selfValue: Value = Self.namespaceKind(type) != nil ? .type(type) : .instance(type: type, fields: defaultFields(type))
                 if matching.count == 1, Self.namespaceKind(type) != nil {
                     // `Color(UIColor { ... })` must not bind to the project's `init(_ hex: UInt32)`: check the values.
-                    let types = Self.argumentTypes(matching[0].parameters, arguments)
+                    let types = Self.argumentTypes(matching[0], arguments)
                     let values = evaluateArguments(arguments, frame, types: types)
                     if zip(types, values).allSatisfy({ Self.fits($1.value, $0) }) {
                         return invoke(matching[0], arguments: values, selfValue: selfValue, at: location)
@@ -1655,7 +1655,7 @@ public final class Interpreter {
             return unknown("no \(candidates[0].name)(\(labels)) matches these arguments", location, rule: "reference")
         }
         if matching.count == 1 {
-            let types = Self.argumentTypes(first.parameters, arguments)
+            let types = Self.argumentTypes(first, arguments)
             return invoke(first, arguments: evaluateArguments(arguments, frame, types: types), selfValue: selfValue, at: location)
         }
         let values = evaluateArguments(arguments, frame, types: nil)
@@ -1691,6 +1691,16 @@ public final class Interpreter {
     }
 
     /// The declared type of the parameter each argument binds to.
+    /// The parameter types `function`'s arguments are passed as: when the call labels its arguments as the parameters are
+    /// labelled, in order (the usual call), the declaration's own list of types, not a list made for the call.
+    static func argumentTypes(_ function: MemberDeclaration, _ arguments: [CallArgument]) -> [String?] {
+        let parameters = function.parameters
+        guard parameters.count == arguments.count, parameters.indices.allSatisfy({ parameters[$0].label == arguments[$0].label }) else {
+            return argumentTypes(parameters, arguments)
+        }
+        return function.parameterTypes
+    }
+
     static func argumentTypes(_ parameters: [Parameter], _ arguments: [CallArgument]) -> [String?] {
         var result: [String?] = []
         result.reserveCapacity(arguments.count)
@@ -1729,14 +1739,16 @@ public final class Interpreter {
             var frame = Frame(scope: function.owner, selfValue: selfValue)
             frame.locals.reserveCapacity(function.parameters.count)  // one allocation, not a resize per parameter
             var index = 0
-            for parameter in function.parameters {
-                if index < arguments.count, arguments[index].label == parameter.label {
-                    frame.locals[parameter.name] = arguments[index].value
+            // By index, reading the fields each needs: a loop over the parameters copied each (its default value too).
+            let parameters = function.parameters
+            for p in parameters.indices {
+                if index < arguments.count, arguments[index].label == parameters[p].label {
+                    frame.locals[parameters[p].name] = arguments[index].value
                     index += 1
-                } else if let defaultValue = parameter.defaultValue {
-                    frame.locals[parameter.name] = evaluate(defaultValue, frame, expected: parameter.type)
+                } else if let defaultValue = parameters[p].defaultValue {
+                    frame.locals[parameters[p].name] = evaluate(defaultValue, frame, expected: parameters[p].type)
                 } else {
-                    return unknown("missing argument \(parameter.label ?? parameter.name)", location)
+                    return unknown("missing argument \(parameters[p].label ?? parameters[p].name)", location)
                 }
             }
             switch function.kind {

@@ -171,7 +171,7 @@ public struct MemberDeclaration: Hashable, Sendable {
         var owner: [String]
         var name: String
         var isStatic: Bool
-        var kind: Kind { didSet { parameters = Self.parameters(of: kind) } }
+        var kind: Kind { didSet { (parameters, parameterTypes) = Self.parameters(of: kind) } }
         var type: String?
         var attributes: [String]
         var location: SourceLocation
@@ -180,18 +180,21 @@ public struct MemberDeclaration: Hashable, Sendable {
         /// The parameters `kind` has, kept beside it: a call reads them three times, and taking them out of `kind` each
         /// time counted references to the body too.
         private(set) var parameters: [Parameter]
+        /// Their types, in order: the types of a call's arguments when it labels them as the parameters are labelled
+        /// (`Interpreter.argumentTypes`), without a list made at each call.
+        private(set) var parameterTypes: [String?]
 
         init(owner: [String], name: String, isStatic: Bool, kind: Kind, type: String?, attributes: [String], location: SourceLocation) {
             (self.owner, self.name, self.isStatic, self.kind) = (owner, name, isStatic, kind)
             (self.type, self.attributes, self.location) = (type, attributes, location)
-            parameters = Self.parameters(of: kind)
+            (parameters, parameterTypes) = Self.parameters(of: kind)
             updateKeys()
         }
 
-        static func parameters(of kind: Kind) -> [Parameter] {
+        static func parameters(of kind: Kind) -> ([Parameter], [String?]) {
             switch kind {
-            case .function(let p, _), .initializer(let p, _), .enumCase(let p, _): return p
-            default: return []
+            case .function(let p, _), .initializer(let p, _), .enumCase(let p, _): return (p, p.map(\.type))
+            default: return ([], [])
             }
         }
 
@@ -264,6 +267,8 @@ public struct MemberDeclaration: Hashable, Sendable {
     }
 
     public var parameters: [Parameter] { storage.parameters }
+    /// The parameters' types, in order.
+    public var parameterTypes: [String?] { storage.parameterTypes }
 }
 
 // MARK: - Rewriting

@@ -310,7 +310,11 @@ public final class TokenGraph {
             declarationTokens.append(readTokens(of: sources[index], index: index))
         }
         // From here on the graph is only read, so rules can read it concurrently: the lookups they make are computed now.
-        sortKeysAndFillRows()
+        // Meanwhile a worker lets the prepared tokens go (thousands of references to what the tables now hold, released
+        // one by one: a serial step here).
+        let remains = ConcurrentResults<[PreparedToken?]>(count: 1)
+        if let all = prepared.take() { remains.set(0, all) }
+        sortKeysAndFillRows(alongside: { _ = remains.takeValues() })
     }
 
     /// The end of the run of prepared tokens from `start` on (`start` itself when there is none there). A large token
@@ -358,7 +362,7 @@ public final class TokenGraph {
     /// that ask for them. Splitting names and finding their roles is a tenth of a large graph's build, sorting its keys a
     /// twentieth: on a large graph the sort and eight parts of the names are tasks for the workers, not one after the
     /// other (with two halves, one worker sorted while the other did both, and the sort waited on the second half).
-    private func sortKeysAndFillRows() {
+    private func sortKeysAndFillRows(alongside: () -> Void = {}) {
         // Workers read the tokens at their positions in the map: a copy of every key and name, made on this thread
         // first, retained each one here.
         let positions = tokens.positions
@@ -374,14 +378,16 @@ public final class TokenGraph {
             let sorted = ConcurrentResults<(order: [Int], keys: [String])>(count: 1)
             let infos = ConcurrentResults<[NameInfo]>(count: partCount)
             let shared = ReadOnly(value: (tokens: tokens, positions: positions))
-            parallelPerform(iterations: 1 + partCount) { task in
+            parallelPerform(iterations: 2 + partCount) { task in
                 let (tokens, positions) = shared.value
                 if task == 0 { return sorted.set(0, order(tokens, positions)) }
+                if task == 1 + partCount { return alongside() }
                 infos.set(task - 1, positions[parts[task - 1]].map { Self.nameInfo(of: tokens[$0].value.name) })
             }
             let (order, keys) = sorted.values[0]!
             results = (order, keys, infos.values.flatMap { $0! })
         } else {
+            alongside()
             let (order, keys) = order(tokens, positions)
             results = (order, keys, positions.map { Self.nameInfo(of: tokens[$0].value.name) })
         }

@@ -86,8 +86,9 @@ public struct ViewCodeAnalysis {
 
     static func entryPoints(inheritance: NameMap<[String]>, members: NameMap<[MemberDeclaration]>) -> [(type: String, entry: MemberDeclaration)] {
         var result: [(String, MemberDeclaration)] = []
-        for (type, inherited) in inheritance.sorted(by: { $0.key < $1.key }) {
-            guard inherited.contains(where: { drawingProtocols.contains($0) || $0.hasSuffix("Style") }) else { continue }
+        // The drawing types picked out before they are sorted by name (a large system declares thousands of other types).
+        let drawing = inheritance.filter { $0.value.contains { drawingProtocols.contains($0) || $0.hasSuffix("Style") } }
+        for type in drawing.map(\.key).sorted() {
             let candidates = (members[type] ?? []).filter { !$0.isStatic && ($0.name == "body" || $0.name == "makeBody") }
             if let entry = candidates.sorted(by: { $0.location < $1.location }).first { result.append((type, entry)) }
         }
