@@ -136,12 +136,16 @@ enum BuiltIns {
 
     // MARK: Calls
 
+    // By index: `first(where:)` copied each argument it looked at (its label and value, references counted), and every
+    // color initialiser asks several times.
     static func label(_ args: [EvaluatedArgument], _ name: String?) -> Value? {
-        args.first { $0.label == name }?.value
+        for i in args.indices where args[i].label == name { return args[i].value }
+        return nil
     }
 
     static func firstUnknown(_ args: [EvaluatedArgument]) -> Value? {
-        args.first { $0.value.unknown != nil }?.value
+        for i in args.indices { if case .unknown = args[i].value { return args[i].value } }
+        return nil
     }
 
     /// `Type(args)` for platform types, and global functions (`min`, `max`).
