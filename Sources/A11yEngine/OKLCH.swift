@@ -87,23 +87,36 @@ public func nearestPassingColor(foreground: ColorValue, background: ColorValue, 
         (max(luminance, backgroundLuminance) + 0.05) / (min(luminance, backgroundLuminance) + 0.05)
     }
     func at(_ lightness: Double) -> OKLCH { start.with(lightness: lightness, chroma: start.chroma).mappedIntoGamut }
+    // Toward black and toward white side by side, one lane each (`HueLanes`): each search is a chain of steps that
+    // wait on each other, and two independent chains run in the time of one.
+    let lanes = HueLanes(start)
+    let targets = SIMD2<Double>(0, 1)
+    func passes(_ lightness: SIMD2<Double>) -> SIMDMask<SIMD2<Int64>> {
+        let luminance = lanes.mappedIntoGamut(lightness: lightness).luminance
+        let high = luminance.replacing(with: backgroundLuminance, where: backgroundLuminance .>= luminance)  // max
+        let low = luminance.replacing(with: backgroundLuminance, where: backgroundLuminance .< luminance)  // min
+        return (high + 0.05) / (low + 0.05) .>= required
+    }
+    let reachable = passes(targets)
+    guard any(reachable) else { return nil }
+    // Bisect on lightness between the current color and the extreme: the ratio grows monotonically toward it.
+    // 12 halvings: lightness to within 1/4096, finer than the 8-bit step the rounding below settles.
+    var near = SIMD2<Double>(repeating: start.lightness), far = targets
+    for _ in 0..<12 {
+        let mid = (near + far) / 2
+        let pass = passes(mid)
+        far.replace(with: mid, where: pass)
+        near.replace(with: mid, where: .!pass)
+    }
     var best: (color: ColorValue, ratio: Double, distance: Double)?
-    for target in [0.0, 1.0] {
-        guard ratio(at(target).relativeLuminance) >= required else { continue }
-        // Bisect on lightness between the current color and the extreme: the ratio grows monotonically toward it.
-        // 12 halvings: lightness to within 1/4096, finer than the 8-bit step the rounding below settles.
-        var near = start.lightness, far = target
-        for _ in 0..<12 {
-            let mid = (near + far) / 2
-            if ratio(at(mid).relativeLuminance) >= required { far = mid } else { near = mid }
-        }
+    for lane in 0..<2 where reachable[lane] {
         // Round to 8 bits as a token would, and step further if rounding lost the pass.
-        var lightness = far
+        var lightness = far[lane]
         var candidate = at(lightness).color8Bit
         var steps = 0
         // (The background's luminance as computed above: the same ratio, without computing it again at each step.)
         while ratio(candidate.relativeLuminance) < required && steps < 50 {
-            lightness += target == 0 ? -0.002 : 0.002
+            lightness += targets[lane] == 0 ? -0.002 : 0.002
             candidate = at(lightness).color8Bit
             steps += 1
         }
@@ -113,4 +126,63 @@ public func nearestPassingColor(foreground: ColorValue, background: ColorValue, 
         if best == nil || distance < best!.distance { best = (candidate, achieved, distance) }
     }
     return best.map { ($0.color, $0.ratio) }
+}
+
+/// Two colors of one OKLCH hue and chroma at two lightnesses, computed lane by lane with exactly `OKLCH`'s arithmetic
+/// (the same operations in the same order, no fused multiply-adds), so each lane's result is the one `OKLCH` gives.
+struct HueLanes {
+    let chroma: Double
+    private let hueCosine: Double, hueSine: Double
+
+    init(_ color: OKLCH) {
+        chroma = color.chroma
+        (hueCosine, hueSine) = (cos(color.hue), sin(color.hue))
+    }
+
+    /// `OKLCH.linear` at these lightnesses and chromas.
+    func linear(lightness: SIMD2<Double>, chroma: SIMD2<Double>) -> (r: SIMD2<Double>, g: SIMD2<Double>, b: SIMD2<Double>) {
+        let a = chroma * hueCosine, b = chroma * hueSine
+        let l0 = lightness + 0.3963377774 * a + 0.2158037573 * b
+        let m0 = lightness - 0.1055613458 * a - 0.0638541728 * b
+        let s0 = lightness - 0.0894841775 * a - 1.2914855480 * b
+        let l = l0 * l0 * l0, m = m0 * m0 * m0, s = s0 * s0 * s0
+        return (4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
+                -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
+                -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s)
+    }
+
+    /// `OKLCH.inGamut`.
+    func inGamut(lightness: SIMD2<Double>, chroma: SIMD2<Double>) -> SIMDMask<SIMD2<Int64>> {
+        let c = linear(lightness: lightness, chroma: chroma), low = -1e-7, high = 1 + 1e-7
+        return c.r .>= low .& c.r .<= high .& c.g .>= low .& c.g .<= high .& c.b .>= low .& c.b .<= high
+    }
+
+    /// `OKLCH.mappedIntoGamut` of the colors at `lightness`, with their `relativeLuminance`.
+    func mappedIntoGamut(lightness: SIMD2<Double>) -> (lightness: SIMD2<Double>, chroma: SIMD2<Double>, luminance: SIMD2<Double>) {
+        let full = SIMD2<Double>(repeating: chroma)
+        let inside = inGamut(lightness: lightness, chroma: full)
+        var mapped = (lightness: lightness, chroma: full)
+        if !all(inside) {
+            var low = SIMD2<Double>(repeating: 0), high = full
+            for _ in 0..<10 {
+                let mid = (low + high) / 2
+                let fits = inGamut(lightness: lightness, chroma: mid)
+                low.replace(with: mid, where: fits)
+                high.replace(with: mid, where: .!fits)
+            }
+            // `min(max(lightness, 0), 1)` as Swift's `max` and `min` choose.
+            var clamped = lightness.replacing(with: 0, where: 0 .>= lightness)
+            clamped.replace(with: 1, where: 1 .< clamped)
+            mapped.lightness.replace(with: clamped, where: .!inside)
+            mapped.chroma.replace(with: low, where: .!inside)
+        }
+        // `OKLCH.relativeLuminance`, each component clamped as Swift's `max` and `min` choose.
+        let c = linear(lightness: mapped.lightness, chroma: mapped.chroma)
+        func clamp(_ v: SIMD2<Double>) -> SIMD2<Double> {
+            var v = v.replacing(with: 0, where: 0 .>= v)
+            v.replace(with: 1, where: 1 .< v)
+            return v
+        }
+        return (mapped.lightness, mapped.chroma, 0.2126 * clamp(c.r) + 0.7152 * clamp(c.g) + 0.0722 * clamp(c.b))
+    }
 }

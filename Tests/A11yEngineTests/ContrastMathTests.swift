@@ -132,4 +132,59 @@ struct ContrastMathTests {
         let fixedHue = OKLCH(fix.color).hue, originalHue = OKLCH(fg).hue
         #expect(abs(fixedHue - originalHue) < 0.2)
     }
+
+    /// The search runs both directions side by side in SIMD lanes; its answers must be the very ones (same 8-bit color,
+    /// same ratio, bit for bit) of the search written one direction and one color at a time with `OKLCH`, kept here.
+    @Test func nearestPassingColorGivesWhatTheScalarSearchGives() {
+        func scalarSearch(_ foreground: ColorValue, _ background: ColorValue, _ required: Double) -> (color: ColorValue, ratio: Double)? {
+            let start = OKLCH(foreground.withAlpha(1))
+            let backgroundLuminance = background.relativeLuminance
+            func ratio(_ l: Double) -> Double { (max(l, backgroundLuminance) + 0.05) / (min(l, backgroundLuminance) + 0.05) }
+            func at(_ lightness: Double) -> OKLCH { start.with(lightness: lightness, chroma: start.chroma).mappedIntoGamut }
+            var best: (color: ColorValue, ratio: Double, distance: Double)?
+            for target in [0.0, 1.0] {
+                guard ratio(at(target).relativeLuminance) >= required else { continue }
+                var near = start.lightness, far = target
+                for _ in 0..<12 {
+                    let mid = (near + far) / 2
+                    if ratio(at(mid).relativeLuminance) >= required { far = mid } else { near = mid }
+                }
+                var lightness = far, candidate = at(lightness).color8Bit, steps = 0
+                while ratio(candidate.relativeLuminance) < required && steps < 50 {
+                    lightness += target == 0 ? -0.002 : 0.002
+                    candidate = at(lightness).color8Bit
+                    steps += 1
+                }
+                let achieved = ratio(candidate.relativeLuminance)
+                guard achieved >= required else { continue }
+                let distance = abs(lightness - start.lightness)
+                if best == nil || distance < best!.distance { best = (candidate, achieved, distance) }
+            }
+            return best.map { ($0.color, $0.ratio) }
+        }
+        // A fixed sequence (splitmix64), so a failure names the same case every run; saturated, dark, light and gray
+        // colors, against light, dark and mid backgrounds, at the three thresholds the rules use.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+        var compared = 0, found = 0
+        for _ in 0..<3_000 {
+            let fg = ColorValue(red: next(), green: next(), blue: next())
+            let bg = ColorValue(red: next(), green: next(), blue: next())
+            for required in [3.0, 4.5, 7.0] {
+                let lanes = nearestPassingColor(foreground: fg, background: bg, required: required)
+                let scalar = scalarSearch(fg, bg, required)
+                #expect(lanes?.color == scalar?.color && lanes?.ratio == scalar?.ratio, "\(fg.hex) on \(bg.hex) at \(required)")
+                compared += 1
+                if scalar != nil { found += 1 }
+            }
+        }
+        // Most cases have a fix, some none (a mid-gray background at 7:1): both kinds were compared.
+        #expect(found > compared / 2 && found < compared)
+    }
 }
