@@ -36,16 +36,11 @@ struct OKLCH: Hashable {
         self.init(lightness: labL, chroma: (labA * labA + labB * labB).squareRoot(), hue: atan2(labB, labA))
     }
 
-    /// Linear-light sRGB components, unclamped (out of 0...1 when outside the gamut). Cubes, no `pow`.
+    /// Linear-light sRGB components, unclamped (out of 0...1 when outside the gamut). Cubes, no `pow`. (One lane of
+    /// `HueLanes.linear`: one formula for both.)
     var linear: (r: Double, g: Double, b: Double) {
-        let a = chroma * hueCosine, b = chroma * hueSine
-        let l0 = lightness + 0.3963377774 * a + 0.2158037573 * b
-        let m0 = lightness - 0.1055613458 * a - 0.0638541728 * b
-        let s0 = lightness - 0.0894841775 * a - 1.2914855480 * b
-        let l = l0 * l0 * l0, m = m0 * m0 * m0, s = s0 * s0 * s0
-        return (4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
-                -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
-                -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s)
+        let c = HueLanes.linear(lightness: SIMD2(repeating: lightness), chroma: SIMD2(repeating: chroma), cosine: hueCosine, sine: hueSine)
+        return (c.r[0], c.g[0], c.b[0])
     }
 
     var inGamut: Bool {
@@ -139,9 +134,10 @@ struct HueLanes {
         (hueCosine, hueSine) = (cos(color.hue), sin(color.hue))
     }
 
-    /// `OKLCH.linear` at these lightnesses and chromas.
-    func linear(lightness: SIMD2<Double>, chroma: SIMD2<Double>) -> (r: SIMD2<Double>, g: SIMD2<Double>, b: SIMD2<Double>) {
-        let a = chroma * hueCosine, b = chroma * hueSine
+    /// Linear-light sRGB at these lightnesses and chromas of the hue whose cosine and sine are given (`OKLCH.linear`).
+    static func linear(lightness: SIMD2<Double>, chroma: SIMD2<Double>, cosine: Double, sine: Double)
+        -> (r: SIMD2<Double>, g: SIMD2<Double>, b: SIMD2<Double>) {
+        let a = chroma * cosine, b = chroma * sine
         let l0 = lightness + 0.3963377774 * a + 0.2158037573 * b
         let m0 = lightness - 0.1055613458 * a - 0.0638541728 * b
         let s0 = lightness - 0.0894841775 * a - 1.2914855480 * b
@@ -149,6 +145,10 @@ struct HueLanes {
         return (4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
                 -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
                 -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s)
+    }
+
+    func linear(lightness: SIMD2<Double>, chroma: SIMD2<Double>) -> (r: SIMD2<Double>, g: SIMD2<Double>, b: SIMD2<Double>) {
+        Self.linear(lightness: lightness, chroma: chroma, cosine: hueCosine, sine: hueSine)
     }
 
     /// `OKLCH.inGamut`.
