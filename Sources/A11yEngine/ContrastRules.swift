@@ -1,20 +1,26 @@
 /// Shared by the three contrast rules: a finding for each failing measurement of one role.
 func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Finding] {
-    var findings: [Finding] = []
+    let measurements = context.measurements
+    // The failing measurements of this role, by index (most pass or are of another role): found without copying the
+    // others (a loop over the elements copied each, a dozen references counted).
+    var failing: [Int] = []
+    for i in measurements.indices where measurements[i].role == role && !measurements[i].pass { failing.append(i) }
+    var found = MeasuredFindings(indices: failing, findings: [])
+    found.findings.reserveCapacity(failing.count)
     // Many pairs share colors (one token used by many components): search each fix once.
     struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
     var fixes: [FixKey: (color: ColorValue, ratio: Double)?] = [:]
+    fixes.reserveCapacity(failing.count)
     let severity = context.policy.severity(of: rule)
     // A finding depends only on its measurement, rule and severity: an unchanged measurement at the same position in
     // the last audit (same policy) keeps its finding, fix hint and message included.
     let earlier = context.contrastMemo.earlier[rule]
-    // By measurement index, failing ones only (most measurements pass or are of another role).
-    var computed: [Int: Finding] = [:]
-    defer { context.contrastMemo.record(rule: rule, computed) }
-    for (index, m) in context.measurements.enumerated() where m.role == role && !m.pass {
-        if let earlier, let finding = earlier[index], index < context.earlierMeasurements.count, context.earlierMeasurements[index] == m {
-            findings.append(finding)
-            computed[index] = finding
+    defer { context.contrastMemo.record(rule: rule, found) }
+    for index in failing {
+        let m = measurements[index]
+        if let earlier, index < context.earlierMeasurements.count, let finding = earlier.finding(of: index),
+           context.earlierMeasurements[index] == m {
+            found.findings.append(finding)
             continue
         }
         let required = m.required ?? 0
@@ -33,17 +39,15 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Fin
             hint = ["nearest passing foreground: ", fix.color.hex, " (", displayRatio(fix.ratio),
                     ":1), same hue, lightness adjusted in OKLCH"].concatenated()
         }
-        let finding = Finding(
+        found.findings.append(Finding(
             rule: rule, severity: severity, appearance: m.appearance, subject: m.pairing.subject,
             message: [describe(fg), " on ", describe(bg), ", ", m.theme.map { $0 + ", " } ?? "", m.appearance.rawValue, ", ",
                       displayRatio(m.ratio), ":1 (needs ", displayRatio(required), ":1 for ",
                       role == .graphic ? "graphics" : role == .largeText ? "large text" : "text", ")"].concatenated(),
             location: fg.location, relatedLocations: [bg.location] + [m.pairing.drawnAt].compactMap { $0 }, component: m.pairing.component,
-            measured: m.ratio, required: required, fixHint: hint, theme: m.theme)
-        findings.append(finding)
-        computed[index] = finding
+            measured: m.ratio, required: required, fixHint: hint, theme: m.theme))
     }
-    return findings
+    return found.findings
 }
 
 /// Body text contrast, WCAG 2.x SC 1.4.3 (AA 4.5:1) / 1.4.6 (AAA 7:1). Disabled text is exempt and reported as info.

@@ -51,7 +51,7 @@ public struct AuditContext {
     public var pairingFindings: [Finding] = []
     /// Contrast findings by measurement index, for the next audit (`contrastFindings`), and the last audit's
     /// measurements they are checked against.
-    let contrastMemo = FindingMemo<[Int: Finding]>()
+    let contrastMemo = FindingMemo<MeasuredFindings>()
     var earlierMeasurements: [PairMeasurement] = []
     /// The tokens whose definitions or values may differ from the last audit's, when the rest of what token rules read
     /// is the same (components, themes, policy, token keys); nil: everything is checked afresh.
@@ -80,6 +80,24 @@ public struct AuditContext {
         tokenMemo.record(rule: rule, byKey)
         return byKey.count * 4 < graph.sortedKeys.count
             ? byKey.keys.sorted().flatMap { byKey[$0]! } : graph.sortedKeys.flatMap { byKey[$0] ?? [] }
+    }
+}
+
+/// A contrast rule's findings and the measurements they are of (`indices`, ascending; one finding each): two arrays kept
+/// as the rule made them, where a table by index copied every finding and hashed every index (its growth was most of
+/// the hashing in a 5,000-token audit).
+struct MeasuredFindings {
+    var indices: [Int] = []
+    var findings: [Finding] = []
+
+    /// The finding of the measurement at `index`, if it had one.
+    func finding(of index: Int) -> Finding? {
+        var (low, high) = (0, indices.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if indices[mid] < index { low = mid + 1 } else { high = mid }
+        }
+        return low < indices.count && indices[low] == index ? findings[low] : nil
     }
 }
 
