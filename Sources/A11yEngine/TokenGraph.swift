@@ -972,8 +972,10 @@ public final class TokenGraph {
     /// The keys of the color tokens whose color satisfies `predicate`, in no particular order: one pass over the values
     /// (every token has one), without looking each key up again.
     func colorKeys(where predicate: (AppearanceColor) -> Bool) -> [String] {
+        // Over the rows, by index: a loop over the values' table copied every key and value (references counted) to
+        // find the few that match, on one thread.
         var keys: [String] = []
-        for (key, value) in values { if case .color(let color) = value, predicate(color) { keys.append(key) } }
+        for row in rowValues.indices { if case .color(let color) = rowValues[row], predicate(color) { keys.append(sortedKeys[row]) } }
         return keys
     }
 
@@ -1009,11 +1011,10 @@ public final class TokenGraph {
     public func findings() -> [Finding] {
         var result = graphFindings
         var groups: [Value.Unknown: [String]] = [:]
-        // The unevaluated tokens (usually few) found in one pass over the values and put in key order, rather than every
-        // key looked up in order.
+        // The unevaluated tokens (usually few), in key order: the rows are (read by index, not copied one by one).
         var unevaluated: [String] = []
-        for (key, value) in values where value.unknown != nil { unevaluated.append(key) }
-        for key in unevaluated.sortedComparingBytes() {
+        for row in rowValues.indices { if case .unknown = rowValues[row] { unevaluated.append(sortedKeys[row]) } }
+        for key in unevaluated {
             guard let u = values[key]?.unknown else { continue }
             var cause = u
             cause.kind = nil
