@@ -58,26 +58,39 @@ public enum PolicyReader {
         return ContrastThresholds(text: try value("text"), largeText: try value("large-text"), graphic: try value("graphic"))
     }
 
-    /// Where presets are looked up: `$A11YD_POLICIES`, then `share/a11yd/policies` beside the executable's prefix,
-    /// then a `policies/` directory in the executable's ancestors (a source checkout's `.build/debug/a11yctl`).
     /// This process's executable: `/proc/self/exe`, since `argv[0]` is a bare name when the program is found on PATH
     /// (`a11yctl` installed in ~/.local/bin), which would resolve against the working directory.
     public static var executablePath: String {
         PlainFile.linkTarget("/proc/self/exe") ?? CommandLine.arguments.first ?? ""
     }
 
-    public static func presetDirectories(executable: String = executablePath) -> [String] {
-        var result: [String] = []
-        // getenv, not ProcessInfo's environment: that copies every variable into a dictionary (~1 M instructions).
-        if let env = getenv("A11YD_POLICIES").map({ String(cString: $0) }), !env.isEmpty { result.append(env) }
+    /// The directory of `executable`, symbolic links resolved.
+    static func executableDirectory(_ executable: String = executablePath) -> String {
         // (Paths as strings and `realpath`, not `URL`: see `PlainFile`.)
-        var dir = PlainFile.parent(PlainFile.resolvingSymlinks(executable))
-        result.append(PlainFile.joined(PlainFile.parent(dir), "share/a11yd/policies"))
+        PlainFile.parent(PlainFile.resolvingSymlinks(executable))
+    }
+
+    /// The file `name` in the executable's directory (`a11yd` beside `a11yctl`).
+    public static func installedFile(_ name: String) -> String { PlainFile.joined(executableDirectory(), name) }
+
+    /// Where installed files named `name` (`policies`, `systemd`) are looked up: `share/a11yd/<name>` beside the
+    /// executable's prefix, then `<name>` in the executable's directory and its ancestors (a source checkout's
+    /// `.build/debug/a11yctl` finds the checkout's own).
+    public static func installedDirectories(named name: String, executable: String = executablePath) -> [String] {
+        var dir = executableDirectory(executable)
+        var result = [PlainFile.joined(PlainFile.parent(dir), "share/a11yd/" + name)]
         for _ in 0..<8 {
-            result.append(PlainFile.joined(dir, "policies"))
+            result.append(PlainFile.joined(dir, name))
             dir = PlainFile.parent(dir)
         }
         return result
+    }
+
+    /// Where presets are looked up: `$A11YD_POLICIES`, then `installedDirectories(named: "policies")`.
+    public static func presetDirectories(executable: String = executablePath) -> [String] {
+        // getenv, not ProcessInfo's environment: that copies every variable into a dictionary (~1 M instructions).
+        let env = getenv("A11YD_POLICIES").map { String(cString: $0) } ?? ""
+        return (env.isEmpty ? [] : [env]) + installedDirectories(named: "policies", executable: executable)
     }
 
     /// Loads a preset by name or a policy file by path (relative paths are relative to `relativeTo`).

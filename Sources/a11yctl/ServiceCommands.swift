@@ -20,12 +20,7 @@ extension A11yCtl {
         static func templateDirectory() -> String? {
             var candidates: [String] = []
             if let env = ProcessInfo.processInfo.environment["A11YD_SYSTEMD_UNITS"], !env.isEmpty { candidates.append(env) }
-            var dir = URL(fileURLWithPath: PolicyReader.executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
-            candidates.append(dir.deletingLastPathComponent().appendingPathComponent("share/a11yd/systemd").path)
-            for _ in 0..<8 {
-                candidates.append(dir.appendingPathComponent("systemd").path)
-                dir = dir.deletingLastPathComponent()
-            }
+            candidates += PolicyReader.installedDirectories(named: "systemd")
             return candidates.first { FileManager.default.fileExists(atPath: $0 + "/a11yd.service") }
         }
 
@@ -52,8 +47,7 @@ extension A11yCtl {
                 guard let templates = Service.templateDirectory() else {
                     throw ValidationError("unit templates not found; set A11YD_SYSTEMD_UNITS to the systemd/ directory")
                 }
-                let binary = daemon ?? URL(fileURLWithPath: PolicyReader.executablePath).resolvingSymlinksInPath()
-                    .deletingLastPathComponent().appendingPathComponent("a11yd").path
+                let binary = daemon ?? PolicyReader.installedFile("a11yd")
                 guard FileManager.default.isExecutableFile(atPath: binary) else { throw ValidationError("\(binary) is not an executable a11yd") }
                 let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
                 guard FileManager.default.fileExists(atPath: rootPath) else { throw ValidationError("\(rootPath) does not exist") }
