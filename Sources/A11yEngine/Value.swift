@@ -1,9 +1,9 @@
 /// What the interpreter computes. "Unknown, because ..." is a value (as in SIL's constant evaluator), not an error:
 /// it flows through expressions so that one unreadable primitive is reported once, where it is.
 ///
-/// The large cases are boxed (`indirect`); numbers, strings, tuples and types are held in the value itself, so that a
-/// string literal or a number evaluated makes no box on the heap and a copy of one counts no reference (a string of up
-/// to 15 bytes, a helper's hex argument, is held inline).
+/// The large cases are boxed (`indirect`; a closure is an object of its own); numbers, strings, tuples and types are
+/// held in the value itself, so that a string literal or a number evaluated makes no box on the heap and a copy of one
+/// counts no reference (a string of up to 15 bytes, a helper's hex argument, is held inline).
 public enum Value: Hashable, Sendable {
     case number(Double)
     case bool(Bool)
@@ -16,7 +16,7 @@ public enum Value: Hashable, Sendable {
     case tuple(labels: [String?], values: [Value])
     /// A struct or class instance of a project type: its stored properties by name.
     indirect case instance(type: String, fields: NameMap<Value>)
-    indirect case closure(Closure)
+    case closure(Closure)
     /// A type used as a value: `Palette.self`, the base of a static member access.
     case type(String)
     /// The traits a dynamic color provider is called with, for one appearance.
@@ -38,13 +38,33 @@ public enum Value: Hashable, Sendable {
         }
     }
 
-    public struct Closure: Hashable, Sendable {
-        public var parameters: [String]
-        public var body: [Stmt]
-        public var captured: Locals
+    /// A closure value: an object, so that taking it out of a value or passing it on counts one reference, not one for
+    /// each of its five fields (a color provider is passed and applied for every adaptive token).
+    public final class Closure: Hashable, Sendable {
+        public let parameters: [String]
+        public let body: [Stmt]
+        public let captured: Locals
         /// The type scope the closure was written in (for member lookup).
-        public var scope: [String]
-        public var selfValue: Value?
+        public let scope: [String]
+        public let selfValue: Value?
+
+        public init(parameters: [String], body: [Stmt], captured: Locals, scope: [String], selfValue: Value?) {
+            (self.parameters, self.body, self.captured, self.scope, self.selfValue) = (parameters, body, captured, scope, selfValue)
+        }
+
+        // Equal as the struct it was: field by field.
+        public static func == (a: Closure, b: Closure) -> Bool {
+            a === b || (a.parameters == b.parameters && a.body == b.body && a.captured == b.captured && a.scope == b.scope
+                        && a.selfValue == b.selfValue)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(parameters)
+            hasher.combine(body)
+            hasher.combine(captured)
+            hasher.combine(scope)
+            hasher.combine(selfValue)
+        }
     }
 
     public struct Traits: Hashable, Sendable {
