@@ -1690,7 +1690,6 @@ public final class Interpreter {
         }
     }
 
-    /// The declared type of the parameter each argument binds to.
     /// The parameter types `function`'s arguments are passed as: when the call labels its arguments as the parameters are
     /// labelled, in order (the usual call), the declaration's own list of types, not a list made for the call.
     static func argumentTypes(_ function: MemberDeclaration, _ arguments: [CallArgument]) -> [String?] {
@@ -1701,6 +1700,7 @@ public final class Interpreter {
         return function.parameterTypes
     }
 
+    /// The declared type of the parameter each argument binds to.
     static func argumentTypes(_ parameters: [Parameter], _ arguments: [CallArgument]) -> [String?] {
         var result: [String?] = []
         result.reserveCapacity(arguments.count)

@@ -78,10 +78,6 @@ struct OKLCH: Hashable {
 public func nearestPassingColor(foreground: ColorValue, background: ColorValue, required: Double) -> (color: ColorValue, ratio: Double)? {
     let start = OKLCH(foreground.withAlpha(1))
     let backgroundLuminance = background.relativeLuminance
-    func ratio(_ luminance: Double) -> Double {
-        (max(luminance, backgroundLuminance) + 0.05) / (min(luminance, backgroundLuminance) + 0.05)
-    }
-    func at(_ lightness: Double) -> OKLCH { start.with(lightness: lightness, chroma: start.chroma).mappedIntoGamut }
     // Toward black and toward white side by side, one lane each (`HueLanes`): each search is a chain of steps that
     // wait on each other, and two independent chains run in the time of one.
     let lanes = HueLanes(start)
@@ -103,24 +99,39 @@ public func nearestPassingColor(foreground: ColorValue, background: ColorValue, 
         far.replace(with: mid, where: pass)
         near.replace(with: mid, where: .!pass)
     }
-    var best: (color: ColorValue, ratio: Double, distance: Double)?
+    var best: PassingFix?
     for lane in 0..<2 where reachable[lane] {
-        // Round to 8 bits as a token would, and step further if rounding lost the pass.
-        var lightness = far[lane]
-        var candidate = at(lightness).color8Bit
-        var steps = 0
-        // (The background's luminance as computed above: the same ratio, without computing it again at each step.)
-        while ratio(candidate.relativeLuminance) < required && steps < 50 {
-            lightness += targets[lane] == 0 ? -0.002 : 0.002
-            candidate = at(lightness).color8Bit
-            steps += 1
-        }
-        let achieved = ratio(candidate.relativeLuminance)
-        guard achieved >= required else { continue }
-        let distance = abs(lightness - start.lightness)
-        if best == nil || distance < best!.distance { best = (candidate, achieved, distance) }
+        guard let fix = PassingFix(start, lightness: far[lane], toward: targets[lane], on: backgroundLuminance, required: required) else { continue }
+        if best == nil || fix.distance < best!.distance { best = fix }
     }
     return best.map { ($0.color, $0.ratio) }
+}
+
+/// The end of one direction's search: the lightness the bisection found, rounded to 8 bits as a token would be and
+/// stepped further toward `target` while rounding lost the pass (at most 50 steps); nil when that does not reach it.
+struct PassingFix {
+    let color: ColorValue
+    let ratio: Double
+    /// How far the lightness moved from the foreground's.
+    let distance: Double
+
+    init?(_ start: OKLCH, lightness found: Double, toward target: Double, on backgroundLuminance: Double, required: Double) {
+        func ratioOn(_ luminance: Double) -> Double {
+            (max(luminance, backgroundLuminance) + 0.05) / (min(luminance, backgroundLuminance) + 0.05)
+        }
+        func at(_ lightness: Double) -> ColorValue { start.with(lightness: lightness, chroma: start.chroma).mappedIntoGamut.color8Bit }
+        var lightness = found
+        var candidate = at(lightness)
+        var steps = 0
+        while ratioOn(candidate.relativeLuminance) < required && steps < 50 {
+            lightness += target == 0 ? -0.002 : 0.002
+            candidate = at(lightness)
+            steps += 1
+        }
+        let achieved = ratioOn(candidate.relativeLuminance)
+        guard achieved >= required else { return nil }
+        (color, ratio, distance) = (candidate, achieved, abs(lightness - start.lightness))
+    }
 }
 
 /// Two colors of one OKLCH hue and chroma at two lightnesses, computed lane by lane with exactly `OKLCH`'s arithmetic

@@ -1,4 +1,3 @@
-import Foundation
 import Dispatch
 
 /// A token as the audit sees it: a name, where it is declared, its kind, and (for explanations and hygiene) the
@@ -969,11 +968,9 @@ public final class TokenGraph {
         return nil
     }
 
-    /// The keys of the color tokens whose color satisfies `predicate`, in no particular order: one pass over the values
-    /// (every token has one), without looking each key up again.
+    /// The keys of the color tokens whose color satisfies `predicate`, in key order: one pass over the rows by index (a
+    /// loop over the values' table copied every key and value, references counted, to find the few that match).
     func colorKeys(where predicate: (AppearanceColor) -> Bool) -> [String] {
-        // Over the rows, by index: a loop over the values' table copied every key and value (references counted) to
-        // find the few that match, on one thread.
         var keys: [String] = []
         for row in rowValues.indices { if case .color(let color) = rowValues[row], predicate(color) { keys.append(sortedKeys[row]) } }
         return keys
@@ -1012,13 +1009,10 @@ public final class TokenGraph {
         var result = graphFindings
         var groups: [Value.Unknown: [String]] = [:]
         // The unevaluated tokens (usually few), in key order: the rows are (read by index, not copied one by one).
-        var unevaluated: [String] = []
-        for row in rowValues.indices { if case .unknown = rowValues[row] { unevaluated.append(sortedKeys[row]) } }
-        for key in unevaluated {
-            guard let u = values[key]?.unknown else { continue }
-            var cause = u
+        for row in rowValues.indices {
+            guard case .unknown(var cause) = rowValues[row] else { continue }
             cause.kind = nil
-            groups[cause, default: []].append(key)
+            groups[cause, default: []].append(sortedKeys[row])
         }
         for (cause, keys) in groups {
             let names = keys.map(Self.displayName)

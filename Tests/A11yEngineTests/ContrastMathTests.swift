@@ -133,15 +133,16 @@ struct ContrastMathTests {
         #expect(abs(fixedHue - originalHue) < 0.2)
     }
 
-    /// The search runs both directions side by side in SIMD lanes; its answers must be the very ones (same 8-bit color,
-    /// same ratio, bit for bit) of the search written one direction and one color at a time with `OKLCH`, kept here.
+    /// The search bisects both directions side by side in SIMD lanes; its answers must be the very ones (same 8-bit
+    /// color, same ratio, bit for bit) of the bisection written one direction and one color at a time with `OKLCH`, kept
+    /// here.
     @Test func nearestPassingColorGivesWhatTheScalarSearchGives() {
         func scalarSearch(_ foreground: ColorValue, _ background: ColorValue, _ required: Double) -> (color: ColorValue, ratio: Double)? {
             let start = OKLCH(foreground.withAlpha(1))
             let backgroundLuminance = background.relativeLuminance
             func ratio(_ l: Double) -> Double { (max(l, backgroundLuminance) + 0.05) / (min(l, backgroundLuminance) + 0.05) }
             func at(_ lightness: Double) -> OKLCH { start.with(lightness: lightness, chroma: start.chroma).mappedIntoGamut }
-            var best: (color: ColorValue, ratio: Double, distance: Double)?
+            var best: PassingFix?
             for target in [0.0, 1.0] {
                 guard ratio(at(target).relativeLuminance) >= required else { continue }
                 var near = start.lightness, far = target
@@ -149,16 +150,9 @@ struct ContrastMathTests {
                     let mid = (near + far) / 2
                     if ratio(at(mid).relativeLuminance) >= required { far = mid } else { near = mid }
                 }
-                var lightness = far, candidate = at(lightness).color8Bit, steps = 0
-                while ratio(candidate.relativeLuminance) < required && steps < 50 {
-                    lightness += target == 0 ? -0.002 : 0.002
-                    candidate = at(lightness).color8Bit
-                    steps += 1
-                }
-                let achieved = ratio(candidate.relativeLuminance)
-                guard achieved >= required else { continue }
-                let distance = abs(lightness - start.lightness)
-                if best == nil || distance < best!.distance { best = (candidate, achieved, distance) }
+                // (The rounding after the bisection is the search's own: the lanes replace only the bisection.)
+                guard let fix = PassingFix(start, lightness: far, toward: target, on: backgroundLuminance, required: required) else { continue }
+                if best == nil || fix.distance < best!.distance { best = fix }
             }
             return best.map { ($0.color, $0.ratio) }
         }
