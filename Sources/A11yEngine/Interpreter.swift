@@ -46,6 +46,8 @@ public final class Interpreter {
     /// Names of declared functions, and types that declare initialisers: most calls are to neither.
     private var functionNames: NameSet = []
     private var typesWithInitializers: NameSet = []
+    /// The owner and name of every function and initialiser, once each, in declaration order (`ownCallables`).
+    private var callables: [(owner: String, name: String)] = []
     /// The project protocols each type conforms to (types that conform to none are not listed): asked at every look-up
     /// of a name that is not a field of `self`.
     private var protocolsByType: NameMap<[String]> = [:]
@@ -217,8 +219,8 @@ public final class Interpreter {
         let other = otherIndexes.takeValues()[0]!
         (types, aliases, protocolsByType, typesByLastName, nestedTypeNames, aliasLastNames) =
             (other.types, other.aliases, other.protocolsByType, other.typesByLastName, other.nestedTypeNames, other.aliasLastNames)
-        (memberNames, functionNames, typesWithInitializers, assetSymbols) =
-            (other.memberNames, other.functionNames, other.typesWithInitializers, other.assetSymbols)
+        (memberNames, functionNames, typesWithInitializers, callables, assetSymbols) =
+            (other.memberNames, other.functionNames, other.typesWithInitializers, other.callables, other.assetSymbols)
     }
 
     /// From this many declarations, the indexes are built on several cores.
@@ -246,6 +248,7 @@ public final class Interpreter {
         var memberNames: NameSet = []
         var functionNames: NameSet = []
         var typesWithInitializers: NameSet = []
+        var callables: [(owner: String, name: String)] = []
         var assetSymbols: NameMap<MemberDeclaration> = [:]
 
         init(declarations: [MemberDeclaration], types typeDeclarations: [TypeDeclaration]) {
@@ -272,6 +275,7 @@ public final class Interpreter {
             }
             for alias in aliases.keys { if let last = alias.lastDotPiece { aliasLastNames.insert(String(last)) } }
             memberNames.reserveCapacity(declarations.count)
+            var callableKeys: NameSet = []
             for declaration in declarations {
                 // The name hashed once for the indexes it goes into.
                 let name = NameKey(declaration.name)
@@ -280,6 +284,9 @@ public final class Interpreter {
                 case .function: functionNames.insert(name)
                 case .initializer: typesWithInitializers.insert(declaration.ownerKey)
                 default: break
+                }
+                if declaration.isFunction || declaration.isInitializer, callableKeys.insert(declaration.key) {
+                    callables.append((declaration.ownerKey, declaration.name))
                 }
                 if declaration.owner.first == "Asset" {
                     let name = declaration.qualifiedName.dropFirst().joinedWithDots()
@@ -319,6 +326,7 @@ public final class Interpreter {
         nestedTypeNames = other.nestedTypeNames
         functionNames = other.functionNames
         typesWithInitializers = other.typesWithInitializers
+        callables = other.callables
         protocolsByType = other.protocolsByType
         assetSymbols = other.assetSymbols
     }
@@ -707,6 +715,9 @@ public final class Interpreter {
         let adopting = staticCache.isEmpty && staticDependencies.isEmpty
         parallelPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
+            // Worth its copies only when each function is called many times in the round (a token helper at 5,000 tokens);
+            // a design system of many helpers for fewer tokens (elevate-ios: 238 for 300-800 a round) paid more to copy them.
+            if members.count >= 8 * callables.count { worker.ownCallables() }
             let share = adopting ? max(adoptedCapacity, members.count) : members.count / workers
             worker.staticCache.reserveCapacity(share)
             worker.staticDependencies.reserveCapacity(adopting ? members.count : share)
@@ -743,6 +754,18 @@ public final class Interpreter {
                     staticDependencies.merge(share.dependencies) { existing, _ in existing }
                 }
             }
+        }
+    }
+
+    /// Makes this interpreter's functions and initialisers its own (`MemberDeclaration.deepCopy`), with the tables of
+    /// their owners' members: a prefetch worker calls a token helper (`Color.adaptive`) for thousands of tokens and looks
+    /// its owner's members up for each, and the other core's worker does the same, so every reference counted to the one
+    /// shared helper and table moved their cache lines between the cores (swift_retain's CPU samples in a cold 5k audit
+    /// rose by two thirds from one core to two). Run on the worker's own thread.
+    func ownCallables() {
+        for (owner, name) in callables {
+            guard let declared = members[owner]?[name] else { continue }
+            members[owner]?[name] = declared.map { $0.isFunction || $0.isInitializer ? $0.deepCopy() : $0 }
         }
     }
 
@@ -825,11 +848,13 @@ public final class Interpreter {
         let shared = ReadOnly(value: (interpreter: self, function: function, argumentLists: argumentLists, selfValue: selfValue))
         parallelPerform(iterations: workers) { w in
             let worker = shared.value.interpreter.worker()
+            // The function in a copy of this worker's own, for the reason `ownCallables` gives.
+            let function = shared.value.function.deepCopy()
             while let chunk = queue.take() {
                 for i in chunk {
                     var value = Value.none
                     let reads = worker.recordingReads {
-                        value = worker.call(shared.value.function, arguments: shared.value.argumentLists[i], selfValue: shared.value.selfValue)
+                        value = worker.call(function, arguments: shared.value.argumentLists[i], selfValue: shared.value.selfValue)
                     }
                     results.set(i, (value, reads))
                 }

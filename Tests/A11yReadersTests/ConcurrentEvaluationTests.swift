@@ -28,6 +28,55 @@ struct ConcurrentEvaluationTests {
         return lines.joined(separator: "\n")
     }
 
+    /// A worker's copy of a function (`MemberDeclaration.deepCopy`) is the same declaration, calls to it give the same
+    /// values, and it holds none of the original's lists: the owner path, the parameters, a closure's parameter names.
+    @Test func aDeepCopyIsEqualAndSharesNoList() throws {
+        let source = SwiftSourceReader().read(source: """
+            import SwiftUI
+            enum Tone { case soft, loud }
+            extension Color {
+                static func tone(_ tone: Tone, light: String = "#FFFFFF", dark: String) -> Color {
+                    guard dark != "" else { return .clear }
+                    switch tone {
+                    case .soft: return Color(UIColor { traits in traits.userInterfaceStyle == .dark ? UIColor(Color(hex: dark)) : UIColor(Color(hex: light)) })
+                    case .loud:
+                        if dark == light { return Color(hex: dark) }
+                        return Color(UIColor { $0.userInterfaceStyle == .dark ? UIColor(Color(hex: light)) : UIColor(Color(hex: dark)) })
+                    }
+                }
+            }
+            """, file: "/tmp/Tone.swift")
+        let function = try #require(source.declarations.first { $0.name == "tone" })
+        let copy = function.deepCopy()
+        #expect(copy == function)
+        #expect(copy.hashValue == function.hashValue)
+        func address<T>(_ array: [T]) -> UnsafeRawPointer? { array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        #expect(address(copy.owner) != address(function.owner))
+        #expect(address(copy.parameters) != address(function.parameters))
+        func closureParameters(_ declaration: MemberDeclaration) -> [[String]] {
+            var found: [[String]] = []
+            _ = IRRewrite(expression: { e in
+                if case .closure(let parameters, _) = e.kind { found.append(parameters) }
+                return e
+            }).apply(declaration)
+            return found
+        }
+        let (original, copied) = (closureParameters(function), closureParameters(copy))
+        #expect(original.count == 2 && copied.count == 2)
+        #expect(original == copied)
+        // (An empty list is the runtime's one empty array, which counts no references.)
+        #expect(zip(original, copied).allSatisfy { $0.isEmpty || address($0) != address($1) })
+        #expect(original.contains { !$0.isEmpty })
+        let interpreter = Interpreter(declarations: source.declarations, types: source.types)
+        for tone in ["soft", "loud"] {
+            let arguments = [EvaluatedArgument(label: nil, value: .enumCase(type: "Tone", name: tone, payload: [])),
+                             EvaluatedArgument(label: "dark", value: .string("#102030"))]
+            let value = interpreter.call(function, arguments: arguments, selfValue: .type("Color"))
+            guard case .color = value else { Issue.record("\(tone): \(value)"); continue }
+            #expect(interpreter.call(copy, arguments: arguments, selfValue: .type("Color")) == value, "\(tone)")
+        }
+    }
+
     static func graph(workers: Int, source: ParsedSource) -> TokenGraph {
         var configuration = Interpreter.Configuration()
         configuration.workers = workers
