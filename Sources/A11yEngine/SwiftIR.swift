@@ -275,9 +275,19 @@ public struct MemberDeclaration: Hashable, Sendable {
     /// cache lines between cores (`Interpreter.ownCallables`).
     func deepCopy() -> MemberDeclaration {
         var copy = IRRewrite(expression: { e in
-            // The rewrite makes every node and list of nodes again; a closure's parameter names it passes on as they are.
-            guard case .closure(let parameters, let body) = e.kind else { return e }
-            return Expr(.closure(parameters: parameters.map { $0 }, body: body), at: e.location)
+            // The rewrite makes every node with children again; leaves (each in a box of its own: `Kind` is indirect) and
+            // a closure's parameter names it passes on as they are.
+            switch e.kind {
+            case .closure(let parameters, let body): return Expr(.closure(parameters: parameters.map { $0 }, body: body), at: e.location)
+            case .name(let name): return Expr(.name(name), at: e.location)
+            case .implicitMember(let name): return Expr(.implicitMember(name), at: e.location)
+            case .string(let text): return Expr(.string(text), at: e.location)
+            case .number(let number): return Expr(.number(number), at: e.location)
+            case .bool(let bool): return Expr(.bool(bool), at: e.location)
+            case .constant(let value): return Expr(.constant(value), at: e.location)
+            case .unsupported(let reason): return Expr(.unsupported(reason), at: e.location)
+            default: return e
+            }
         }).apply(self)
         if copy.storage === storage { copy.storage = storage.copy() }
         copy.storage.owner = owner.map { $0 }
@@ -369,7 +379,8 @@ public struct IRRewrite {
 
     func apply(_ p: Pattern) -> Pattern {
         switch p {
-        case .wildcard, .binding: return p
+        case .wildcard: return p
+        case .binding(let name): return .binding(name)  // in a box of its own (`deepCopy`)
         case .enumCase(let name, let payload): return .enumCase(name, payload.map { $0.map(apply) })
         case .tuple(let elements): return .tuple(elements.map(apply))
         case .value(let e): return .value(apply(e))
