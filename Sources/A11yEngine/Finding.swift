@@ -149,11 +149,11 @@ public struct Finding: Hashable, Sendable, Codable {
 
     static func order(_ found: UnsafeBufferPointer<Finding>) -> [Int] {
         // Fields read in place (a finding copied whole retained every one of its references).
-        let files = stringRanks(found.map { $0.location?.file ?? "" })
+        let files = FileRanks(found.lazy.map(\.location))
         let rules = stringRanks(found.map(\.rule))
         struct Key { var file, line, column, rule, appearance, index: Int }
         let keys = found.indices.map { i in
-            Key(file: files[found[i].location?.file ?? ""]!, line: found[i].location?.line ?? 0,
+            Key(file: files.rank(of: found[i].location), line: found[i].location?.line ?? 0,
                 column: found[i].location?.column ?? 0, rule: rules[found[i].rule]!,
                 appearance: found[i].appearance.map(\.order) ?? -1, index: i)
         }
@@ -163,6 +163,29 @@ public struct Finding: Hashable, Sendable, Codable {
             }
             return ordered(found[a.index], found[b.index])
         }.map(\.index)
+    }
+
+    /// The files of some locations ranked by path (no location: the empty path), each path compared only with the other
+    /// distinct ones: by the files' identities, not their paths, which were hashed and retained at every finding.
+    struct FileRanks {
+        private var ranks: [(file: ObjectIdentifier, rank: Int)] = []
+
+        init(_ locations: some Sequence<SourceLocation?>) {
+            var files: [SourceLocation] = []
+            for location in locations {
+                let location = location ?? Self.noFile
+                if !files.contains(where: { $0.fileIdentity == location.fileIdentity }) { files.append(location) }
+            }
+            ranks = files.sorted { $0.file < $1.file }.enumerated().map { ($1.fileIdentity, $0) }
+        }
+
+        /// Findings are few files' (a design system's token and styling files): a list searched in order.
+        func rank(of location: SourceLocation?) -> Int {
+            let file = (location ?? Self.noFile).fileIdentity
+            return ranks.first { $0.file == file }!.rank
+        }
+
+        private static let noFile = SourceLocation(file: "", line: 0, column: 0)
     }
 
     /// `sorted`, each finding once. Equal findings are equivalent in that order, so they end up in one run of equivalent
@@ -194,9 +217,12 @@ public struct Finding: Hashable, Sendable, Codable {
     /// Findings are ordered by location, then rule, appearance and subject, so output is deterministic.
     public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
         // Compared field by field (sorting thousands of findings calls this often); no location sorts as ("", 0, 0).
-        let fileA = a.location?.file ?? "", fileB = b.location?.file ?? ""
+        // Files compared by path only when they differ (one `SourceFile` per path).
+        let sameFile = a.location?.fileIdentity == b.location?.fileIdentity
+            || (a.location?.file ?? "") == (b.location?.file ?? "")
+        if !sameFile { return (a.location?.file ?? "") < (b.location?.file ?? "") }
         let placeA = (a.location?.line ?? 0, a.location?.column ?? 0), placeB = (b.location?.line ?? 0, b.location?.column ?? 0)
-        if placeA != placeB || fileA != fileB { return fileA != fileB ? fileA < fileB : placeA < placeB }
+        if placeA != placeB { return placeA < placeB }
         if a.rule != b.rule { return a.rule < b.rule }
         if a.appearance != b.appearance {
             return (a.appearance.map(\.order) ?? -1) < (b.appearance.map(\.order) ?? -1)

@@ -28,6 +28,12 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
         self.column = column
     }
 
+    /// The file as an identity, equal exactly when the paths are (one `SourceFile` per path).
+    public var fileIdentity: ObjectIdentifier { ObjectIdentifier(source) }
+
+    /// The path's UTF-8 bytes, read without counting references (`SourceFile.pathBytes`).
+    public var fileBytes: UnsafeBufferPointer<UInt8> { source.pathBytes }
+
     public var description: String { "\(file):\(line):\(column)" }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
@@ -64,10 +70,20 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
 
 /// A source file's path, interned: one object per path for the life of the process, so that locations can refer to it
 /// without counting references. A daemon keeps one per path it has ever read: bounded by the design system's files.
-public final class SourceFile: Sendable {
+// @unchecked: `pathBytes` is written once, in `init`, and only read after.
+public final class SourceFile: @unchecked Sendable {
     public let path: String
+    /// `path`'s bytes in memory of their own, never freed (nor is the file): the output's writers, on several cores, read
+    /// them for every finding, and reading `path` retained and released its one shared storage each time, a count the
+    /// cores took from each other.
+    public let pathBytes: UnsafeBufferPointer<UInt8>
 
-    private init(path: String) { self.path = path }
+    private init(path: String) {
+        self.path = path
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: path.utf8.count)
+        _ = bytes.initialize(from: path.utf8)
+        pathBytes = UnsafeBufferPointer(bytes)
+    }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var byPath: [String: SourceFile] = [:]

@@ -60,6 +60,11 @@ struct JSONObjectWriter {
         if let value { ValueWriter.appendString(value, into: &out) } else { out.write("null") }
     }
 
+    mutating func string(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+        self.key(key)
+        ValueWriter.appendString(utf8: value, into: &out)
+    }
+
     mutating func number(_ key: StaticString, _ value: Double?) throws {
         self.key(key)
         if let value { try ValueWriter.appendNumber(value, into: &out) } else { out.write("null") }
@@ -117,7 +122,7 @@ struct JSONObjectWriter {
 extension SourceLocation: JSONMembersWritable {
     func writeMembers(_ object: inout JSONObjectWriter) throws {
         object.integer("column", column)
-        object.string("file", file)
+        object.string("file", utf8: fileBytes)  // (its `String` is one storage the writing cores would share)
         object.integer("line", line)
     }
 }

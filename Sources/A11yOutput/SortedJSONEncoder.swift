@@ -426,40 +426,43 @@ enum ValueWriter {
     /// A JSON string: quotes, backslashes and control characters escaped as Foundation does; slashes and non-ASCII as is.
     /// Runs of bytes that need no escape are copied at once.
     static func appendString(_ string: String, into out: inout some JSONOutput) {
-        out.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { bytes in
-            var runStart = 0
-            var i = 0
-            while i < bytes.count {
-                // Eight bytes at a time while none needs escaping (nearly all of an audit's text).
-                if i + 8 <= bytes.count, !Self.needsEscaping(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
-                    i += 8
-                    continue
-                }
-                let byte = bytes[i]
-                i += 1
-                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
-                let i = i - 1
-                out.write(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                runStart = i + 1
-                out.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "f"))
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.write("u00")
-                    out.append(hex[Int(byte >> 4)])
-                    out.append(hex[Int(byte & 0xF)])
-                }
+        string.withUTF8 { appendString(utf8: $0, into: &out) }
+    }
+
+    /// A JSON string of these UTF-8 bytes, escaped as `appendString` does.
+    static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout some JSONOutput) {
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var i = 0
+        while i < bytes.count {
+            // Eight bytes at a time while none needs escaping (nearly all of an audit's text).
+            if i + 8 <= bytes.count, !Self.needsEscaping(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
             }
-            out.write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            let byte = bytes[i]
+            i += 1
+            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+            let i = i - 1
+            out.write(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            runStart = i + 1
+            out.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            case 0x08: out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(UInt8(ascii: "f"))
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                out.write("u00")
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            }
         }
+        out.write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         out.append(UInt8(ascii: "\""))
     }
 

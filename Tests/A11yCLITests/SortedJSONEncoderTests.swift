@@ -62,7 +62,8 @@ struct SortedJSONEncoderTests {
     /// that needs escapes, hundreds of related locations, a path with non-ASCII) grows it and reads as Foundation's.
     @Test func aFindingLargerThanItsBufferEncodesAsFoundationEncodesIt() throws {
         let message = String(repeating: "label \"Ink\" on\tsurface\n\u{1}é😀 ", count: 200)
-        let related = (1...300).map { SourceLocation(file: "/tmp/Design Système/Tokens\\\($0).swift", line: $0, column: $0 % 7) }
+        // Paths are written from their bytes (`SourceLocation.fileBytes`): quotes, backslashes and tabs escaped there too.
+        let related = (1...300).map { SourceLocation(file: "/tmp/Design \"Système\"\t/Tokens\\\($0).swift", line: $0, column: $0 % 7) }
         let findings = [
             Finding(rule: "contrast.text", severity: .error, appearance: .dark, subject: "Card: label on background", message: message,
                     location: SourceLocation(file: "/tmp/Styling.swift", line: 12, column: 5), relatedLocations: related,

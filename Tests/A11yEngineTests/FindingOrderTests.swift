@@ -17,7 +17,11 @@ struct FindingOrderTests {
                 subject: ["a on b", "b on c", "c"].randomElement(using: &generator)!, message: ["m1", "m2"].randomElement(using: &generator)!,
                 location: location))
         }
-        #expect(Finding.sorted(findings) == findings.sorted(by: Finding.ordered))
+        let sorted = Finding.sorted(findings)
+        #expect(sorted == findings.sorted(by: Finding.ordered))
+        // Files by path (no location as the empty path), then line and column: what both orders compare files by identity for.
+        let places = sorted.map { ($0.location?.file ?? "", $0.location?.line ?? 0, $0.location?.column ?? 0) }
+        #expect(zip(places, places.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(Finding.sorted([]) == [])
     }
 
