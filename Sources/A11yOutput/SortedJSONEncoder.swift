@@ -479,11 +479,18 @@ enum ValueWriter {
     /// audit, and appending a repeated element went space by space.
     static func newline(depth: Int, pretty: Bool, into out: inout some JSONOutput) {
         guard pretty else { return }
-        if depth < lineBreaks.count { return out.write(lineBreaks[depth]) }
+        if 1 + depth * 2 <= lineBreak.count { return out.write(UnsafeBufferPointer(rebasing: lineBreak[..<(1 + depth * 2)])) }
         out.write([0x0A] + [UInt8](repeating: UInt8(ascii: " "), count: depth * 2))
     }
-    /// A line break followed by the indentation of each depth up to 15.
-    private static let lineBreaks: [[UInt8]] = (0..<16).map { [0x0A] + [UInt8](repeating: UInt8(ascii: " "), count: $0 * 2) }
+    /// A line break and the indentation of depth 15, in memory never freed: the indentation of a lower depth is the start
+    /// of it. (A table of arrays, one per depth, was retained at every line by each core writing, and its reference counts
+    /// moved between them.)
+    nonisolated(unsafe) private static let lineBreak: UnsafeBufferPointer<UInt8> = {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 + 15 * 2)
+        bytes.initialize(repeating: UInt8(ascii: " "))
+        bytes[0] = 0x0A
+        return UnsafeBufferPointer(bytes)
+    }()
 }
 
 /// Optionals, told apart without a cast per value type.

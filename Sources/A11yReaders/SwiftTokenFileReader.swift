@@ -1438,7 +1438,9 @@ final class SwiftTokenFileReader {
             expr = Expr(.number(value), at: at)
             position += 1
         case .string:
-            expr = Expr(.string(String(decoding: bytes[(first.start + 1)..<(first.end - 1)], as: UTF8.self)), at: at)
+            // Through a pointer, as `text` reads: a slice retained the file's bytes, which the other part's reader shares.
+            let literal = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[(first.start + 1)..<(first.end - 1)]), as: UTF8.self) }
+            expr = Expr(.string(literal), at: at)
             position += 1
         case .interpolatedString:
             // What the IR builder makes of it: an unsupported value named by its text.
