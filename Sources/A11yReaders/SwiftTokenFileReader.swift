@@ -146,7 +146,10 @@ final class SwiftTokenFileReader {
         let shared = ReadOnly(value: (readers, boundaries, scope))
         // On the reader's large-stack threads, as the file is.
         SwiftSourceReader.performOnLargeStacks(iterations: readers.count) { part in
-            let (readers, boundaries, scope) = shared.value
+            let (readers, boundaries, sharedScope) = shared.value
+            // A list of its own for each part's declarations (their `owner`): the graph reads a token's owner on the core
+            // that prepares it, and one list for the whole file had its reference count moved between the cores.
+            let scope = sharedScope.map { $0 }
             var names: Set<String> = []
             let reader = readers[part]
             guard reader.items(scope: scope, nested: &names, end: boundaries[part]), reader.position == boundaries[part] else { return }
