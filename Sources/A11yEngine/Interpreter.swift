@@ -716,8 +716,9 @@ public final class Interpreter {
         parallelPerform(iterations: workers) { w in
             let worker = interpreters.value[w]
             // Worth its copies only when each function is called many times in the round (a token helper at 5,000 tokens);
-            // a design system of many helpers for fewer tokens (elevate-ios: 238 for 300-800 a round) paid more to copy them.
-            if members.count >= 8 * callables.count { worker.ownCallables() }
+            // a design system of many helpers for fewer tokens (elevate-ios: 238 for 300-800 a round) paid more to copy them,
+            // and a short round (the daemon's after an edit) would pay for copying the owners' tables.
+            if members.count >= max(Self.ownedCallablesRoundSize, 8 * callables.count) { worker.ownCallables() }
             let share = adopting ? max(adoptedCapacity, members.count) : members.count / workers
             worker.staticCache.reserveCapacity(share)
             worker.staticDependencies.reserveCapacity(adopting ? members.count : share)
@@ -756,6 +757,9 @@ public final class Interpreter {
             }
         }
     }
+
+    /// The fewest members a prefetch round has when its workers copy the functions they call (`ownCallables`).
+    static let ownedCallablesRoundSize = 512
 
     /// Makes this interpreter's functions and initialisers its own (`MemberDeclaration.deepCopy`), with the tables of
     /// their owners' members: a prefetch worker calls a token helper (`Color.adaptive`) for thousands of tokens and looks
