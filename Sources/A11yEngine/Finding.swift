@@ -217,10 +217,11 @@ public struct Finding: Hashable, Sendable, Codable {
     /// Findings are ordered by location, then rule, appearance and subject, so output is deterministic.
     public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
         // Compared field by field (sorting thousands of findings calls this often); no location sorts as ("", 0, 0).
-        // Files compared by path only when they differ (one `SourceFile` per path).
-        let sameFile = a.location?.fileIdentity == b.location?.fileIdentity
-            || (a.location?.file ?? "") == (b.location?.file ?? "")
-        if !sameFile { return (a.location?.file ?? "") < (b.location?.file ?? "") }
+        // Paths compared only for different files (one `SourceFile` per path; no location and an empty path are alike).
+        if a.location?.fileIdentity != b.location?.fileIdentity {
+            let (fileA, fileB) = (a.location?.file ?? "", b.location?.file ?? "")
+            if fileA != fileB { return fileA < fileB }
+        }
         let placeA = (a.location?.line ?? 0, a.location?.column ?? 0), placeB = (b.location?.line ?? 0, b.location?.column ?? 0)
         if placeA != placeB { return placeA < placeB }
         if a.rule != b.rule { return a.rule < b.rule }

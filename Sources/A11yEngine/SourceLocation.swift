@@ -70,8 +70,7 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
 
 /// A source file's path, interned: one object per path for the life of the process, so that locations can refer to it
 /// without counting references. A daemon keeps one per path it has ever read: bounded by the design system's files.
-// @unchecked: `pathBytes` is written once, in `init`, and only read after.
-public final class SourceFile: @unchecked Sendable {
+public final class SourceFile: @unchecked Sendable {  // unchecked: `pathBytes` is written once, in `init`, only read after
     public let path: String
     /// `path`'s bytes in memory of their own, never freed (nor is the file): the output's writers, on several cores, read
     /// them for every finding, and reading `path` retained and released its one shared storage each time, a count the

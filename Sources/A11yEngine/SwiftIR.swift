@@ -289,9 +289,8 @@ public struct MemberDeclaration: Hashable, Sendable {
             default: return e
             }
         }).apply(self)
-        if copy.storage === storage { copy.storage = storage.copy() }
-        copy.storage.owner = owner.map { $0 }
-        copy.storage.attributes = attributes.map { $0 }
+        copy.owner = owner.map { $0 }
+        copy.attributes = attributes.map { $0 }
         return copy
     }
 }

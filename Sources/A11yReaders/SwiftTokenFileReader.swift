@@ -173,9 +173,12 @@ final class SwiftTokenFileReader {
 
     private var current: Lexeme { lexemes[position] }
     private func lexeme(_ offset: Int) -> Lexeme { lexemes[max(0, min(position + offset, lexemes.count - 1))] }
-    /// The lexeme's text (read through a pointer: a slice of `bytes` would retain and release the array each time).
-    private func text(_ l: Lexeme) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.start..<l.end]), as: UTF8.self) }
+    /// The lexeme's text.
+    private func text(_ l: Lexeme) -> String { text(l.start..<l.end) }
+    /// The text of a range of the file, read through a pointer: a slice of `bytes` would retain and release the array each
+    /// time (and the parts of a file read in parts share it, so their cores would take its count from each other).
+    private func text(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
     private func location(_ l: Lexeme) -> A11yEngine.SourceLocation { A11yEngine.SourceLocation(in: sourceFile, line: l.line, column: l.column) }
     private func isPunctuation(_ l: Lexeme, _ byte: UInt8) -> Bool { l.kind == .punctuation && bytes[l.start] == byte }
@@ -1441,9 +1444,7 @@ final class SwiftTokenFileReader {
             expr = Expr(.number(value), at: at)
             position += 1
         case .string:
-            // Through a pointer, as `text` reads: a slice retained the file's bytes, which the other part's reader shares.
-            let literal = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[(first.start + 1)..<(first.end - 1)]), as: UTF8.self) }
-            expr = Expr(.string(literal), at: at)
+            expr = Expr(.string(text((first.start + 1)..<(first.end - 1))), at: at)
             position += 1
         case .interpolatedString:
             // What the IR builder makes of it: an unsupported value named by its text.
