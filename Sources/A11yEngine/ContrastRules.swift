@@ -1,54 +1,75 @@
 /// Shared by the three contrast rules: a finding for each failing measurement of one role.
-func contrastFindings(_ context: AuditContext, role: Role, rule: String) -> [Finding] {
+func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFrom: Int = contrastFindingsSplitFrom) -> [Finding] {
     let measurements = context.measurements
     // The failing measurements of this role, by index (most pass or are of another role): found without copying the
     // others (a loop over the elements copied each, a dozen references counted).
     var failing: [Int] = []
     for i in measurements.indices where measurements[i].role == role && !measurements[i].pass { failing.append(i) }
-    var found = MeasuredFindings(indices: failing, findings: [])
-    found.findings.reserveCapacity(failing.count)
-    // Many pairs share colors (one token used by many components): search each fix once.
-    struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
-    var fixes: [FixKey: (color: ColorValue, ratio: Double)?] = [:]
-    fixes.reserveCapacity(failing.count)
     let severity = context.policy.severity(of: rule)
     // A finding depends only on its measurement, rule and severity: an unchanged measurement at the same position in
     // the last audit (same policy) keeps its finding, fix hint and message included.
     let earlier = context.contrastMemo.earlier[rule]
-    defer { context.contrastMemo.record(rule: rule, found) }
-    for index in failing {
-        let m = measurements[index]
-        if let earlier, index < context.earlierMeasurements.count, let finding = earlier.finding(of: index),
-           context.earlierMeasurements[index] == m {
-            found.findings.append(finding)
-            continue
+    // The findings of `failing[range]`, in order.
+    func findings(_ range: Range<Int>) -> [Finding] {
+        var found: [Finding] = []
+        found.reserveCapacity(range.count)
+        // Many pairs share colors (one token used by many components): search each fix once.
+        struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
+        var fixes: [FixKey: (color: ColorValue, ratio: Double)?] = [:]
+        fixes.reserveCapacity(range.count)
+        for index in failing[range] {
+            let m = measurements[index]
+            if let earlier, index < context.earlierMeasurements.count, let finding = earlier.finding(of: index),
+               context.earlierMeasurements[index] == m {
+                found.append(finding)
+                continue
+            }
+            let required = m.required ?? 0
+            let fg = m.pairing.foreground, bg = m.pairing.background
+            // Messages are assembled with `concatenated` (one allocation each): interpolation grew each string ~17 times.
+            func describe(_ e: PairingEndpoint) -> String {
+                if let property = e.property, let token = e.token { return [property, " (", token, ")"].concatenated() }
+                return e.name
+            }
+            var hint: String?
+            let key = FixKey(fg: m.foreground.withAlpha(1), bg: m.effectiveBackground, required: required)
+            if fixes[key] == nil {
+                fixes[key] = .some(nearestPassingColor(foreground: key.fg, background: key.bg, required: required))
+            }
+            if let fix = fixes[key] ?? nil {
+                hint = ["nearest passing foreground: ", fix.color.hex, " (", displayRatio(fix.ratio),
+                        ":1), same hue, lightness adjusted in OKLCH"].concatenated()
+            }
+            found.append(Finding(
+                rule: rule, severity: severity, appearance: m.appearance, subject: m.pairing.subject,
+                message: [describe(fg), " on ", describe(bg), ", ", m.theme.map { $0 + ", " } ?? "", m.appearance.rawValue, ", ",
+                          displayRatio(m.ratio), ":1 (needs ", displayRatio(required), ":1 for ",
+                          role == .graphic ? "graphics" : role == .largeText ? "large text" : "text", ")"].concatenated(),
+                location: fg.location, relatedLocations: [bg.location] + [m.pairing.drawnAt].compactMap { $0 }, component: m.pairing.component,
+                measured: m.ratio, required: required, fixHint: hint, theme: m.theme))
         }
-        let required = m.required ?? 0
-        let fg = m.pairing.foreground, bg = m.pairing.background
-        // Messages are assembled with `concatenated` (one allocation each): interpolation grew each string ~17 times.
-        func describe(_ e: PairingEndpoint) -> String {
-            if let property = e.property, let token = e.token { return [property, " (", token, ")"].concatenated() }
-            return e.name
-        }
-        var hint: String?
-        let key = FixKey(fg: m.foreground.withAlpha(1), bg: m.effectiveBackground, required: required)
-        if fixes[key] == nil {
-            fixes[key] = .some(nearestPassingColor(foreground: key.fg, background: key.bg, required: required))
-        }
-        if let fix = fixes[key] ?? nil {
-            hint = ["nearest passing foreground: ", fix.color.hex, " (", displayRatio(fix.ratio),
-                    ":1), same hue, lightness adjusted in OKLCH"].concatenated()
-        }
-        found.findings.append(Finding(
-            rule: rule, severity: severity, appearance: m.appearance, subject: m.pairing.subject,
-            message: [describe(fg), " on ", describe(bg), ", ", m.theme.map { $0 + ", " } ?? "", m.appearance.rawValue, ", ",
-                      displayRatio(m.ratio), ":1 (needs ", displayRatio(required), ":1 for ",
-                      role == .graphic ? "graphics" : role == .largeText ? "large text" : "text", ")"].concatenated(),
-            location: fg.location, relatedLocations: [bg.location] + [m.pairing.drawnAt].compactMap { $0 }, component: m.pairing.component,
-            measured: m.ratio, required: required, fixHint: hint, theme: m.theme))
+        return found
     }
+    // A long list in pieces that a core done with its own rules joins (a rule is one task among the rules, and the
+    // contrast rules of a large system, a fix hint searched per failing pair, were the last task left on one core).
+    let pieces = failing.count >= splitFrom ? 4 * WorkerPool.shared.width : 1
+    var found = MeasuredFindings(indices: failing, findings: [])
+    if pieces > 1 {
+        let results = ConcurrentResults<[Finding]>(count: pieces)
+        parallelPerform(iterations: pieces) { piece in
+            results.set(piece, findings(failing.count * piece / pieces..<failing.count * (piece + 1) / pieces))
+        }
+        found.findings.reserveCapacity(failing.count)
+        for case let piece? in results.takeValues() { found.findings.append(contentsOf: piece) }
+    } else {
+        found.findings = findings(failing.indices)
+    }
+    context.contrastMemo.record(rule: rule, found)
     return found.findings
 }
+
+/// From this many failing measurements a contrast rule's findings are made in pieces on the cores that are free.
+let contrastFindingsSplitFrom = 256
 
 /// Body text contrast, WCAG 2.x SC 1.4.3 (AA 4.5:1) / 1.4.6 (AAA 7:1). Disabled text is exempt and reported as info.
 public struct ContrastTextRule: Rule {

@@ -77,6 +77,30 @@ struct ConcurrentEvaluationTests {
         }
     }
 
+    /// A contrast rule with many failing pairs makes its findings in pieces on the free cores: the same findings, in the
+    /// same order, as made in one piece (fix hints and messages included).
+    @Test func contrastFindingsInPiecesAreTheFindingsInOnePiece() throws {
+        let dir = try NameSpaceAndInstancePairingTests.temporaryDirectory()
+        var lines = ["import SwiftUI"]
+        for i in 0..<160 {
+            // Grey text on a grey a little lighter: every pair fails, each with colors (and a fix) of its own.
+            let text = String(format: "#%02X%02X%02X", 0x60 + i % 32, 0x60 + i / 32, 0x70)
+            let background = String(format: "#%02X%02X%02X", 0x90 + i % 32, 0x90 + i / 32, 0x98)
+            lines += ["enum Banner\(i)Styling {", "    struct Colors {", "        static let text = Color(hex: \"\(text)\")",
+                      "        static let background = Color(hex: \"\(background)\")", "    }", "}"]
+        }
+        try lines.joined(separator: "\n").write(to: dir.appendingPathComponent("Banners.swift"), atomically: true, encoding: .utf8)
+        let result = Auditor.run(try Workspace(root: dir.path, policySearchDirectories: ExampleAuditTests.policies).refresh())
+        let whole = contrastFindings(result.context, role: .text, rule: "contrast.text", splitFrom: .max)
+        let pieces = contrastFindings(result.context, role: .text, rule: "contrast.text", splitFrom: 1)
+        #expect(whole.count >= contrastFindingsSplitFrom)
+        #expect(pieces == whole)
+        #expect(pieces.map(\.fixHint) == whole.map(\.fixHint))
+        #expect(whole.allSatisfy { $0.fixHint?.hasPrefix("nearest passing foreground: #") == true })
+        // What the audit itself reported (made in pieces: more failing pairs than the split needs).
+        #expect(result.audit.findings.filter { $0.rule == "contrast.text" } == Finding.sorted(whole))
+    }
+
     static func graph(workers: Int, source: ParsedSource) -> TokenGraph {
         var configuration = Interpreter.Configuration()
         configuration.workers = workers
