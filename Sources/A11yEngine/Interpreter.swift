@@ -606,20 +606,23 @@ public final class Interpreter {
     /// evaluation is deterministic, so the result is the one sequential evaluation gives (the rounds only order the
     /// work); a worker that met a cycle, the step budget or the depth limit (whose results depend on evaluation order)
     /// contributes nothing, and those keys are evaluated in order later as before.
-    func prefetchStaticValues(_ declarations: [MemberDeclaration], workers: Int) {
+    /// `declarations[i]` for each `i` of `indices`: the members are passed by index, so that this thread does not retain
+    /// each (a cache miss apiece on declarations the readers' cores made) to list them.
+    func prefetchStaticValues(_ declarations: [MemberDeclaration], at indices: [Int], workers: Int) {
         // (A fresh interpreter has memoised nothing: every key looked up for nothing was a tenth of the serial steps.)
-        let pending = staticCache.isEmpty ? declarations : declarations.filter { staticCache[$0.key] == nil }
+        let pending = staticCache.isEmpty ? indices : indices.filter { staticCache[declarations[$0].key] == nil }
         guard workers > 1, pending.count >= 2 * workers else { return }
+        let shared = ReadOnly(value: declarations)
         // The names hashed on all cores (a tenth of the prefetch's time on one core at 5,000 tokens), numbered in order.
-        let names = PrefetchNames(keys: concurrentMap(pending, workers: workers) { NameKey($0.name) })
+        let names = PrefetchNames(keys: concurrentMap(pending, workers: workers) { NameKey(shared.value[$0].name) })
         let ids = names.ids
-        let mentioned = concurrentMap(pending, workers: workers) { Self.namesMentioned(in: $0, among: ids) }
+        let mentioned = concurrentMap(pending, workers: workers) { Self.namesMentioned(in: shared.value[$0], among: ids) }
         let rounds = Self.prefetchRounds(mentioned, names: names)
         // The memo a fresh interpreter adopts in its first round is sized for every round's values: grown by the later
         // rounds, it was rehashed whole on this thread while the workers waited.
         let total = rounds.reduce(0) { $0 + ($1.count >= 2 * workers ? $1.count : 0) }
         for round in rounds where round.count >= 2 * workers {
-            prefetchRound(round.map { pending[$0] }, workers: workers, adoptedCapacity: total)
+            prefetchRound(declarations, at: round.map { pending[$0] }, workers: workers, adoptedCapacity: total)
         }
     }
 
@@ -704,17 +707,19 @@ public final class Interpreter {
         return found
     }
 
-    /// One round of `prefetchStaticValues`: `members` on `workers` interpreters that start from this one's memoised values.
-    private func prefetchRound(_ members: [MemberDeclaration], workers: Int, adoptedCapacity: Int) {
+    /// One round of `prefetchStaticValues`: `declarations[i]` for each `i` of `members` on `workers` interpreters that
+    /// start from this one's memoised values.
+    private func prefetchRound(_ declarations: [MemberDeclaration], at members: [Int], workers: Int, adoptedCapacity: Int) {
         let memos = ConcurrentResults<(values: NameMap<Value>, dependencies: NameMap<[String]>)>(count: workers)
-        // Workers share this interpreter's indexes (copied here, on this thread) and start from its memoised values.
-        let interpreters = ReadOnly(value: (0..<workers).map { _ in worker() })
         let queue = WorkQueue(count: members.count, chunk: 16)
         // A fresh interpreter adopts one worker's memos (below), so each is sized for what it will hold; otherwise for a
         // fair share. Growing them a doubling at a time rehashed every key each time.
         let adopting = staticCache.isEmpty && staticDependencies.isEmpty
         parallelPerform(iterations: workers) { w in
-            let worker = interpreters.value[w]
+            // Made on the worker's own thread, which lets it go at the end too: its copies of the functions and their
+            // owners' tables (`ownCallables`), freed on this thread after the round, were a serial step between rounds.
+            // It shares this interpreter's indexes (only read while the round runs) and starts from its memoised values.
+            let worker = worker()
             // Worth its copies only when each function is called many times in the round (a token helper at 5,000 tokens);
             // a design system of many helpers for fewer tokens (elevate-ios: 238 for 300-800 a round) paid more to copy them,
             // and a short round (the daemon's after an edit) would pay for copying the owners' tables.
@@ -723,7 +728,7 @@ public final class Interpreter {
             worker.staticCache.reserveCapacity(share)
             worker.staticDependencies.reserveCapacity(adopting ? members.count : share)
             while let chunk = queue.take() {
-                for member in members[chunk] { _ = worker.staticValue(of: member) }
+                for member in members[chunk] { _ = worker.staticValue(of: declarations[member]) }
             }
             // Done reading this interpreter's memos: without this reference, merging into them below would copy them.
             worker.startingCache = nil

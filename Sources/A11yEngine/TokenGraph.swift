@@ -217,12 +217,26 @@ public final class TokenGraph {
             isStaticValue(d, ownerIsProtocol: { interpreter.typeKind($0) == .protocol })
         }
 
-        /// `isStaticValue` of each declaration, the owner's kind looked up once per run of declarations of one owner
-        /// (a token file's thousands of members of `Color` asked it one by one).
-        var staticValues: [MemberDeclaration] {
+        /// The indexes of the declarations that are static values (`isStaticValue`), in order. A large program's are found
+        /// in parts on all cores: the first pass over every declaration after they were read, one cache miss per
+        /// declaration on one core (and the indexes, not the declarations, so that no core retains each one again).
+        var staticValueIndices: [Int] {
+            let parts = interpreter.configuration.workers > 1 && declarations.count >= Interpreter.declarationsIndexedInParts
+                ? interpreter.configuration.workers : 1
+            guard parts > 1 else { return staticValueIndices(in: declarations.indices) }
+            let shared = ReadOnly(value: self)
+            return concurrentMap(Array(0..<parts), workers: parts) { part in
+                let count = shared.value.declarations.count
+                return shared.value.staticValueIndices(in: count * part / parts..<count * (part + 1) / parts)
+            }.flatMap { $0 }
+        }
+
+        /// `isStaticValue` of each declaration in `range`, the owner's kind looked up once per run of declarations of one
+        /// owner (a token file's thousands of members of `Color` asked it one by one).
+        private func staticValueIndices(in range: Range<Int>) -> [Int] {
             var last: (owner: String, isProtocol: Bool)?
-            return declarations.filter { d in
-                isStaticValue(d, ownerIsProtocol: { owner in
+            return range.filter { i in
+                isStaticValue(declarations[i], ownerIsProtocol: { owner in
                     if let last, last.owner == owner { return last.isProtocol }
                     let isProtocol = interpreter.typeKind(owner) == .protocol
                     last = (owner, isProtocol)
@@ -261,8 +275,9 @@ public final class TokenGraph {
         interpreter = program.interpreter
         graphFindings = program.findings
         // The static members read below, evaluated on all cores first (a large token file is thousands of them).
-        let staticValues = program.staticValues
-        interpreter.prefetchStaticValues(staticValues, workers: staticValues.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1)
+        let staticValues = program.staticValueIndices
+        interpreter.prefetchStaticValues(program.declarations, at: staticValues,
+                                         workers: staticValues.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1)
         // Most static members are tokens: sized for them at once rather than rehashed at every doubling.
         tokens.reserveCapacity(staticValues.count + program.dataOrder.count)
         values.reserveCapacity(staticValues.count + program.dataOrder.count)
