@@ -259,8 +259,7 @@ public enum Auditor {
 
         let pairs = listed.pairs
         carried = listed.carried
-        // Counted by index, in place: a loop over the elements (or `filter(...).count`) copied every pair and finding,
-        // each a dozen references.
+        // Counted by index, in place: a loop over the elements (or `filter(...).count`) copied every pair and finding.
         var failingByAppearance: [String: Int] = [:]
         for i in pairs.indices where !pairs[i].pass { failingByAppearance[pairs[i].appearance.rawValue, default: 0] += 1 }
         var failingByTheme: [String: Int]?

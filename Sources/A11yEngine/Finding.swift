@@ -15,52 +15,77 @@ public enum Severity: String, CaseIterable, Hashable, Sendable, Codable, Compara
 /// One problem (or, at `info`, one observation) about the design system.
 public struct Finding: Hashable, Sendable, Codable {
     /// Stable rule id: `contrast.text`, `contrast.large-text`, `contrast.graphic`, `reference`, `parse`, ...
-    public var rule: String
-    public var severity: Severity
+    public var rule: String { get { box.fields.rule } set { unique().fields.rule = newValue } }
+    public var severity: Severity { get { box.fields.severity } set { unique().fields.severity = newValue } }
     /// nil for findings that do not depend on the appearance (a parse error).
-    public var appearance: Appearance?
+    public var appearance: Appearance? { get { box.fields.appearance } set { unique().fields.appearance = newValue } }
     /// The theme of a contrast finding in a design system with themes (schema 2); nil otherwise.
-    public var theme: String?
+    public var theme: String? { get { box.fields.theme } set { unique().fields.theme = newValue } }
     /// What the finding is about, stable across edits (used to match findings between audits):
     /// `NativePickerStyling.label on NativePickerStyling.menuBackground`, a token name, a file path.
-    public var subject: String
-    public var message: String
+    public var subject: String { get { box.fields.subject } set { unique().fields.subject = newValue } }
+    public var message: String { get { box.fields.message } set { unique().fields.message = newValue } }
     /// Primary location (the foreground token for contrast findings).
-    public var location: SourceLocation?
+    public var location: SourceLocation? { get { box.fields.location } set { unique().fields.location = newValue } }
     /// Further locations (the background token for contrast findings).
-    public var relatedLocations: [SourceLocation]
-    public var component: String?
-    public var measured: Double?
-    public var required: Double?
-    public var fixHint: String?
+    public var relatedLocations: [SourceLocation] {
+        get { box.fields.relatedLocations }
+        set { unique().fields.relatedLocations = newValue }
+    }
+    public var component: String? { get { box.fields.component } set { unique().fields.component = newValue } }
+    public var measured: Double? { get { box.fields.measured } set { unique().fields.measured = newValue } }
+    public var required: Double? { get { box.fields.required } set { unique().fields.required = newValue } }
+    public var fixHint: String? { get { box.fields.fixHint } set { unique().fields.fixHint = newValue } }
 
     /// Equal findings have the same rule, subject, place, appearance and theme: hashing those alone tells findings
     /// apart, and their names are hashed as `NameKey` does rather than byte by byte (an audit's findings are put in a set
     /// to drop duplicates; the message, fix hint and file path are most of their bytes).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(NameKey(rule).hash)
-        hasher.combine(NameKey(subject).hash)
-        hasher.combine(location?.line)
-        hasher.combine(location?.column)
-        hasher.combine(appearance)
-        hasher.combine(theme.map { NameKey($0).hash })
+        let fields = box.fields
+        hasher.combine(NameKey(fields.rule).hash)
+        hasher.combine(NameKey(fields.subject).hash)
+        hasher.combine(fields.location?.line)
+        hasher.combine(fields.location?.column)
+        hasher.combine(fields.appearance)
+        hasher.combine(fields.theme.map { NameKey($0).hash })
     }
+
+    public static func == (a: Finding, b: Finding) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
 
     public init(rule: String, severity: Severity, appearance: Appearance? = nil, subject: String, message: String,
                 location: SourceLocation?, relatedLocations: [SourceLocation] = [], component: String? = nil,
                 measured: Double? = nil, required: Double? = nil, fixHint: String? = nil, theme: String? = nil) {
-        self.theme = theme
-        self.rule = rule
-        self.severity = severity
-        self.appearance = appearance
-        self.subject = subject
-        self.message = message
-        self.location = location
-        self.relatedLocations = relatedLocations
-        self.component = component
-        self.measured = measured
-        self.required = required
-        self.fixHint = fixHint
+        box = Box(Fields(rule: rule, severity: severity, appearance: appearance, theme: theme, subject: subject, message: message,
+                         location: location, relatedLocations: relatedLocations, component: component, measured: measured,
+                         required: required, fixHint: fixHint))
+    }
+
+    /// The fields behind one copy-on-write reference: a finding is a dozen references (rule, subject, message, fix
+    /// hint, locations), and findings are copied from the rules into the audit's list, its sorts and its history; each
+    /// copy retained every one, on a core other than the one that made them (the steps after the rules run on one core).
+    private struct Fields: Equatable, Sendable {
+        var rule: String
+        var severity: Severity
+        var appearance: Appearance?
+        var theme: String?
+        var subject: String
+        var message: String
+        var location: SourceLocation?
+        var relatedLocations: [SourceLocation]
+        var component: String?
+        var measured: Double?
+        var required: Double?
+        var fixHint: String?
+    }
+    /// Never mutated while shared (`unique()` copies first).
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+    private var box: Box
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
     }
 
     enum CodingKeys: String, CodingKey {
@@ -86,18 +111,18 @@ public struct Finding: Hashable, Sendable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        rule = try c.decode(String.self, forKey: .rule)
-        severity = try c.decode(Severity.self, forKey: .severity)
-        appearance = try c.decodeIfPresent(Appearance.self, forKey: .appearance)
-        theme = try c.decodeIfPresent(String.self, forKey: .theme)
-        subject = try c.decode(String.self, forKey: .subject)
-        message = try c.decode(String.self, forKey: .message)
-        location = try c.decodeIfPresent(SourceLocation.self, forKey: .location)
-        relatedLocations = try c.decodeIfPresent([SourceLocation].self, forKey: .relatedLocations) ?? []
-        component = try c.decodeIfPresent(String.self, forKey: .component)
-        measured = try c.decodeIfPresent(Double.self, forKey: .measured)
-        required = try c.decodeIfPresent(Double.self, forKey: .required)
-        fixHint = try c.decodeIfPresent(String.self, forKey: .fixHint)
+        self.init(rule: try c.decode(String.self, forKey: .rule),
+                  severity: try c.decode(Severity.self, forKey: .severity),
+                  appearance: try c.decodeIfPresent(Appearance.self, forKey: .appearance),
+                  subject: try c.decode(String.self, forKey: .subject),
+                  message: try c.decode(String.self, forKey: .message),
+                  location: try c.decodeIfPresent(SourceLocation.self, forKey: .location),
+                  relatedLocations: try c.decodeIfPresent([SourceLocation].self, forKey: .relatedLocations) ?? [],
+                  component: try c.decodeIfPresent(String.self, forKey: .component),
+                  measured: try c.decodeIfPresent(Double.self, forKey: .measured),
+                  required: try c.decodeIfPresent(Double.self, forKey: .required),
+                  fixHint: try c.decodeIfPresent(String.self, forKey: .fixHint),
+                  theme: try c.decodeIfPresent(String.self, forKey: .theme))
     }
 
     /// Where on screen the finding holds: "rosé, dark", "dark"; nil when it does not depend on the appearance.
@@ -120,11 +145,11 @@ public struct Finding: Hashable, Sendable, Codable {
     }
 
     /// `findings` with `order[i]` moved to position `i`, then only the first `count` of them (order: a permutation).
-    /// Moved by swaps, not copied: a finding is a dozen references, and copying every one of thousands retained each
-    /// (~40% of what an audit does after its rules, on one thread).
+    /// Moved by swaps, not copied into a new array: each copy counted a reference to its fields, for thousands of findings,
+    /// on the one thread that runs after the rules (when a finding held a dozen references, ~40% of that step).
     private static func rearranged(_ findings: consuming [Finding], _ order: [Int], keeping count: Int) -> [Finding] {
         var placed = [Bool](repeating: false, count: order.count)
-        // Swapped in the buffer: `Array.swapAt` copied the finding it held aside (a dozen retains and releases a swap).
+        // Swapped in the buffer: `Array.swapAt` copied the finding it held aside (a retain and a release a swap).
         findings.withUnsafeMutableBufferPointer { findings in
             for start in order.indices where !placed[start] {
                 // Around the cycle through `start`: each position takes the finding its source holds, by one swap.
@@ -148,7 +173,7 @@ public struct Finding: Hashable, Sendable, Codable {
     }
 
     static func order(_ found: UnsafeBufferPointer<Finding>) -> [Int] {
-        // Fields read in place (a finding copied whole retained every one of its references).
+        // Fields read in place (a finding copied whole was retained and released).
         let files = FileRanks(found.lazy.map(\.location))
         let rules = stringRanks(found.map(\.rule))
         struct Key { var file, line, column, rule, appearance, index: Int }
