@@ -15,49 +15,48 @@ public enum Severity: String, CaseIterable, Hashable, Sendable, Codable, Compara
 /// One problem (or, at `info`, one observation) about the design system.
 public struct Finding: Hashable, Sendable, Codable {
     /// Stable rule id: `contrast.text`, `contrast.large-text`, `contrast.graphic`, `reference`, `parse`, ...
-    public var rule: String { get { box.fields.rule } set { unique().fields.rule = newValue } }
-    public var severity: Severity { get { box.fields.severity } set { unique().fields.severity = newValue } }
+    public var rule: String { get { fields.value.rule } set { fields.value.rule = newValue } }
+    public var severity: Severity { get { fields.value.severity } set { fields.value.severity = newValue } }
     /// nil for findings that do not depend on the appearance (a parse error).
-    public var appearance: Appearance? { get { box.fields.appearance } set { unique().fields.appearance = newValue } }
+    public var appearance: Appearance? { get { fields.value.appearance } set { fields.value.appearance = newValue } }
     /// The theme of a contrast finding in a design system with themes (schema 2); nil otherwise.
-    public var theme: String? { get { box.fields.theme } set { unique().fields.theme = newValue } }
+    public var theme: String? { get { fields.value.theme } set { fields.value.theme = newValue } }
     /// What the finding is about, stable across edits (used to match findings between audits):
     /// `NativePickerStyling.label on NativePickerStyling.menuBackground`, a token name, a file path.
-    public var subject: String { get { box.fields.subject } set { unique().fields.subject = newValue } }
-    public var message: String { get { box.fields.message } set { unique().fields.message = newValue } }
+    public var subject: String { get { fields.value.subject } set { fields.value.subject = newValue } }
+    public var message: String { get { fields.value.message } set { fields.value.message = newValue } }
     /// Primary location (the foreground token for contrast findings).
-    public var location: SourceLocation? { get { box.fields.location } set { unique().fields.location = newValue } }
+    public var location: SourceLocation? { get { fields.value.location } set { fields.value.location = newValue } }
     /// Further locations (the background token for contrast findings).
     public var relatedLocations: [SourceLocation] {
-        get { box.fields.relatedLocations }
-        set { unique().fields.relatedLocations = newValue }
+        get { fields.value.relatedLocations }
+        set { fields.value.relatedLocations = newValue }
     }
-    public var component: String? { get { box.fields.component } set { unique().fields.component = newValue } }
-    public var measured: Double? { get { box.fields.measured } set { unique().fields.measured = newValue } }
-    public var required: Double? { get { box.fields.required } set { unique().fields.required = newValue } }
-    public var fixHint: String? { get { box.fields.fixHint } set { unique().fields.fixHint = newValue } }
+    public var component: String? { get { fields.value.component } set { fields.value.component = newValue } }
+    public var measured: Double? { get { fields.value.measured } set { fields.value.measured = newValue } }
+    public var required: Double? { get { fields.value.required } set { fields.value.required = newValue } }
+    public var fixHint: String? { get { fields.value.fixHint } set { fields.value.fixHint = newValue } }
 
     /// Equal findings have the same rule, subject, place, appearance and theme: hashing those alone tells findings
     /// apart, and their names are hashed as `NameKey` does rather than byte by byte (an audit's findings are put in a set
     /// to drop duplicates; the message, fix hint and file path are most of their bytes).
     public func hash(into hasher: inout Hasher) {
-        let fields = box.fields
-        hasher.combine(NameKey(fields.rule).hash)
-        hasher.combine(NameKey(fields.subject).hash)
-        hasher.combine(fields.location?.line)
-        hasher.combine(fields.location?.column)
-        hasher.combine(fields.appearance)
-        hasher.combine(fields.theme.map { NameKey($0).hash })
+        hasher.combine(NameKey(rule).hash)
+        hasher.combine(NameKey(subject).hash)
+        hasher.combine(location?.line)
+        hasher.combine(location?.column)
+        hasher.combine(appearance)
+        hasher.combine(theme.map { NameKey($0).hash })
     }
 
-    public static func == (a: Finding, b: Finding) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+    public static func == (a: Finding, b: Finding) -> Bool { a.fields == b.fields }
 
     public init(rule: String, severity: Severity, appearance: Appearance? = nil, subject: String, message: String,
                 location: SourceLocation?, relatedLocations: [SourceLocation] = [], component: String? = nil,
                 measured: Double? = nil, required: Double? = nil, fixHint: String? = nil, theme: String? = nil) {
-        box = Box(Fields(rule: rule, severity: severity, appearance: appearance, theme: theme, subject: subject, message: message,
-                         location: location, relatedLocations: relatedLocations, component: component, measured: measured,
-                         required: required, fixHint: fixHint))
+        fields = CopyOnWrite(Fields(rule: rule, severity: severity, appearance: appearance, theme: theme, subject: subject,
+                                    message: message, location: location, relatedLocations: relatedLocations, component: component,
+                                    measured: measured, required: required, fixHint: fixHint))
     }
 
     /// The fields behind one copy-on-write reference: a finding is a dozen references (rule, subject, message, fix
@@ -77,16 +76,7 @@ public struct Finding: Hashable, Sendable, Codable {
         var required: Double?
         var fixHint: String?
     }
-    /// Never mutated while shared (`unique()` copies first).
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-    private var box: Box
-    private mutating func unique() -> Box {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-        return box
-    }
+    private var fields: CopyOnWrite<Fields>
 
     enum CodingKeys: String, CodingKey {
         case rule, severity, appearance, theme, subject, message, location, relatedLocations, component, measured, required, fixHint

@@ -47,25 +47,26 @@ public struct TypographyChoice: Hashable, Sendable {
 
 /// A foreground drawn on a background somewhere on screen.
 public struct Pairing: Hashable, Sendable {
-    public var component: String? { get { box.fields.component } set { unique().fields.component = newValue } }
-    public var foreground: PairingEndpoint { get { box.fields.foreground } set { unique().fields.foreground = newValue } }
-    public var background: PairingEndpoint { get { box.fields.background } set { unique().fields.background = newValue } }
+    public var component: String? { get { fields.value.component } set { fields.value.component = newValue } }
+    public var foreground: PairingEndpoint { get { fields.value.foreground } set { fields.value.foreground = newValue } }
+    public var background: PairingEndpoint { get { fields.value.background } set { fields.value.background = newValue } }
     /// `text`, `graphic` or `disabled` as inferred or declared; text becomes `largeText` at measurement when the font is large.
-    public var role: Role { get { box.fields.role } set { unique().fields.role = newValue } }
-    public var reason: PairingReason { get { box.fields.reason } set { unique().fields.reason = newValue } }
+    public var role: Role { get { fields.value.role } set { fields.value.role = newValue } }
+    public var reason: PairingReason { get { fields.value.reason } set { fields.value.reason = newValue } }
     /// A sentence explaining the reason ("label is text (word 'label'); menuBackground is a background").
-    public var explanation: String { get { box.fields.explanation } set { unique().fields.explanation = newValue } }
-    public var typography: TypographyChoice? { get { box.fields.typography } set { unique().fields.typography = newValue } }
+    public var explanation: String { get { fields.value.explanation } set { fields.value.explanation = newValue } }
+    public var typography: TypographyChoice? { get { fields.value.typography } set { fields.value.typography = newValue } }
     /// What a translucent background is composited over when it is not the default surface (a palette's base background).
-    public var compositedOver: PairingEndpoint? { get { box.fields.compositedOver } set { unique().fields.compositedOver = newValue } }
+    public var compositedOver: PairingEndpoint? { get { fields.value.compositedOver } set { fields.value.compositedOver = newValue } }
     /// Where view code draws the foreground on the background (the modifier's file:line); nil for inferred pairs.
-    public var drawnAt: SourceLocation? { get { box.fields.drawnAt } set { unique().fields.drawnAt = newValue } }
+    public var drawnAt: SourceLocation? { get { fields.value.drawnAt } set { fields.value.drawnAt = newValue } }
 
     public init(component: String? = nil, foreground: PairingEndpoint, background: PairingEndpoint, role: Role, reason: PairingReason,
                 explanation: String, typography: TypographyChoice? = nil, compositedOver: PairingEndpoint? = nil,
                 drawnAt: SourceLocation? = nil) {
-        box = Box(Fields(component: component, foreground: foreground, background: background, role: role, reason: reason,
-                         explanation: explanation, typography: typography, compositedOver: compositedOver, drawnAt: drawnAt))
+        fields = CopyOnWrite(Fields(component: component, foreground: foreground, background: background, role: role,
+                                    reason: reason, explanation: explanation, typography: typography,
+                                    compositedOver: compositedOver, drawnAt: drawnAt))
     }
 
     /// Stable identity across audits (used to match findings and to diff audits).
@@ -73,8 +74,8 @@ public struct Pairing: Hashable, Sendable {
         (component.map { [$0, ": ", foreground.name, " on ", background.name] } ?? [foreground.name, " on ", background.name]).concatenated()
     }
 
-    public static func == (a: Pairing, b: Pairing) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
-    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+    public static func == (a: Pairing, b: Pairing) -> Bool { a.fields == b.fields }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields.value) }
 
     /// The fields behind one copy-on-write reference: a pairing's fields take ~850 bytes (three endpoints with their
     /// colors, a font), and a pairing is copied into proposals, resolution, one measurement per appearance, the listing
@@ -90,16 +91,7 @@ public struct Pairing: Hashable, Sendable {
         var compositedOver: PairingEndpoint?
         var drawnAt: SourceLocation?
     }
-    /// Never mutated while shared (`unique()` copies first).
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-    private var box: Box
-    private mutating func unique() -> Box {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-        return box
-    }
+    private var fields: CopyOnWrite<Fields>
 }
 
 /// The surfaces a clear or missing background stands for.
