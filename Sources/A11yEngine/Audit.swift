@@ -194,7 +194,8 @@ public enum Auditor {
         var carried = AuditResult.Carried()
         // Per-token and per-measurement findings of the last audit hold only under the same policy.
         let earlier = previous.flatMap { $0.context.policy == input.policy ? $0 : nil }
-        let declarations = input.sources.flatMap(\.declarations), types = input.sources.flatMap(\.types)
+        let declarations = ViewCodeAnalysis.memberDeclarations(of: input.sources, workers: input.evaluationThreads)
+        let types = input.sources.flatMap(\.types)
         // Without view code the last audit had, and with the same structure, there is none now either.
         let viewCode: ViewCodeFacts
         if let previous, previous.carried.hasNoViewCode, graph.program.changedSincePrevious != nil {
