@@ -37,6 +37,15 @@ public func concurrentMap<Item, Result>(_ items: [Item], workers: Int, _ transfo
     return concurrentArray(count: items.count, workers: workers) { transform(shared.value[$0]) }
 }
 
+/// `part(range)` for `workers` contiguous ranges that cover `0..<count`, each on a thread of its own, joined in order: a
+/// pass over a large array that keeps some of its elements (a filter), made on all cores.
+public func concurrentParts<Element>(count: Int, workers: Int, _ part: @escaping @Sendable (Range<Int>) -> [Element]) -> [Element] {
+    let workers = max(1, min(workers, count))
+    guard workers > 1 else { return part(0..<count) }
+    return concurrentMap(Array(0..<workers), workers: workers) { w in part(count * w / workers..<count * (w + 1) / workers) }
+        .flatMap { $0 }
+}
+
 /// `element(i)` for each `i` in `0..<count`, in order, made on `workers` threads that each initialise a contiguous
 /// share of the array in place (per-worker arrays joined afterwards were copied, every element retained again);
 /// `alongside` runs as one more task beside them.

@@ -223,12 +223,8 @@ public final class TokenGraph {
         var staticValueIndices: [Int] {
             let parts = interpreter.configuration.workers > 1 && declarations.count >= Interpreter.declarationsIndexedInParts
                 ? interpreter.configuration.workers : 1
-            guard parts > 1 else { return staticValueIndices(in: declarations.indices) }
             let shared = ReadOnly(value: self)
-            return concurrentMap(Array(0..<parts), workers: parts) { part in
-                let count = shared.value.declarations.count
-                return shared.value.staticValueIndices(in: count * part / parts..<count * (part + 1) / parts)
-            }.flatMap { $0 }
+            return concurrentParts(count: declarations.count, workers: parts) { shared.value.staticValueIndices(in: $0) }
         }
 
         /// `isStaticValue` of each declaration in `range`, the owner's kind looked up once per run of declarations of one

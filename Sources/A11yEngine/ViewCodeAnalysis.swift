@@ -80,16 +80,9 @@ public struct ViewCodeAnalysis {
     public static func memberDeclarations(of sources: [ParsedSource], workers: Int) -> [MemberDeclaration] {
         var found: [MemberDeclaration] = []
         for source in sources {
-            let all = source.declarations
-            guard workers > 1, all.count >= Interpreter.declarationsIndexedInParts else {
-                found += all.filter(isViewCodeMember)
-                continue
-            }
-            let shared = ReadOnly(value: all)
-            found += concurrentMap(Array(0..<workers), workers: workers) { part in
-                let all = shared.value
-                return all[all.count * part / workers..<all.count * (part + 1) / workers].filter(isViewCodeMember)
-            }.flatMap { $0 }
+            let shared = ReadOnly(value: source.declarations)
+            let parts = shared.value.count >= Interpreter.declarationsIndexedInParts ? workers : 1
+            found += concurrentParts(count: shared.value.count, workers: parts) { shared.value[$0].filter(isViewCodeMember) }
         }
         return found
     }
