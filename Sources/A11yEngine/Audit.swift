@@ -194,14 +194,14 @@ public enum Auditor {
         var carried = AuditResult.Carried()
         // Per-token and per-measurement findings of the last audit hold only under the same policy.
         let earlier = previous.flatMap { $0.context.policy == input.policy ? $0 : nil }
-        let declarations = ViewCodeAnalysis.memberDeclarations(of: input.sources, workers: input.evaluationThreads)
-        let types = input.sources.flatMap(\.types)
-        // Without view code the last audit had, and with the same structure, there is none now either.
+        // Without view code the last audit had, and with the same structure, there is none now either (a save to a token
+        // file: the declarations view code reads are not even listed).
         let viewCode: ViewCodeFacts
         if let previous, previous.carried.hasNoViewCode, graph.program.changedSincePrevious != nil {
             (viewCode, carried.hasNoViewCode) = (ViewCodeFacts(), true)
         } else {
-            let analysis = ViewCodeAnalysis(declarations: declarations, types: types, graph: graph)
+            let declarations = ViewCodeAnalysis.viewCodeDeclarations(in: input.sources, workers: input.evaluationThreads)
+            let analysis = ViewCodeAnalysis(declarations: declarations, types: input.sources.flatMap(\.types), graph: graph)
             (viewCode, carried.hasNoViewCode) = (analysis.facts(), analysis.readsNothing)
         }
         input.onPhase?(.viewCode)
@@ -220,8 +220,9 @@ public enum Auditor {
             }
         } else {
             let components = Component.all(declarations: input.sources.flatMap(\.components), graph: graph)
+            // (What the views draw is read above: the inference needs no declarations to read it again.)
             let inference = PairingInference(graph: graph, components: components, configuration: input.configuration,
-                                             declarations: declarations, types: types, viewCode: viewCode)
+                                             viewCode: viewCode)
             input.onPhase?(.components)
             let (surfaces, surfaceFindings) = inference.surfaces()
             input.onPhase?(.surfaces)

@@ -108,7 +108,7 @@ public struct PairingInference {
     public let graph: TokenGraph
     public let components: [Component]
     public let configuration: ProjectConfiguration
-    /// The declarations view code reads (`ViewCodeAnalysis.isViewCodeMember`) and the types, for sources that walk code.
+    /// The Swift declarations and types, for sources that walk code (view code) when `viewCode` is not given.
     public let declarations: [MemberDeclaration]
     public let types: [TypeDeclaration]
     /// What the views draw, read once per audit (nil: read on demand from the declarations).

@@ -77,7 +77,7 @@ public struct ViewCodeAnalysis {
     /// The declarations of `sources` that view code reads (`isViewCodeMember`), in order: a large file's picked in parts
     /// on all cores. Listing every declaration on one core (to be filtered here) retained each, a cache miss apiece on the
     /// declarations the readers' cores made, for the few a token file has.
-    public static func memberDeclarations(of sources: [ParsedSource], workers: Int) -> [MemberDeclaration] {
+    static func viewCodeDeclarations(in sources: [ParsedSource], workers: Int) -> [MemberDeclaration] {
         var found: [MemberDeclaration] = []
         for source in sources {
             let shared = ReadOnly(value: source.declarations)
