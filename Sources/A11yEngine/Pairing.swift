@@ -262,8 +262,14 @@ public struct PairingInference {
     /// The Typography entry that styles a color property's text: same name, else the only font, else the smallest
     /// (the conservative choice: smaller text needs more contrast).
     func typography(for colorName: String, in component: Component) -> TypographyChoice? {
+        typography(for: colorName, among: fonts(of: component))
+    }
+
+    /// A component's Typography entries that give a font or a point size, in order: found once per component and
+    /// matched against each of its text colors (`typography(for:among:)`).
+    func fonts(of component: Component) -> [(name: String, font: FontValue)] {
         var fonts: [(name: String, font: FontValue)] = []
-        for property in component.properties(in: .typography) {
+        for property in component.properties where property.group == .typography {
             switch graph.value(of: property.qualifiedName) {
             case .success(.font(let f)): fonts.append((property.name, f))
             case .success(.number(let size)) where nameWords(property.name).contains("size"):
@@ -271,6 +277,10 @@ public struct PairingInference {
             default: break
             }
         }
+        return fonts
+    }
+
+    func typography(for colorName: String, among fonts: [(name: String, font: FontValue)]) -> TypographyChoice? {
         guard !fonts.isEmpty else { return nil }
         if let same = fonts.first(where: { $0.name == colorName }) {
             return TypographyChoice(property: same.name, font: same.font, how: "same name")

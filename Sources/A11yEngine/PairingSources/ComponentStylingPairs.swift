@@ -29,7 +29,9 @@ public struct ComponentStylingPairs: PairingSource {
 
     func componentPairings(_ component: Component, surfaces: Surfaces, _ input: PairingInference,
                            interpreter: Interpreter) -> [Pairing] {
-        let colors = component.properties(in: .colors).filter { input.color($0.qualifiedName) != nil }
+        let colors = component.properties.filter { $0.group == .colors && input.color($0.qualifiedName) != nil }
+        // The component's fonts, looked up once for all its text colors (not once per color), when it has one.
+        var fonts: [(name: String, font: FontValue)]?
         // Each color's name words and role, as the graph keeps them for its token (not split again at each use here).
         let infos = Dictionary(uniqueKeysWithValues: colors.map { ($0.qualifiedName, input.graph.nameInfo($0.qualifiedName)) })
         func wordsOf(_ color: Component.Property) -> [String] { infos[color.qualifiedName]!.words }
@@ -50,7 +52,11 @@ public struct ComponentStylingPairs: PairingSource {
             if input.isClear(fg.qualifiedName) { continue }
             let fgEndpoint = input.propertyEndpoint(fg)
             let roleText = word.map { "\(fg.name) is \(role.rawValue) (word '\($0)')" } ?? "\(fg.name) has no role word, treated as graphic"
-            let typography = role == .graphic ? nil : input.typography(for: fg.name, in: component)
+            var typography: TypographyChoice?
+            if role != .graphic {
+                if fonts == nil { fonts = input.fonts(of: component) }
+                typography = input.typography(for: fg.name, among: fonts!)
+            }
             // `badgeText` is drawn on `badge`: the naming convention beats the component's general background.
             let words = info.words
             if words.count > 1, ["text", "label", "icon", "glyph", "title"].contains(words.last!) {

@@ -19,18 +19,25 @@ public struct DefaultSurfacePairs: PairingSource {
         }
         for surface in surfaces.endpoints { if let row = graph.row(of: surface.qualifiedName) { skipped[row] = true } }
         var pairs: [Pairing] = []
+        // Whether a name is one of a text or graphic token this source pairs (not `...On...`, not inverse).
+        func isPaired(_ info: TokenGraph.NameInfo) -> Bool {
+            (info.role == .text || info.role == .graphic) && info.roleWord != nil && !info.words.contains("on")
+                && !info.words.contains("inverse")
+        }
         for row in skipped.indices where !skipped[row] {
             guard graph.color(row: row) != nil else { continue } // (first: most tokens that are not colors stop here)
+            // Swift tokens are named by their last component; design-token paths (`color.text.primary`) by all of it.
+            // The graph keeps each Swift token's words and the role they imply, asked before the token itself (most
+            // names are not paired here, and each token read was a cache miss); other keys are split after it.
+            let key = graph.sortedKeys[row]
+            let isNamespace = PairingInference.isNamespace(key)
+            if isNamespace, !isPaired(graph.nameInfo(row: row)) { continue }
             let definition = graph.token(row: row)
             guard definition.declaredKind != .other else { continue }
             if definition.alias != nil { continue } // an alias is checked through what it names
-            // Swift tokens are named by their last component; design-token paths (`color.text.primary`) by all of it.
-            // The graph keeps each token's words and the role they imply; other keys are split here.
-            let key = graph.sortedKeys[row]
-            let info = PairingInference.isNamespace(key) ? graph.nameInfo(row: row) : TokenGraph.nameInfo(ofWords: nameWords(key))
-            guard !info.words.contains("on"), !info.words.contains("inverse") else { continue }
+            let info = isNamespace ? graph.nameInfo(row: row) : TokenGraph.nameInfo(ofWords: nameWords(key))
+            guard isPaired(info) else { continue }
             let role = (role: info.role, word: info.roleWord)
-            guard (role.role == .text && role.word != nil) || (role.role == .graphic && role.word != nil) else { continue }
             let fg = input.tokenEndpoint(row: row)
             for surface in surfaces.endpoints {
                 pairs.append(Pairing(component: nil, foreground: fg, background: surface, role: role.role, reason: .defaultSurface,

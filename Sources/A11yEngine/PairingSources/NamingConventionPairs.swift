@@ -17,6 +17,9 @@ public struct NamingConventionPairs: PairingSource {
             let (key, words) = (graph.sortedKeys[row], graph.nameInfo(row: row).words)
             if role == .background { backgrounds.append((key, words)) } else { foregrounds.append((key, words, role)) }
         }
+        // Only a foreground named `...On...` or `...Inverse...` is paired here: without one (most systems), the suffix
+        // index below was built over every background for nothing.
+        guard foregrounds.contains(where: { $0.words.contains("on") || $0.words.contains("inverse") }) else { return [] }
         // Backgrounds by every proper suffix of their name words, so each foreground looks its suffix up directly.
         var bySuffix: [[String]: [String]] = [:]
         for bg in backgrounds {
