@@ -29,28 +29,39 @@ public struct ComponentStylingPairs: PairingSource {
 
     func componentPairings(_ component: Component, surfaces: Surfaces, _ input: PairingInference,
                            interpreter: Interpreter) -> [Pairing] {
-        let colors = component.properties.filter { $0.group == .colors && input.color($0.qualifiedName) != nil }
+        // The component's colors and what is known of each, side by side and by index: each color's evaluated value
+        // looked up once, its name's words and role as the graph keeps them for its token, whether it is clear, its
+        // endpoint. (Kept by qualified name in a dictionary and looked up again at each use, they were a twentieth of a
+        // 5,000-token audit's CPU in hashing names and counting references to copies of properties.)
+        var colors: [Component.Property] = [], values: [AppearanceColor] = []
+        for property in component.properties where property.group == .colors {
+            guard let value = input.color(property.qualifiedName) else { continue }
+            colors.append(property)
+            values.append(value)
+        }
+        let infos = colors.map { input.graph.nameInfo($0.qualifiedName) }
+        let isClear = values.map { c in Appearance.allCases.allSatisfy { c[$0].alpha == 0 } }
+        let endpoints = colors.map(input.propertyEndpoint)
         // The component's fonts, looked up once for all its text colors (not once per color), when it has one.
         var fonts: [(name: String, font: FontValue)]?
-        // Each color's name words and role, as the graph keeps them for its token (not split again at each use here).
-        let infos = Dictionary(uniqueKeysWithValues: colors.map { ($0.qualifiedName, input.graph.nameInfo($0.qualifiedName)) })
-        func wordsOf(_ color: Component.Property) -> [String] { infos[color.qualifiedName]!.words }
-        let backgrounds = colors.filter { infos[$0.qualifiedName]!.role == .background }
-        let opaqueBackgrounds = backgrounds.filter { !input.isClear($0.qualifiedName) }
+        // Lowercased names, for the naming convention, made when a foreground first asks.
+        var lowercasedNames: [String]?
+        let backgrounds = colors.indices.filter { infos[$0].role == .background }
+        let opaqueBackgrounds = backgrounds.filter { !isClear[$0] }
         let hasClearBackground = backgrounds.count > opaqueBackgrounds.count
         // Each background's qualifier words (its name's words but its role word), matched against every foreground's.
         let backgroundQualifiers = opaqueBackgrounds.map { bg in
-            Set(wordsOf(bg)).subtracting([infos[bg.qualifiedName]!.roleWord].compactMap { $0 })
+            Set(infos[bg].words).subtracting([infos[bg].roleWord].compactMap { $0 })
         }
         let returnedBackgrounds = functionBackgrounds(component, input, interpreter: interpreter)
         var pairs: [Pairing] = []
-        for fg in colors {
-            let info = infos[fg.qualifiedName]!
+        for f in colors.indices {
+            let (fg, info) = (colors[f], infos[f])
             guard [.text, .graphic, .disabled].contains(info.role) else { continue }
             let (role, word) = (info.role, info.roleWord)
             // A clear foreground (`border: .clear`) draws nothing: there is no contrast to have.
-            if input.isClear(fg.qualifiedName) { continue }
-            let fgEndpoint = input.propertyEndpoint(fg)
+            if isClear[f] { continue }
+            let fgEndpoint = endpoints[f]
             let roleText = word.map { "\(fg.name) is \(role.rawValue) (word '\($0)')" } ?? "\(fg.name) has no role word, treated as graphic"
             var typography: TypographyChoice?
             if role != .graphic {
@@ -61,8 +72,10 @@ public struct ComponentStylingPairs: PairingSource {
             let words = info.words
             if words.count > 1, ["text", "label", "icon", "glyph", "title"].contains(words.last!) {
                 let owner = words.dropLast().joined()
-                if let bg = colors.first(where: { $0.name.lowercased() == owner && $0.qualifiedName != fg.qualifiedName }) {
-                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: input.propertyEndpoint(bg),
+                if lowercasedNames == nil { lowercasedNames = colors.map { $0.name.lowercased() } }
+                if let b = colors.indices.first(where: { lowercasedNames![$0] == owner && $0 != f }) {
+                    let bg = colors[b]
+                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
                                          role: role, reason: .namingConvention,
                                          explanation: "\(fg.name) is drawn on \(bg.name) (name \(bg.name) + '\(words.last!)')",
                                          typography: typography))
@@ -72,17 +85,17 @@ public struct ComponentStylingPairs: PairingSource {
             // A state's foreground is drawn in that state: `selectedDayText` on a `selected...` background, else on the
             // component's tint (iOS draws the selected day on the tint circle), never on the resting background.
             if let state = words.lazy.compactMap(Self.state(of:)).first {
-                let sameState = opaqueBackgrounds.filter { wordsOf($0).contains { Self.state(of: $0) == state } }
-                let tints = colors.filter { c in
-                    c.qualifiedName != fg.qualifiedName && !input.isClear(c.qualifiedName)
-                        && wordsOf(c).contains { $0 == "tint" || $0 == "accent" }
+                let sameState = opaqueBackgrounds.filter { infos[$0].words.contains { Self.state(of: $0) == state } }
+                let tints = colors.indices.filter { c in
+                    c != f && !isClear[c] && infos[c].words.contains { $0 == "tint" || $0 == "accent" }
                 }
                 let inState = sameState.isEmpty ? tints : sameState
                 if !inState.isEmpty {
-                    for bg in inState {
-                        pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: input.propertyEndpoint(bg),
+                    for b in inState {
+                        pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
                                              role: role, reason: .component,
-                                             explanation: "\(roleText); drawn in the \(state) state, on \(bg.name)", typography: typography))
+                                             explanation: "\(roleText); drawn in the \(state) state, on \(colors[b].name)",
+                                             typography: typography))
                     }
                     continue
                 }
@@ -92,10 +105,10 @@ public struct ComponentStylingPairs: PairingSource {
             let qualifiers = Set(words).subtracting([word].compactMap { $0 })
             let fits = backgroundQualifiers.map { $0.intersection(qualifiers).count - $0.subtracting(qualifiers).count }
             let bestFit = fits.max()
-            for (bg, fit) in zip(opaqueBackgrounds, fits) where fit == bestFit {
-                pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: input.propertyEndpoint(bg),
+            for (b, fit) in zip(opaqueBackgrounds, fits) where fit == bestFit {
+                pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
                                      role: role, reason: .component,
-                                     explanation: "\(roleText); \(bg.name) is the component's background", typography: typography))
+                                     explanation: "\(roleText); \(colors[b].name) is the component's background", typography: typography))
             }
             if opaqueBackgrounds.isEmpty, !returnedBackgrounds.isEmpty {
                 for (name, bg) in returnedBackgrounds {
@@ -133,7 +146,8 @@ public struct ComponentStylingPairs: PairingSource {
         var result: [(String, PairingEndpoint)] = []
         let owner = component.name + "." + Component.Group.colors.rawValue
         // The interpreter's member index, not a scan of every declaration (300 components x 8,000 declarations).
-        for declaration in interpreter.memberDeclarations(of: owner) {
+        // Only its functions (copying and sorting every member for them was most of this).
+        for declaration in interpreter.memberDeclarations(of: owner, where: \.isFunction) {
             guard case .function(let parameters, _) = declaration.kind, Role.inferred(fromName: declaration.name).role == .background,
                   parameters.allSatisfy({ $0.defaultValue != nil || $0.type?.contains("ColorScheme") == true }) else { continue }
             func evaluated(_ scheme: String) -> AppearanceColor? {

@@ -9,6 +9,15 @@ public struct NamingConventionPairs: PairingSource {
 
     func namingConventionPairings(_ input: PairingInference) -> [Pairing] {
         let graph = input.graph
+        // Only a foreground named `...On...` or `...Inverse...` is paired here. Without one (most systems) nothing is
+        // listed: the lists and the suffix index below were built over every token for nothing.
+        let rows = input.componentPropertyRows
+        guard rows.indices.contains(where: { row in
+            guard !rows[row] else { return false }
+            let info = graph.nameInfo(row: row)
+            return (info.role == .text || info.role == .graphic) && (info.words.contains("on") || info.words.contains("inverse"))
+                && graph.color(row: row) != nil
+        }) else { return [] }
         var foregrounds: [(key: String, words: [String], role: Role)] = []
         var backgrounds: [(key: String, words: [String])] = []
         for row in input.componentPropertyRows.indices where !input.componentPropertyRows[row] {
@@ -17,9 +26,6 @@ public struct NamingConventionPairs: PairingSource {
             let (key, words) = (graph.sortedKeys[row], graph.nameInfo(row: row).words)
             if role == .background { backgrounds.append((key, words)) } else { foregrounds.append((key, words, role)) }
         }
-        // Only a foreground named `...On...` or `...Inverse...` is paired here: without one (most systems), the suffix
-        // index below was built over every background for nothing.
-        guard foregrounds.contains(where: { $0.words.contains("on") || $0.words.contains("inverse") }) else { return [] }
         // Backgrounds by every proper suffix of their name words, so each foreground looks its suffix up directly.
         var bySuffix: [[String]: [String]] = [:]
         for bg in backgrounds {
