@@ -31,8 +31,7 @@ public struct ComponentStylingPairs: PairingSource {
                            interpreter: Interpreter) -> [Pairing] {
         // The component's colors and what is known of each, side by side and by index: each color's evaluated value
         // looked up once, its name's words and role as the graph keeps them for its token, whether it is clear, its
-        // endpoint. (Kept by qualified name in a dictionary and looked up again at each use, they were a twentieth of a
-        // 5,000-token audit's CPU in hashing names and counting references to copies of properties.)
+        // endpoint. (Kept by qualified name in a dictionary, each was hashed, looked up and copied again at each use.)
         var colors: [Component.Property] = [], values: [AppearanceColor] = []
         for property in component.properties where property.group == .colors {
             guard let value = input.color(property.qualifiedName) else { continue }
