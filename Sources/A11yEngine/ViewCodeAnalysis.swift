@@ -118,28 +118,11 @@ public struct ViewCodeAnalysis {
 
     public func facts() -> ViewCodeFacts {
         var facts = ViewCodeFacts()
-        for walks in walksPerEntry() {
-            var seen: Set<DrawnPairKey> = []
-            for walk in walks {
-                for pair in walk.pairs {
-                    // Variants that draw the same colors in the same place are one pair (the first variant names it).
-                    if seen.insert(DrawnPairKey(pair)).inserted { facts.drawn.append(pair) }
-                }
-            }
-            // Sizes and fonts: once per place, the smallest any variant gives.
-            var targets: [SourceLocation: TouchTargetFact] = [:]
-            for t in walks.flatMap(\.touchTargets) {
-                if let existing = targets[t.location], min(existing.width ?? .infinity, existing.height ?? .infinity)
-                    <= min(t.width ?? .infinity, t.height ?? .infinity) { continue }
-                targets[t.location] = t
-            }
-            facts.touchTargets += targets.values.sorted { $0.location < $1.location }
-            var fonts: [SourceLocation: ViewFontFact] = [:]
-            for f in walks.flatMap(\.fonts) where fonts[f.location] == nil { fonts[f.location] = f }
-            facts.fonts += fonts.values.sorted { $0.location < $1.location }
-            var clipped: [SourceLocation: ClippedTextFact] = [:]
-            for c in walks.flatMap(\.clippedText) where clipped[c.location] == nil { clipped[c.location] = c }
-            facts.clippedText += clipped.values.sorted { $0.location < $1.location }
+        for entry in factsPerEntry() {
+            facts.drawn += entry.drawn
+            facts.touchTargets += entry.touchTargets
+            facts.fonts += entry.fonts
+            facts.clippedText += entry.clippedText
         }
         let uikit = UIKitSetupAnalysis(analysis: self).facts()
         facts.drawn += uikit.drawn
@@ -147,17 +130,45 @@ public struct ViewCodeAnalysis {
         return facts
     }
 
-    /// The walks of every entry point, one per variant, in entry order. Entries are walked on all cores when there are
-    /// many, each by the next free worker: each worker has an interpreter over the same indexes that starts from what
-    /// the graph's interpreter has memoised, and memoised values do not depend on the order they are computed in, so the
-    /// walks are the ones a single thread makes. When evaluation met a cycle or a limit (results that do depend on
-    /// order) they run in order.
-    func walksPerEntry() -> [[WalkFacts]] {
+    /// What the walks of one entry found, each thing once: merged on the worker that walked the entry (merged after all
+    /// the walks, on one core, it was a serial step of a view-heavy system's audit: hashing every pair drawn).
+    static func merged(_ walks: [Walk]) -> ViewCodeFacts {
+        var facts = ViewCodeFacts()
+        var seen: Set<DrawnPairKey> = []
+        for walk in walks {
+            for pair in walk.pairs {
+                // Variants that draw the same colors in the same place are one pair (the first variant names it).
+                if seen.insert(DrawnPairKey(pair)).inserted { facts.drawn.append(pair) }
+            }
+        }
+        // Sizes and fonts: once per place, the smallest any variant gives.
+        var targets: [SourceLocation: TouchTargetFact] = [:]
+        for t in walks.flatMap(\.touchTargets) {
+            if let existing = targets[t.location], min(existing.width ?? .infinity, existing.height ?? .infinity)
+                <= min(t.width ?? .infinity, t.height ?? .infinity) { continue }
+            targets[t.location] = t
+        }
+        facts.touchTargets = targets.values.sorted { $0.location < $1.location }
+        var fonts: [SourceLocation: ViewFontFact] = [:]
+        for f in walks.flatMap(\.fonts) where fonts[f.location] == nil { fonts[f.location] = f }
+        facts.fonts = fonts.values.sorted { $0.location < $1.location }
+        var clipped: [SourceLocation: ClippedTextFact] = [:]
+        for c in walks.flatMap(\.clippedText) where clipped[c.location] == nil { clipped[c.location] = c }
+        facts.clippedText = clipped.values.sorted { $0.location < $1.location }
+        return facts
+    }
+
+    /// The facts of every entry point (`merged` over its walks, one per variant), in entry order. Entries are walked on
+    /// all cores when there are many, each by the next free worker: each worker has an interpreter over the same indexes
+    /// that starts from what the graph's interpreter has memoised, and memoised values do not depend on the order they
+    /// are computed in, so the walks are the ones a single thread makes. When evaluation met a cycle or a limit (results
+    /// that do depend on order) they run in order.
+    func factsPerEntry() -> [ViewCodeFacts] {
         let entries = entryPoints()
         let workers = interpreter.configuration.workers
-        let inOrder = { entries.map { self.walks(of: $0).map(WalkFacts.init) } }
+        let inOrder = { entries.map { Self.merged(self.walks(of: $0)) } }
         guard workers > 1, entries.count >= 4 * workers, !interpreter.orderDependent else { return inOrder() }
-        let results = ConcurrentResults<[WalkFacts]>(count: entries.count)
+        let results = ConcurrentResults<ViewCodeFacts>(count: entries.count)
         let orderDependent = ConcurrentResults<Bool>(count: workers)
         let queue = WorkQueue(count: entries.count)
         let shared = ReadOnly(value: self)
@@ -168,24 +179,12 @@ public struct ViewCodeAnalysis {
             var analysis = shared.value
             analysis.interpreter = shared.value.interpreter.worker()
             while let next = queue.take() {
-                for i in next { results.set(i, analysis.walks(of: entries[i]).map(WalkFacts.init)) }
+                for i in next { results.set(i, Self.merged(analysis.walks(of: entries[i]))) }
             }
             orderDependent.set(w, analysis.interpreter.orderDependent)
         }
         guard !orderDependent.values.contains(true) else { return inOrder() }
         return results.values.map { $0! }
-    }
-
-    /// What one walk found.
-    struct WalkFacts {
-        var pairs: [DrawnPair]
-        var touchTargets: [TouchTargetFact]
-        var fonts: [ViewFontFact]
-        var clippedText: [ClippedTextFact]
-
-        init(_ walk: Walk) {
-            (pairs, touchTargets, fonts, clippedText) = (walk.pairs, walk.touchTargets, walk.fonts, walk.clippedText)
-        }
     }
 
     /// One walk per variant of the entry's type, except variants that agree with one walked before on every property
