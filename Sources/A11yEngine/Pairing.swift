@@ -193,16 +193,21 @@ public struct PairingInference {
 
     /// Base surfaces by name: a background word plus a base/primary/default word, no status or emphasis word.
     private func inferredSurfaces() -> Surfaces {
-        let componentKeys = Set(components.flatMap { $0.properties.map(\.qualifiedName) })
         let excluded: Set<String> = ["inverse", "brand", "accent", "error", "danger", "success", "warning", "info",
                                      "solid", "scrim", "overlay", "disabled", "hover", "pressed", "selected", "tint"]
         let surfaceWords: Set<String> = ["surface", "surfaces", "background", "backgrounds", "canvas", "bg"]
         let baseWords: Set<String> = ["base", "canvas", "page", "default", "app"]
         var scored: [(score: Int, key: String)] = []
-        for (key, definition) in graph.tokens where !componentKeys.contains(key) {
+        // By row, not by key: each token's words, definition and color are read where the graph keeps them, with no name
+        // hashed (a look-up by name per token was most of this step, on one core). The order does not matter: the best
+        // scores are sorted by name below.
+        for row in componentPropertyRows.indices where !componentPropertyRows[row] {
             // The name first (the graph keeps every token's words): few tokens are named as surfaces.
-            let words = graph.nameInfo(key).words
-            guard words.contains(where: surfaceWords.contains), definition.declaredKind != .other, color(key) != nil else { continue }
+            let words = graph.nameInfo(row: row).words
+            guard words.contains(where: surfaceWords.contains) else { continue }
+            let definition = graph.token(row: row)
+            guard definition.declaredKind != .other, graph.color(row: row) != nil else { continue }
+            let key = graph.sortedKeys[row]
             // Status words anywhere in the path exclude (`ButtonTokens.Tone.danger.colors.background`).
             guard !nameWords(key).contains(where: excluded.contains) else { continue }
             var score = 0
