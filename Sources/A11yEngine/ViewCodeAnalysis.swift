@@ -53,11 +53,13 @@ public struct ViewCodeAnalysis {
         // Only view code reads them (a token file with thousands of tokens has none).
         if !Self.readsNothing(entries: entries, members: members) {
             tokenKeysByColor.reserveCapacity(graph.tokens.count)
-            for (key, token) in graph.tokens {
-                if let color = graph.color(of: key) {
-                    tokenKeysByColor[color, default: []].append(key)
-                } else if case .font? = graph.evaluated(key) {
-                    fontTokenNames.insert(token.name)
+            // By row: each value read where the graph keeps it, no key hashed (a serial step before the walks). The order
+            // of a color's keys does not matter: `token(for:)` orders them by when the walk read them.
+            for row in graph.sortedKeys.indices {
+                switch graph.evaluated(row: row) {
+                case .color(let color): tokenKeysByColor[color, default: []].append(graph.sortedKeys[row])
+                case .font: fontTokenNames.insert(graph.token(row: row).name)
+                default: break
                 }
             }
         }

@@ -7,6 +7,10 @@ public struct ViewCodePairs: PairingSource {
         let facts = input.viewCode ?? ViewCodeAnalysis(declarations: input.declarations, types: input.types, graph: input.graph).facts()
         var pairs: [Pairing] = []
         var byKey: [DrawnPairKey: Int] = [:]
+        // Sized for a pair per drawn element (one background each, the usual case): grown by doubling, the keys were
+        // rehashed at each (a view-heavy system draws thousands).
+        pairs.reserveCapacity(facts.drawn.count)
+        byKey.reserveCapacity(facts.drawn.count)
         var fieldsRead: [(field: String, color: AppearanceColor, pair: Pairing)] = []
         for drawn in facts.drawn {
             let foreground = endpoint(drawn.foreground, input)
