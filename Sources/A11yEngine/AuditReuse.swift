@@ -21,7 +21,7 @@ enum AuditReuse {
             // ...and a changed value is a color before and after, clear in both or in neither.
             if graph.values(differ: before, at: key) {
                 guard let color = graph.color(of: key), let earlierColor = before.color(of: key),
-                      isClear(color) == isClear(earlierColor) else { return nil }
+                      color.isClear == earlierColor.isClear else { return nil }
             }
         }
         // Backgrounds returned by functions carry their colors in the pairing itself.
@@ -31,6 +31,4 @@ enum AuditReuse {
         }
         return previous
     }
-
-    private static func isClear(_ color: AppearanceColor) -> Bool { Appearance.allCases.allSatisfy { color[$0].alpha == 0 } }
 }

@@ -256,8 +256,7 @@ public struct PairingInference {
     }
 
     func isClear(_ key: String) -> Bool {
-        guard let c = color(key) else { return false }
-        return Appearance.allCases.allSatisfy { c[$0].alpha == 0 }
+        color(key)?.isClear ?? false
     }
 
     /// Words left out when a color's name is matched with a typography entry's by shared words: states and generic words.

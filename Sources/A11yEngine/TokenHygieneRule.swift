@@ -103,7 +103,7 @@ public struct TokenHygieneRule: Rule {
             // Dark mode is mandatory: a color (other than a primitive, which only feeds adaptive tokens) needs a dark value,
             // unless the app draws dark through a dark theme (a "night" palette) instead.
             if !color.explicit.contains(.dark), !hasDarkTheme, componentProperty == nil, !context.policy.isPrimitive(key), !Self.isPaletteStep(key),
-               !Appearance.allCases.allSatisfy({ color[$0].alpha == 0 }) {
+               !color.isClear {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (dark)",
                                         message: "\(name) has no dark value (dark mode shows the light color \(color[.light].hex))",
                                         location: graph.token(row: row).location))

@@ -65,6 +65,8 @@ public struct AppearanceColor: Hashable, Sendable {
 
     /// True when every appearance has the same color (a constant: it cannot define a high-contrast variant).
     public var isConstant: Bool { light == dark && light == lightHighContrast && light == darkHighContrast }
+    /// Fully transparent in every appearance (`Color.clear`): draws nothing.
+    var isClear: Bool { Appearance.allCases.allSatisfy { self[$0].alpha == 0 } }
 
     /// The appearance whose given value is used for `appearance` (itself when explicit).
     public func source(for appearance: Appearance) -> Appearance {

@@ -864,8 +864,3 @@ extension Context {
         depth = caller.depth + 1
     }
 }
-
-extension AppearanceColor {
-    /// Fully transparent in every appearance (`Color.clear`).
-    var isClear: Bool { Appearance.allCases.allSatisfy { self[$0].alpha == 0 } }
-}

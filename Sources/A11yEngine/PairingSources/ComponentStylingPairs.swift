@@ -39,7 +39,7 @@ public struct ComponentStylingPairs: PairingSource {
             values.append(value)
         }
         let infos = colors.map { input.graph.nameInfo($0.qualifiedName) }
-        let isClear = values.map { c in Appearance.allCases.allSatisfy { c[$0].alpha == 0 } }
+        let isClear = values.map(\.isClear)
         let endpoints = colors.map(input.propertyEndpoint)
         // The component's fonts, looked up once for all its text colors (not once per color), when it has one.
         var fonts: [(name: String, font: FontValue)]?

@@ -24,8 +24,6 @@ public enum PalettePairing {
         }
     }
 
-    static func isClear(_ c: AppearanceColor) -> Bool { Appearance.allCases.allSatisfy { c[$0].alpha == 0 } }
-
     /// The background everything else in the palette sits on: one named only by its role word (`background`), else
     /// one with a base word (`paperBackground`), else the first declared.
     static func base(_ backgrounds: [Entry]) -> Entry? {
@@ -37,7 +35,7 @@ public enum PalettePairing {
     /// The base background of a theme's graph: its first palette's, else the configured or inferred base surface.
     public static func baseBackground(of graph: TokenGraph, configuration: ProjectConfiguration = ProjectConfiguration()) -> (key: String, color: ColorValue)? {
         for palette in graph.palettes.keys.sorted() {
-            let backgrounds = entries(graph.palettes[palette]!, graph).filter { $0.role == .background && !isClear($0.color) }
+            let backgrounds = entries(graph.palettes[palette]!, graph).filter { $0.role == .background && !$0.color.isClear }
             if let base = base(backgrounds) { return (base.key, base.color.light) }
         }
         let surface = PairingInference(graph: graph, components: [], configuration: configuration).surfaces().0.endpoints.first
@@ -54,9 +52,9 @@ public enum PalettePairing {
         for palette in graph.palettes.keys.sorted() {
             let name = palette.lastDotPiece.map(String.init) ?? palette
             let all = entries(graph.palettes[palette]!, graph)
-            let backgrounds = all.filter { $0.role == .background && !isClear($0.color) }
+            let backgrounds = all.filter { $0.role == .background && !$0.color.isClear }
             guard let base = base(backgrounds) else { continue }
-            for fg in all where [.text, .graphic, .disabled].contains(fg.role) && !isClear(fg.color) {
+            for fg in all where [.text, .graphic, .disabled].contains(fg.role) && !fg.color.isClear {
                 let roleText = fg.roleWord.map { "\(fg.name) is \(fg.role.rawValue) (word '\($0)')" }
                     ?? "\(fg.name) has no role word, treated as graphic"
                 let named = fg.qualifiers.isEmpty ? nil : backgrounds.first { $0.qualifiers == fg.qualifiers }
