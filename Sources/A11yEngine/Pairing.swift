@@ -47,9 +47,18 @@ public struct TypographyChoice: Hashable, Sendable {
 
 /// A foreground drawn on a background somewhere on screen.
 public struct Pairing: Hashable, Sendable {
-    public var component: String? { get { fields.value.component } set { fields.value.component = newValue } }
-    public var foreground: PairingEndpoint { get { fields.value.foreground } set { fields.value.foreground = newValue } }
-    public var background: PairingEndpoint { get { fields.value.background } set { fields.value.background = newValue } }
+    public var component: String? {
+        get { fields.value.component }
+        set { fields.value.component = newValue; fields.value.subject = Self.subject(newValue, foreground, background) }
+    }
+    public var foreground: PairingEndpoint {
+        get { fields.value.foreground }
+        set { fields.value.foreground = newValue; fields.value.subject = Self.subject(component, newValue, background) }
+    }
+    public var background: PairingEndpoint {
+        get { fields.value.background }
+        set { fields.value.background = newValue; fields.value.subject = Self.subject(component, foreground, newValue) }
+    }
     /// `text`, `graphic` or `disabled` as inferred or declared; text becomes `largeText` at measurement when the font is large.
     public var role: Role { get { fields.value.role } set { fields.value.role = newValue } }
     public var reason: PairingReason { get { fields.value.reason } set { fields.value.reason = newValue } }
@@ -64,13 +73,17 @@ public struct Pairing: Hashable, Sendable {
     public init(component: String? = nil, foreground: PairingEndpoint, background: PairingEndpoint, role: Role, reason: PairingReason,
                 explanation: String, typography: TypographyChoice? = nil, compositedOver: PairingEndpoint? = nil,
                 drawnAt: SourceLocation? = nil) {
-        fields = CopyOnWrite(Fields(component: component, foreground: foreground, background: background, role: role,
+        fields = CopyOnWrite(Fields(component: component, foreground: foreground, background: background,
+                                    subject: Self.subject(component, foreground, background), role: role,
                                     reason: reason, explanation: explanation, typography: typography,
                                     compositedOver: compositedOver, drawnAt: drawnAt))
     }
 
-    /// Stable identity across audits (used to match findings and to diff audits).
-    public var subject: String {
+    /// Stable identity across audits (used to match findings and to diff audits). Made when the pairing is (and again
+    /// when a side changes): it is read by the resolver's ordering, the listing and every finding of the pair.
+    public var subject: String { fields.value.subject }
+
+    private static func subject(_ component: String?, _ foreground: PairingEndpoint, _ background: PairingEndpoint) -> String {
         (component.map { [$0, ": ", foreground.name, " on ", background.name] } ?? [foreground.name, " on ", background.name]).concatenated()
     }
 
@@ -84,6 +97,7 @@ public struct Pairing: Hashable, Sendable {
         var component: String?
         var foreground: PairingEndpoint
         var background: PairingEndpoint
+        var subject: String
         var role: Role
         var reason: PairingReason
         var explanation: String
@@ -289,8 +303,11 @@ public struct PairingInference {
         if let same = fonts.first(where: { $0.name == colorName }) {
             return TypographyChoice(property: same.name, font: same.font, how: "same name")
         }
-        let colorWords = Set(nameWords(colorName)).subtracting(Self.typographyStateWords)
-        if let shared = fonts.first(where: { !Set(nameWords($0.name)).subtracting(Self.typographyStateWords).isDisjoint(with: colorWords) }) {
+        // A name has a few words: searched in place, not made into sets (this runs for every text color of a component).
+        let colorWords = nameWords(colorName).filter { !Self.typographyStateWords.contains($0) }
+        if let shared = fonts.first(where: { font in
+            nameWords(font.name).contains { !Self.typographyStateWords.contains($0) && colorWords.contains($0) }
+        }) {
             return TypographyChoice(property: shared.name, font: shared.font, how: "shares a name word")
         }
         if fonts.count == 1 { return TypographyChoice(property: fonts[0].name, font: fonts[0].font, how: "only typography entry") }

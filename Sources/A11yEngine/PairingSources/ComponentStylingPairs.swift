@@ -48,9 +48,12 @@ public struct ComponentStylingPairs: PairingSource {
         let backgrounds = colors.indices.filter { infos[$0].role == .background }
         let opaqueBackgrounds = backgrounds.filter { !isClear[$0] }
         let hasClearBackground = backgrounds.count > opaqueBackgrounds.count
-        // Each background's qualifier words (its name's words but its role word), matched against every foreground's.
+        // Each background's qualifier words (its name's words but its role word, each once), matched against every
+        // foreground's. A name has a few words: kept in arrays and searched, not made into sets for each foreground.
         let backgroundQualifiers = opaqueBackgrounds.map { bg in
-            Set(infos[bg].words).subtracting([infos[bg].roleWord].compactMap { $0 })
+            var unique: [String] = []
+            for w in infos[bg].words where w != infos[bg].roleWord && !unique.contains(w) { unique.append(w) }
+            return unique
         }
         let returnedBackgrounds = functionBackgrounds(component, input, interpreter: interpreter)
         var pairs: [Pairing] = []
@@ -101,8 +104,10 @@ public struct ComponentStylingPairs: PairingSource {
             }
             // `majorText` goes on `majorFill`, `textPressed` on `fillPressed`, `text` on `background` (not `backgroundHover`):
             // the backgrounds whose qualifier words best match the foreground's.
-            let qualifiers = Set(words).subtracting([word].compactMap { $0 })
-            let fits = backgroundQualifiers.map { $0.intersection(qualifiers).count - $0.subtracting(qualifiers).count }
+            // Each shared qualifier counts for the background, each of its own the foreground lacks against it.
+            let fits = backgroundQualifiers.map { own in
+                own.reduce(0) { fit, w in fit + (w != word && words.contains(w) ? 1 : -1) }
+            }
             let bestFit = fits.max()
             for (b, fit) in zip(opaqueBackgrounds, fits) where fit == bestFit {
                 pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
