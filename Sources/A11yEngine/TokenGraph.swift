@@ -997,9 +997,14 @@ public final class TokenGraph {
     /// Namespaces a display name drops (`Color.`, `UIColor.`, `Asset.`, ...).
     static let displayPrefixes: Set<String> = Set(namespaces.values.flatMap { $0 } + ["Asset"])
 
-    /// Whether a key's first component is one of `displayPrefixes` (as a String: a Substring hashes on the slow,
-    /// normalising path, and rules and pairing ask this of thousands of keys).
-    static func isDisplayPrefix(_ component: Substring) -> Bool { displayPrefixes.contains(String(component)) }
+    /// Whether a key's first component is one of `displayPrefixes`: its bytes compared with the prefixes of its length
+    /// (rules and pairing ask this of thousands of keys; a string made of the component and hashed cost ~1,000
+    /// instructions a key).
+    static func isDisplayPrefix(_ component: Substring) -> Bool {
+        let bytes = component.utf8, count = bytes.count
+        return displayPrefixBytes.contains { $0.count == count && $0.elementsEqual(bytes) }
+    }
+    private static let displayPrefixBytes: [[UInt8]] = displayPrefixes.sorted().map { Array($0.utf8) }
 
     /// Token keys in order, computed once (rules and pairing sources walk them in a deterministic order).
     public private(set) var sortedKeys: [String] = []

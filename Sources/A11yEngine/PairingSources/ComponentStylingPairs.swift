@@ -64,7 +64,10 @@ public struct ComponentStylingPairs: PairingSource {
             // A clear foreground (`border: .clear`) draws nothing: there is no contrast to have.
             if isClear[f] { continue }
             let fgEndpoint = endpoints[f]
-            let roleText = word.map { "\(fg.name) is \(role.rawValue) (word '\($0)')" } ?? "\(fg.name) has no role word, treated as graphic"
+            // Explanations are assembled with `concatenated` (one allocation each; interpolation grew each string
+            // segment by segment), as finding messages are.
+            let roleText = word.map { [fg.name, " is ", role.rawValue, " (word '", $0, "')"].concatenated() }
+                ?? [fg.name, " has no role word, treated as graphic"].concatenated()
             var typography: TypographyChoice?
             if role != .graphic {
                 if fonts == nil { fonts = input.fonts(of: component) }
@@ -112,7 +115,8 @@ public struct ComponentStylingPairs: PairingSource {
             for (b, fit) in zip(opaqueBackgrounds, fits) where fit == bestFit {
                 pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
                                      role: role, reason: .component,
-                                     explanation: "\(roleText); \(colors[b].name) is the component's background", typography: typography))
+                                     explanation: [roleText, "; ", colors[b].name, " is the component's background"].concatenated(),
+                                     typography: typography))
             }
             if opaqueBackgrounds.isEmpty, !returnedBackgrounds.isEmpty {
                 for (name, bg) in returnedBackgrounds {
