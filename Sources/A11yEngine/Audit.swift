@@ -295,17 +295,17 @@ public enum Auditor {
         // Over the indices: `enumerated().map` cannot see the count, and grew the array of pairs by doubling.
         let unsorted = measurements.indices.map { i in
             let m = measurements[i]
-            guard sameOrder else { return pair(for: m, graph: system.graph(forTheme: m.theme)) }
+            guard sameOrder else { return pair(for: m) }
             let before = earlierMeasurements[i]
             guard before.pairing == m.pairing, before.appearance == m.appearance, before.theme == m.theme else {
                 sameOrder = false
-                return pair(for: m, graph: system.graph(forTheme: m.theme))
+                return pair(for: m)
             }
             if let changed = context.changedTokens, before == m, !changed.contains(m.pairing.foreground.qualifiedName),
                !changed.contains(m.pairing.background.qualifiedName), let earlierPairs = earlier?.carried.pairsByMeasurement {
                 return earlierPairs[i]
             }
-            return pair(for: m, graph: system.graph(forTheme: m.theme))
+            return pair(for: m)
         }
         if sameOrder, let earlierOrder = earlier?.carried.pairOrder {
             carried.pairOrder = earlierOrder
@@ -389,16 +389,13 @@ public enum Auditor {
         return (tokens.isEmpty ? [.light, .dark] : [.light, .dark, .lightHighContrast, .darkHighContrast], tokens)
     }
 
-    static func pair(for m: PairMeasurement, graph: TokenGraph) -> Audit.Pair {
-        func endpoint(_ e: PairingEndpoint, _ color: ColorValue) -> Audit.Endpoint {
-            var explicit = true
-            if let c = e.color { explicit = c.explicit.contains(m.appearance) }
-            else if let c = graph.color(of: e.qualifiedName) { explicit = c.explicit.contains(m.appearance) }
-            return Audit.Endpoint(token: e.token, property: e.property, color: color.hex, explicit: explicit, location: e.location)
+    static func pair(for m: PairMeasurement) -> Audit.Pair {
+        func endpoint(_ e: PairingEndpoint, _ color: ColorValue, explicit: Bool) -> Audit.Endpoint {
+            Audit.Endpoint(token: e.token, property: e.property, color: color.hex, explicit: explicit, location: e.location)
         }
         return Audit.Pair(
-            component: m.pairing.component, foreground: endpoint(m.pairing.foreground, m.foreground),
-            background: endpoint(m.pairing.background, m.background), appearance: m.appearance, role: m.role,
+            component: m.pairing.component, foreground: endpoint(m.pairing.foreground, m.foreground, explicit: m.foregroundExplicit),
+            background: endpoint(m.pairing.background, m.background, explicit: m.backgroundExplicit), appearance: m.appearance, role: m.role,
             theme: m.theme, ratio: m.ratio, required: m.required, pass: m.pass, reason: m.pairing.reason, explanation: m.pairing.explanation,
             typography: m.pairing.typography.map {
                 Audit.Typography(property: $0.property, size: $0.font.size, weight: $0.font.weight, how: $0.how)

@@ -12,6 +12,9 @@ public struct PairMeasurement: Hashable, Sendable {
     /// `text` becomes `largeText` when the paired typography is large under the policy.
     public var role: Role
     public var required: Double?
+    /// Whether the foreground's and the background's colors define this appearance themselves (not by falling back),
+    /// as the listing shows them: found here, where the colors are looked up anyway, rather than again for each pair.
+    public var foregroundExplicit = true, backgroundExplicit = true
     /// Compared unrounded: 4.496 fails 4.5.
     public var pass: Bool { required.map { ratio >= $0 } ?? true }
     public var exempt: Bool { required == nil }
@@ -63,8 +66,11 @@ public struct PairMeasurement: Hashable, Sendable {
                     continue
                 }
             }
-            guard let fg = pairing.foreground.color ?? color(pairing.foreground.qualifiedName),
-                  let bg = pairing.background.color ?? color(pairing.background.qualifiedName) else { continue }
+            // The colors as given or as the graph has them (whose `explicit` the listing reports), else a fallback.
+            let fgGiven = pairing.foreground.color ?? graph.color(of: pairing.foreground.qualifiedName)
+            let bgGiven = pairing.background.color ?? graph.color(of: pairing.background.qualifiedName)
+            guard let fg = fgGiven ?? color(pairing.foreground.qualifiedName),
+                  let bg = bgGiven ?? color(pairing.background.qualifiedName) else { continue }
             var role = pairing.role
             if role == .text, let font = pairing.typography?.font, policy.isLargeText(font) { role = .largeText }
             let under = pairing.compositedOver.flatMap { color($0.qualifiedName) } ?? surface
@@ -75,7 +81,9 @@ public struct PairMeasurement: Hashable, Sendable {
                 result.append(PairMeasurement(
                     pairing: pairing, theme: theme, appearance: appearance, foreground: fg[appearance], background: bg[appearance],
                     effectiveBackground: effectiveBackground, ratio: ColorValue.contrastRatio(drawn, effectiveBackground),
-                    role: role, required: policy.required(for: role, in: appearance)))
+                    role: role, required: policy.required(for: role, in: appearance),
+                    foregroundExplicit: fgGiven?.explicit.contains(appearance) ?? true,
+                    backgroundExplicit: bgGiven?.explicit.contains(appearance) ?? true))
             }
         }
         return result

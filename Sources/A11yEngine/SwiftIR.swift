@@ -41,10 +41,21 @@ public struct Expr: Hashable, Sendable {
 
     /// The dotted path of a plain name or member chain (`Color.appText` -> ["Color", "appText"]), else nil.
     public var path: [String]? {
-        switch kind {
-        case .name(let n): return [n]
-        case .member(let base, let m): return base.path.map { $0 + [m] }
-        default: return nil
+        // Innermost member first, reversed at the end: one array (the chain made a new one at each level).
+        var names: [String] = []
+        names.reserveCapacity(4)
+        var expr = self
+        while true {
+            switch expr.kind {
+            case .name(let n):
+                names.append(n)
+                names.reverse()
+                return names
+            case .member(let base, let m):
+                names.append(m)
+                expr = base
+            default: return nil
+            }
         }
     }
 }
@@ -184,11 +195,12 @@ public struct MemberDeclaration: Hashable, Sendable {
         /// (`Interpreter.argumentTypes`), without a list made at each call.
         private(set) var parameterTypes: [String?]
 
-        init(owner: [String], name: String, isStatic: Bool, kind: Kind, type: String?, attributes: [String], location: SourceLocation) {
+        init(owner: [String], name: String, isStatic: Bool, kind: Kind, type: String?, attributes: [String], location: SourceLocation,
+             ownerKey: String? = nil) {
             (self.owner, self.name, self.isStatic, self.kind) = (owner, name, isStatic, kind)
             (self.type, self.attributes, self.location) = (type, attributes, location)
             (parameters, parameterTypes) = Self.parameters(of: kind)
-            updateKeys()
+            updateKeys(ownerKey: ownerKey)
         }
 
         static func parameters(of kind: Kind) -> ([Parameter], [String?]) {
@@ -198,8 +210,8 @@ public struct MemberDeclaration: Hashable, Sendable {
             }
         }
 
-        func updateKeys() {
-            ownerKey = owner.joinedWithDots()
+        func updateKeys(ownerKey known: String? = nil) {
+            ownerKey = known ?? owner.joinedWithDots()
             key = memberKey(ownerKey, name)
         }
 
@@ -238,10 +250,17 @@ public struct MemberDeclaration: Hashable, Sendable {
     public var attributes: [String] { get { storage.attributes } set { unique().attributes = newValue } }
     public var location: SourceLocation { get { storage.location } set { unique().location = newValue } }
 
+    /// `ownerKey`, when given, is `owner` joined with dots as the caller already has it (a reader makes it once for all
+    /// the members of a type, where each declaration joined and allocated it again).
     public init(owner: [String], name: String, isStatic: Bool, kind: Kind, type: String?, attributes: [String] = [],
-                location: SourceLocation) {
-        storage = Storage(owner: owner, name: name, isStatic: isStatic, kind: kind, type: type, attributes: attributes, location: location)
+                location: SourceLocation, ownerKey: String? = nil) {
+        assert(ownerKey == nil || ownerKey == owner.joinedWithDots())
+        storage = Storage(owner: owner, name: name, isStatic: isStatic, kind: kind, type: type, attributes: attributes, location: location,
+                          ownerKey: ownerKey)
     }
+
+    /// The key members of `owner` have as their `ownerKey`.
+    public static func ownerKey(_ owner: [String]) -> String { owner.joinedWithDots() }
 
     public static func == (a: MemberDeclaration, b: MemberDeclaration) -> Bool {
         a.storage === b.storage || (a.name == b.name && a.location == b.location && a.owner == b.owner && a.isStatic == b.isStatic

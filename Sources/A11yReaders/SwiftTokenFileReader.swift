@@ -430,10 +430,19 @@ final class SwiftTokenFileReader {
             return .fragment
         }
         guard atDeclarationEnd else { return .fragment }
-        walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: kind,
-                                                     type: type, attributes: attributes, location: location(nameLexeme)))
+        walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: kind, type: type,
+                                                     attributes: attributes, location: location(nameLexeme), ownerKey: ownerKey(of: scope)))
         return .read
     }
+
+    /// `scope` joined with dots, made once for the run of members of one type (the last scope asked for, kept).
+    private func ownerKey(of scope: [String]) -> String {
+        if let last = lastOwnerKey, last.scope == scope { return last.key }
+        let key = MemberDeclaration.ownerKey(scope)
+        lastOwnerKey = (scope, key)
+        return key
+    }
+    private var lastOwnerKey: (scope: [String], key: String)?
 
     /// At `{` before accessors: `get`, `set`, `willSet` and `didSet` blocks (a setter's or observer's parameter name
     /// allowed), past the `}`, with the getter's statements; nil for other forms (`mutating get`, effects, `_modify`, a
