@@ -311,15 +311,22 @@ public enum Auditor {
             carried.pairOrder = earlierOrder
         } else {
             // By component (none last), the foreground's location, the background's token, the subject, the theme and the
-            // appearance; the strings compared as their ranks (each distinct string compared once).
+            // appearance; the strings compared as their ranks (each distinct string compared once), but the subject,
+            // compared only where all before it tie (nearly every pair's subject is its own: ranking them hashed and
+            // sorted them all; a tie is mostly one pair's appearances, whose subject is one string).
             let themeOrder = Dictionary(uniqueKeysWithValues: system.themes.enumerated().map { ($1.name, $0) })
             let components = stringRanks(unsorted.map { $0.component ?? "~" }), files = stringRanks(unsorted.map(\.foreground.location.file))
-            let backgrounds = stringRanks(unsorted.map { $0.background.token ?? "" }), subjects = stringRanks(unsorted.map(\.subject))
+            let backgrounds = stringRanks(unsorted.map { $0.background.token ?? "" })
             let keys = unsorted.map { p in
                 ((components[p.component ?? "~"]!, files[p.foreground.location.file]!, p.foreground.location.line, p.foreground.location.column,
-                  backgrounds[p.background.token ?? ""]!, subjects[p.subject]!), (p.theme.flatMap { themeOrder[$0] } ?? -1, p.appearance.order))
+                  backgrounds[p.background.token ?? ""]!), (p.theme.flatMap { themeOrder[$0] } ?? -1, p.appearance.order))
             }
-            carried.pairOrder = unsorted.indices.sorted { i, j in keys[i].0 != keys[j].0 ? keys[i].0 < keys[j].0 : keys[i].1 < keys[j].1 }
+            carried.pairOrder = unsorted.indices.sorted { i, j in
+                if keys[i].0 != keys[j].0 { return keys[i].0 < keys[j].0 }
+                let (a, b) = (unsorted[i].subject, unsorted[j].subject)
+                if a != b { return a < b }  // String's order, the ranks' order (bytes for ASCII)
+                return keys[i].1 < keys[j].1
+            }
         }
         carried.pairsByMeasurement = unsorted
         return carried.pairOrder.map { unsorted[$0] }

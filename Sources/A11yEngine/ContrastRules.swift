@@ -27,9 +27,16 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
             let required = m.required ?? 0
             let fg = m.pairing.foreground, bg = m.pairing.background
             // Messages are assembled with `concatenated` (one allocation each): interpolation grew each string ~17 times.
-            func describe(_ e: PairingEndpoint) -> String {
-                if let property = e.property, let token = e.token { return [property, " (", token, ")"].concatenated() }
-                return e.name
+            // A side is its property and token (`label (appInk)`), or its name: appended as parts, not made a string
+            // of its own first.
+            var message: [String] = []
+            message.reserveCapacity(21)
+            func describe(_ e: PairingEndpoint) {
+                guard let property = e.property, let token = e.token else { return message.append(e.name) }
+                message.append(property)
+                message.append(" (")
+                message.append(token)
+                message.append(")")
             }
             var hint: String?
             let key = FixKey(fg: m.foreground.withAlpha(1), bg: m.effectiveBackground, required: required)
@@ -40,11 +47,19 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
                 hint = ["nearest passing foreground: ", fix.color.hex, " (", displayRatio(fix.ratio),
                         ":1), same hue, lightness adjusted in OKLCH"].concatenated()
             }
+            describe(fg)
+            message.append(" on ")
+            describe(bg)
+            message.append(", ")
+            if let theme = m.theme {
+                message.append(theme)
+                message.append(", ")
+            }
+            for part in [m.appearance.rawValue, ", ", displayRatio(m.ratio), ":1 (needs ", displayRatio(required), ":1 for ",
+                         role == .graphic ? "graphics" : role == .largeText ? "large text" : "text", ")"] { message.append(part) }
             found.append(Finding(
                 rule: rule, severity: severity, appearance: m.appearance, subject: m.pairing.subject,
-                message: [describe(fg), " on ", describe(bg), ", ", m.theme.map { $0 + ", " } ?? "", m.appearance.rawValue, ", ",
-                          displayRatio(m.ratio), ":1 (needs ", displayRatio(required), ":1 for ",
-                          role == .graphic ? "graphics" : role == .largeText ? "large text" : "text", ")"].concatenated(),
+                message: message.concatenated(),
                 location: fg.location, relatedLocations: [bg.location] + [m.pairing.drawnAt].compactMap { $0 }, component: m.pairing.component,
                 measured: m.ratio, required: required, fixHint: hint, theme: m.theme))
         }
