@@ -89,6 +89,16 @@ struct DottedKeyTests {
             "Theme.Colors." + String(decoding: (0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
         }
         #expect(random.sortedComparingBytes() == random.sorted())
+        // Owners with no prefix in common, each with long runs of keys alike in their first sixteen bytes and more.
+        let owners = ["Color.", "BenchComponent1Styling.Colors.", "BenchComponent10Styling.Colors.", "B", "Color.benchSurface"]
+        let mixed = (0..<2_000).map { _ in
+            owners.randomElement(using: &generator)! + "benchSurfaceBase"
+                + String(decoding: (0..<Int.random(in: 0...20, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+        }
+        #expect(mixed.sortedComparingBytes() == mixed.sorted())
+        // Equal strings keep their order.
+        let doubled = mixed + mixed
+        #expect(doubled.orderComparingBytes() == doubled.indices.sorted { a, b in doubled[a] != doubled[b] ? doubled[a] < doubled[b] : a < b })
     }
 
     /// A member's reads, each once in the order first read: short lists searched, long ones (over 16) through a set.

@@ -21,4 +21,19 @@ struct TextSearchTests {
             }
         }
     }
+
+    /// Eight places are tested at a time: the marker and near misses at every offset, and at every distance from the end.
+    @Test func findsAtEveryOffset() {
+        for before in 0..<20 {
+            for after in 0..<10 {
+                let pad = String(repeating: "x", count: before), tail = String(repeating: "a", count: after)
+                for middle in ["a11yd:ignore", "a11yd:ignorX", "a1a11yd:ignore", "aa1", "1a"] {
+                    let text = pad + middle + tail
+                    for needle in ["a11yd:ignore", "a1", "xa"] {
+                        #expect(text.containsText(needle) == Self.naive(text, needle), "\(needle) in \(text)")
+                    }
+                }
+            }
+        }
+    }
 }
