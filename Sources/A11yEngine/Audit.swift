@@ -262,20 +262,30 @@ public enum Auditor {
         let pairs = listed.pairs
         carried = listed.carried
         // Counted by index, in place: a loop over the elements (or `filter(...).count`) copied every pair and finding.
+        // Counted by the appearance's number, then named (a dictionary keyed by its name hashed the name per failing pair).
+        var failingCounts = [Int](repeating: 0, count: Appearance.allCases.count)
+        for i in pairs.indices where !pairs[i].pass { failingCounts[pairs[i].appearance.order] += 1 }
         var failingByAppearance: [String: Int] = [:]
-        for i in pairs.indices where !pairs[i].pass { failingByAppearance[pairs[i].appearance.rawValue, default: 0] += 1 }
+        for appearance in Appearance.allCases where failingCounts[appearance.order] > 0 {
+            failingByAppearance[appearance.rawValue] = failingCounts[appearance.order]
+        }
         var failingByTheme: [String: Int]?
         if !system.themes.isEmpty {
             failingByTheme = Dictionary(uniqueKeysWithValues: system.themes.map { ($0.name, 0) })
             for i in pairs.indices where !pairs[i].pass { if let t = pairs[i].theme { failingByTheme?[t, default: 0] += 1 } }
         }
-        var bySeverity: [Severity: Int] = [:]
-        for i in findings.indices { bySeverity[findings[i].severity, default: 0] += 1 }
+        var (errors, warnings, infos) = (0, 0, 0)
+        for i in findings.indices {
+            switch findings[i].severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: infos += 1
+            }
+        }
         let summary = Audit.Summary(
             files: input.sources.count, tokens: graph.tokens.count, components: components.count, pairs: pairs.count,
             failingPairs: failingByAppearance.values.reduce(0, +), failingByAppearance: failingByAppearance,
-            errors: bySeverity[.error] ?? 0, warnings: bySeverity[.warning] ?? 0,
-            infos: bySeverity[.info] ?? 0, suppressed: suppression.suppressed.count,
+            errors: errors, warnings: warnings, infos: infos, suppressed: suppression.suppressed.count,
             unevaluatedTokens: graph.unevaluatedCount, failingByTheme: failingByTheme)
         let audit = Audit(
             id: nil, time: nil, inputDigest: input.inputDigest,

@@ -95,10 +95,13 @@ public struct PairingResolver {
 
     public func resolve(_ input: PairingInference, surfaces: Surfaces) -> Resolution {
         var proposals = propose(input, surfaces: surfaces)
+        // The foregrounds paired before a proposal that only fills gaps, kept while one is still to come (usually none
+        // has pairs: each foreground name was hashed into the set for nothing).
+        let lastFilling = proposals.lastIndex { $0.fillsGaps && !$0.pairings.isEmpty } ?? -1
         var proposed: Set<String> = []
-        for i in proposals.indices {
+        for i in proposals.indices where i <= lastFilling {
             if proposals[i].fillsGaps { proposals[i].pairings.removeAll { proposed.contains($0.foreground.qualifiedName) } }
-            proposed.formUnion(proposals[i].pairings.map(\.foreground.qualifiedName))
+            if i < lastFilling { proposed.formUnion(proposals[i].pairings.map(\.foreground.qualifiedName)) }
         }
         // Foregrounds an authoritative source settled, with the pairs that settle them.
         var settled: [String: [Pairing]] = [:]
