@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// A token as the audit sees it: a name, where it is declared, its kind, and (for explanations and hygiene) the
 /// expression that defines it.
@@ -1002,8 +1003,16 @@ public final class TokenGraph {
     /// instructions a key).
     static func isDisplayPrefix(_ component: Substring) -> Bool {
         let bytes = component.utf8, count = bytes.count
-        return displayPrefixBytes.contains { $0.count == count && $0.elementsEqual(bytes) }
+        // Most keys' first names have a length no namespace has (`BenchComponent0Styling`): no byte compared.
+        guard count < 64, displayPrefixLengths & (1 << UInt64(count)) != 0 else { return false }
+        return bytes.withContiguousStorageIfAvailable { text in
+            displayPrefixBytes.contains { prefix in
+                prefix.count == count && prefix.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.baseAddress!, count) == 0 }
+            }
+        } ?? displayPrefixBytes.contains { $0.count == count && $0.elementsEqual(bytes) }
     }
+    /// Bit n set when some namespace is n bytes long.
+    private static let displayPrefixLengths: UInt64 = displayPrefixBytes.reduce(0) { $0 | ($1.count < 64 ? 1 << UInt64($1.count) : 0) }
     private static let displayPrefixBytes: [[UInt8]] = displayPrefixes.sorted().map { Array($0.utf8) }
 
     /// Token keys in order, computed once (rules and pairing sources walk them in a deterministic order).
