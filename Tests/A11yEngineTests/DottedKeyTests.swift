@@ -101,6 +101,16 @@ struct DottedKeyTests {
         #expect(doubled.orderComparingBytes() == doubled.indices.sorted { a, b in doubled[a] != doubled[b] ? doubled[a] < doubled[b] : a < b })
     }
 
+    /// A display name drops a color, number or font namespace or `Asset.` as the key's first name, nothing else.
+    @Test func displayNamesDropOnlyNamespaces() {
+        let expected = ["Color.brand": "brand", "UIColor.brand.dark": "brand.dark", "CGFloat.space4": "space4", "Font.body": "body",
+                        "Asset.ink": "ink", "UInt8.max": "max", "Colors.brand": "Colors.brand", "Colr.brand": "Colr.brand",
+                        "BenchComponent0Styling.Colors.label": "BenchComponent0Styling.Colors.label", "brand": "brand",
+                        ".brand": ".brand", "Color": "Color", "SwiftUI.Color.brand": "SwiftUI.Color.brand", "Cöler.x": "Cöler.x"]
+        for (key, name) in expected { #expect(TokenGraph.displayName(key) == name, "\(key)") }
+        #expect(TokenGraph.displayName(String("xColor.brand".dropFirst())) == "brand")  // a substring's bytes
+    }
+
     /// A member's reads, each once in the order first read: short lists searched, long ones (over 16) through a set.
     @Test func readsKeepTheirFirstOccurrences() {
         #expect(withoutDuplicates([]) == [])
