@@ -76,6 +76,8 @@ public struct Component: Hashable, Sendable {
             byName[instance] = Component(name: TokenGraph.displayName(instance), location: first.location,
                                          properties: properties.sorted { $0.location < $1.location })
         }
-        return byName.values.sorted { $0.name < $1.name }
+        // By name, compared as bytes (String's `<` on ASCII names; its general path was most of this serial step's end).
+        let all = Array(byName.values)
+        return all.map(\.name).orderComparingBytes().map { all[$0] }
     }
 }
