@@ -83,6 +83,13 @@ public struct Pairing: Hashable, Sendable {
     /// when a side changes): it is read by the resolver's ordering, the listing and every finding of the pair.
     public var subject: String { fields.value.subject }
 
+    /// How an explanation says why a foreground has its role: "label is text (word 'label')", or that it has no role
+    /// word. Assembled with `concatenated` (one allocation; interpolation grew the string segment by segment).
+    static func roleText(_ name: String, _ role: Role, word: String?) -> String {
+        word.map { [name, " is ", role.rawValue, " (word '", $0, "')"].concatenated() }
+            ?? [name, " has no role word, treated as graphic"].concatenated()
+    }
+
     private static func subject(_ component: String?, _ foreground: PairingEndpoint, _ background: PairingEndpoint) -> String {
         (component.map { [$0, ": ", foreground.name, " on ", background.name] } ?? [foreground.name, " on ", background.name]).concatenated()
     }

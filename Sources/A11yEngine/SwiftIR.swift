@@ -211,7 +211,7 @@ public struct MemberDeclaration: Hashable, Sendable {
         }
 
         func updateKeys(ownerKey known: String? = nil) {
-            ownerKey = known ?? owner.joinedWithDots()
+            ownerKey = known ?? MemberDeclaration.ownerKey(owner)
             key = memberKey(ownerKey, name)
         }
 
@@ -254,7 +254,7 @@ public struct MemberDeclaration: Hashable, Sendable {
     /// the members of a type, where each declaration joined and allocated it again).
     public init(owner: [String], name: String, isStatic: Bool, kind: Kind, type: String?, attributes: [String] = [],
                 location: SourceLocation, ownerKey: String? = nil) {
-        assert(ownerKey == nil || ownerKey == owner.joinedWithDots())
+        assert(ownerKey == nil || ownerKey == Self.ownerKey(owner))
         storage = Storage(owner: owner, name: name, isStatic: isStatic, kind: kind, type: type, attributes: attributes, location: location,
                           ownerKey: ownerKey)
     }

@@ -64,10 +64,7 @@ public struct ComponentStylingPairs: PairingSource {
             // A clear foreground (`border: .clear`) draws nothing: there is no contrast to have.
             if isClear[f] { continue }
             let fgEndpoint = endpoints[f]
-            // Explanations are assembled with `concatenated` (one allocation each; interpolation grew each string
-            // segment by segment), as finding messages are.
-            let roleText = word.map { [fg.name, " is ", role.rawValue, " (word '", $0, "')"].concatenated() }
-                ?? [fg.name, " has no role word, treated as graphic"].concatenated()
+            let roleText = Pairing.roleText(fg.name, role, word: word)
             var typography: TypographyChoice?
             if role != .graphic {
                 if fonts == nil { fonts = input.fonts(of: component) }

@@ -41,7 +41,8 @@ public struct DefaultSurfacePairs: PairingSource {
             let fg = input.tokenEndpoint(row: row)
             for surface in surfaces.endpoints {
                 pairs.append(Pairing(component: nil, foreground: fg, background: surface, role: role.role, reason: .defaultSurface,
-                                     explanation: "\(fg.name) is \(role.role.rawValue) (word '\(role.word!)') used by no component: checked against the default surface",
+                                     explanation: Pairing.roleText(fg.name, role.role, word: role.word)
+                                        + " used by no component: checked against the default surface",
                                      typography: nil))
             }
         }

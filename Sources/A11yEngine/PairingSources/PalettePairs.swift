@@ -55,8 +55,7 @@ public enum PalettePairing {
             let backgrounds = all.filter { $0.role == .background && !$0.color.isClear }
             guard let base = base(backgrounds) else { continue }
             for fg in all where [.text, .graphic, .disabled].contains(fg.role) && !fg.color.isClear {
-                let roleText = fg.roleWord.map { "\(fg.name) is \(fg.role.rawValue) (word '\($0)')" }
-                    ?? "\(fg.name) has no role word, treated as graphic"
+                let roleText = Pairing.roleText(fg.name, fg.role, word: fg.roleWord)
                 let named = fg.qualifiers.isEmpty ? nil : backgrounds.first { $0.qualifiers == fg.qualifiers }
                 let bg = named ?? base
                 let why = named != nil
