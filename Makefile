@@ -1,5 +1,5 @@
 # The two set-up commands of the README: `make example` audits the bundled design system, `make test` runs the tests.
-.PHONY: example test bench install uninstall deps-example deps-test deps-build deps-bench fuzz
+.PHONY: example test bench profile install uninstall deps-example deps-test deps-build deps-bench fuzz
 
 PREFIX ?= /usr/local
 CONFIG ?= release
@@ -49,6 +49,10 @@ bench: deps-bench
 	.build/release/a11y-bench themes
 	dir=$$(mktemp -d) && .build/release/a11y-bench write $$dir/synthetic && .build/release/a11y-bench edit $$dir/synthetic; rm -rf $$dir
 	.build/release/a11y-bench daemon --tokens 5000
+
+# Remakes Profiles/a11y.profdata, the profile release builds are optimised with (Package.swift), built as `bench` builds.
+profile: deps-bench
+	RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/make-profile.sh
 
 # `make install PREFIX=~/.local`: release binaries, policies, unit templates, man pages generated from the help, and
 # shell completions. `a11yctl service install --root PATH` then points the units at $(PREFIX)/bin/a11yd.

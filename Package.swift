@@ -14,9 +14,9 @@ let metadataAccessSettings: [SwiftSetting] = [.unsafeFlags(metadataAccessFlags, 
 // Debug builds, which the tests run, still check it.
 // Release builds of the engine, readers and output are also optimised with a profile of real audits (LLVM's IR-level
 // profile-guided optimisation): Profiles/a11y.profdata, remade by scripts/make-profile.sh, which builds them instrumented
-// (A11Y_PGO=generate) in a scratch directory of its own. A cold 5,000-token audit took 75.2 -> 71.7 ms (BENCHMARKS.md,
-// "Profile-guided optimisation"). A profile older than the code is still used for the functions it matches; A11Y_PGO=off
-// builds without it.
+// (A11Y_PGO=generate) in a scratch directory of its own (`make profile`). A cold 5,000-token audit runs 4.8% fewer
+// instructions (BENCHMARKS.md, "Profile-guided optimisation"). A profile older than the code is still used for the
+// functions it matches; A11Y_PGO=off builds without it.
 let profilePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Profiles/a11y.profdata").path
 let profileFlags: [String] = switch ProcessInfo.processInfo.environment["A11Y_PGO"] {
 case "generate": ["-Xfrontend", "-ir-profile-generate"]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Remakes Profiles/a11y.profdata, the profile release builds of the engine, readers and output are optimised with
-# (Package.swift; BENCHMARKS.md, "Profile-guided optimisation"):
+# (Package.swift; BENCHMARKS.md, "Profile-guided optimisation"). Run as `make profile`, which passes the Makefile's
+# RELEASE_FLAGS, so that the profile is made from the build the release builds are:
 #   1. builds a11yctl and a11y-bench with those targets instrumented (A11Y_PGO=generate), in a scratch directory of
 #      their own so that .build's release objects are never instrumented (the first build compiles the dependencies
 #      there too: ~10 minutes here);
@@ -11,14 +12,15 @@
 # Run it again when the hot code has changed much: a profile older than the code is still used where it matches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+: "${RELEASE_FLAGS:?run as make profile, which passes the release flags of the Makefile}"
 toolchain_bin=$(dirname "$(readlink -f "$(command -v swiftc)")")
 runtime=$(ls "$toolchain_bin"/../lib/clang/*/lib/linux/libclang_rt.profile-x86_64.a | head -1)
 scratch=.build/pgo-instrumented
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for product in a11yctl a11y-bench; do
-    A11Y_PGO=generate swift build -c release --static-swift-stdlib \
-        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+    # shellcheck disable=SC2086 # the flags are words
+    A11Y_PGO=generate swift build -c release $RELEASE_FLAGS \
         -Xlinker -u -Xlinker __llvm_profile_runtime -Xlinker "$runtime" \
         --scratch-path "$scratch" --product "$product"
 done
@@ -29,9 +31,12 @@ systems=("$work/synthetic-1k" Examples/*/ Tests/Fixtures/*/)
 [ -d ../shared/corpus ] && systems+=(../shared/corpus/*/)
 for system in "${systems[@]}"; do
     for format in json table; do
-        # Exit status 1 is "findings at or above --fail-on": expected of most training systems.
+        # 1 is "findings at or above --fail-on" and 2 a configuration error, both expected of training systems; anything
+        # else (a crash) stops the script rather than leave that audit out of the profile unnoticed.
+        status=0
         LLVM_PROFILE_FILE="$work/raw/%p.profraw" A11YD_POLICIES=policies "$bin/a11yctl" audit "$system" --format "$format" \
-            >/dev/null 2>&1 || true
+            >/dev/null 2>&1 || status=$?
+        if [ "$status" -gt 2 ]; then echo "make-profile: a11yctl audit $system --format $format exited $status" >&2; exit 1; fi
     done
 done
 mkdir -p Profiles
