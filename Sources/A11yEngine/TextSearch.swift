@@ -88,33 +88,146 @@ extension Array where Element == String {
         }
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return strings.indices.sorted { strings[$0] < strings[$1] } }
         guard !bytes.isEmpty else { return [Int](strings.indices) }  // all empty (and an empty buffer may have no address)
-        return bytes.withUnsafeBufferPointer { bytes in
+        var order = [Int](strings.indices)
+        bytes.withUnsafeBufferPointer { bytes in
             ranges.withUnsafeBufferPointer { ranges in
-                // Keys share long prefixes (`Color.bench…`): each is first compared by its eight bytes after the prefix
-                // all share, as one integer (zero past its end), and by memcmp only when those are equal. Where two
-                // integers differ, their order is the strings' order (a string that ends there is a prefix of the other).
-                let first = ranges[0]
-                var shared = first.count
-                for r in ranges.dropFirst() {
-                    shared = Swift.min(shared, r.count)
-                    var k = 0
-                    while k < shared, bytes[r.start + k] == bytes[first.start + k] { k += 1 }
-                    shared = k
+                order.withUnsafeMutableBufferPointer { order in
+                    var sorter = ByteOrderSort(bytes: bytes, ranges: ranges)
+                    sorter.sort(order[...], from: 0)
                 }
-                func window(_ r: (start: Int, count: Int)) -> UInt64 {
-                    var word: UInt64 = 0
-                    for k in shared..<(shared + 8) { word = word << 8 | (k < r.count ? UInt64(bytes[r.start + k]) : 0) }
-                    return word
-                }
-                let keyed = ranges.indices.map { (window: window(ranges[$0]), index: $0) }
-                return keyed.sorted { x, y in
-                    if x.window != y.window { return x.window < y.window }
-                    let (a, b) = (ranges[x.index], ranges[y.index])
-                    let order = memcmp(bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, Swift.min(a.count, b.count))
-                    return order != 0 ? order < 0 : a.count < b.count
-                }.map(\.index)
             }
         }
+        return order
+    }
+}
+
+/// Orders strings' indices by their bytes (then length, then index: equal strings keep their order), eight bytes at a
+/// time: a group of strings that share their first `offset` bytes is ordered by the eight bytes after the prefix all of
+/// them share, as one integer (zero past a string's end), and each run of equal integers again from eight bytes further.
+/// Keys share long prefixes by owner (`Color.bench…`, `BenchComponent12Styling.Colors.…`): compared whole, nearly every
+/// comparison of a 5k system's 7,700 keys went to memcmp, and the sort was the longest step of its phase.
+private struct ByteOrderSort {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let ranges: UnsafeBufferPointer<(start: Int, count: Int)>
+    /// The integers of the group being ordered, beside its indices, and room to sort them (reused from group to group).
+    var keyed: [(window: UInt64, index: Int)] = []
+    var scratch: [(window: UInt64, index: Int)] = []
+    var counts = [Int](repeating: 0, count: 256)
+
+    init(bytes: UnsafeBufferPointer<UInt8>, ranges: UnsafeBufferPointer<(start: Int, count: Int)>) {
+        self.bytes = bytes
+        self.ranges = ranges
+    }
+
+    /// Orders `group`, whose strings all have the same first `offset` bytes (zero past a string's end).
+    mutating func sort(_ group: Slice<UnsafeMutableBufferPointer<Int>>, from offset: Int) {
+        guard group.count > 1 else { return }
+        if group.count <= Self.compareWhole {
+            var small = group
+            small.sort { less($0, $1, from: offset) }
+            return
+        }
+        // Past the end of every string: what is left to order them is length (a string with only NULs past the end of
+        // another is the longer), then index.
+        if group.allSatisfy({ ranges[$0].count <= offset }) {
+            var rest = group
+            rest.sort { (ranges[$0].count, $0) < (ranges[$1].count, $1) }
+            return
+        }
+        // The bytes every string of the group shares after `offset` (up to the shortest's end).
+        let first = ranges[group.first!]
+        var shared = first.count
+        for index in group.dropFirst() {
+            let r = ranges[index]
+            shared = Swift.min(shared, r.count)
+            var k = offset
+            // Eight bytes at a time while they are equal, then byte by byte.
+            while k + 8 <= shared, word(r.start + k) == word(first.start + k) { k += 8 }
+            while k < shared, bytes[r.start + k] == bytes[first.start + k] { k += 1 }
+            shared = k
+        }
+        shared = Swift.max(shared, offset)
+        keyed.removeAll(keepingCapacity: true)
+        for index in group { keyed.append((window(ranges[index], at: shared), index)) }
+        // The group is in index order (the whole list, or a run of one integer ordered by index): a stable sort by the
+        // integers leaves equal ones by index.
+        radixSortByWindow()
+        // The runs of one integer, found before the recursion below reuses `keyed`.
+        var runs: [Range<Int>] = []
+        var at = 0
+        while at < keyed.count {
+            group.base[group.startIndex + at] = keyed[at].index
+            var end = at + 1
+            while end < keyed.count, keyed[end].window == keyed[at].window {
+                group.base[group.startIndex + end] = keyed[end].index
+                end += 1
+            }
+            if end - at > 1 { runs.append((group.startIndex + at)..<(group.startIndex + end)) }
+            at = end
+        }
+        // The same eight bytes (or a string that ends beside one holding NULs) are told apart further on.
+        for run in runs { sort(group.base[run], from: shared + 8) }
+    }
+
+    /// Sorts `keyed` by window, stably: a byte at a time from the lowest (least significant digit first), skipping the
+    /// bytes every window has alike (most of them, for keys that share a prefix).
+    mutating func radixSortByWindow() {
+        var same: UInt64 = ~0
+        let first = keyed[0].window
+        for entry in keyed { same &= ~(entry.window ^ first) }
+        let count = keyed.count
+        if scratch.count < count { scratch = keyed }
+        keyed.withUnsafeMutableBufferPointer { keyed in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    var (from, to) = (keyed.baseAddress!, scratch.baseAddress!)
+                    var moved = false
+                    for byte in 0..<8 where (same >> (8 * byte)) & 0xFF != 0xFF {
+                        let shift = UInt64(8 * byte)
+                        counts.update(repeating: 0)
+                        for i in 0..<count { counts[Int(truncatingIfNeeded: from[i].window >> shift) & 0xFF] += 1 }
+                        var total = 0
+                        for digit in 0..<256 { (counts[digit], total) = (total, total + counts[digit]) }
+                        for i in 0..<count {
+                            let digit = Int(truncatingIfNeeded: from[i].window >> shift) & 0xFF
+                            to[counts[digit]] = from[i]
+                            counts[digit] += 1
+                        }
+                        swap(&from, &to)
+                        moved.toggle()
+                    }
+                    // After an odd number of passes the order is in the scratch buffer.
+                    if moved { keyed.baseAddress!.update(from: scratch.baseAddress!, count: count) }
+                }
+            }
+        }
+    }
+
+    /// Groups this small are ordered by comparing their strings from `offset` (an integer each cost more to make).
+    static let compareWhole = 12
+
+    /// Whether string `a` comes before string `b`, both the same in their first `offset` bytes (zero past an end).
+    func less(_ a: Int, _ b: Int, from offset: Int) -> Bool {
+        let (x, y) = (ranges[a], ranges[b])
+        let length = Swift.min(x.count, y.count) - offset
+        if length > 0 {
+            let order = memcmp(bytes.baseAddress! + x.start + offset, bytes.baseAddress! + y.start + offset, length)
+            if order != 0 { return order < 0 }
+        }
+        return (x.count, a) < (y.count, b)
+    }
+
+    /// The eight bytes of `r` from `offset`, first byte highest, zero past its end.
+    func window(_ r: (start: Int, count: Int), at offset: Int) -> UInt64 {
+        if offset + 8 <= r.count { return UInt64(bigEndian: word(r.start + offset)) }
+        var window: UInt64 = 0
+        for k in offset..<(offset + 8) { window = window << 8 | (k < r.count ? UInt64(bytes[r.start + k]) : 0) }
+        return window
+    }
+
+    /// The eight bytes from `position`, as they are in memory.
+    func word(_ position: Int) -> UInt64 {
+        UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)
     }
 }
 

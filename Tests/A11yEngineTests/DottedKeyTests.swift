@@ -99,6 +99,9 @@ struct DottedKeyTests {
         // Equal strings keep their order.
         let doubled = mixed + mixed
         #expect(doubled.orderComparingBytes() == doubled.indices.sorted { a, b in doubled[a] != doubled[b] ? doubled[a] < doubled[b] : a < b })
+        // Long runs that differ only in trailing NULs, past several eight-byte steps (a shorter one is a prefix: first).
+        let padded = (0..<60).map { "Color.benchSurfaceBasePrimary" + String(repeating: "\u{0}", count: ($0 * 7) % 30) }
+        #expect(padded.orderComparingBytes() == padded.indices.sorted { a, b in padded[a] != padded[b] ? padded[a] < padded[b] : a < b })
     }
 
     /// A display name drops a color, number or font namespace or `Asset.` as the key's first name, nothing else.
