@@ -299,22 +299,22 @@ public final class TokenGraph {
                 continue
             }
             // A long run of prepared tokens goes into the two tables side by side.
-            if index >= measuredRunEnd, let prepared {
-                let run = index..<Self.preparedRunEnd(prepared, from: index)
+            if index >= measuredRunEnd, prepared != nil {
+                let run = index..<Self.preparedRunEnd(prepared!.tokens, from: index)
                 measuredRunEnd = run.upperBound
                 if run.count >= Self.prefetchThreshold {
-                    insertConcurrently(prepared[run])
+                    insertConcurrently(run, from: &prepared!)
                     index = run.upperBound - 1
                     continue
                 }
             }
             // Taken out (moved, not copied: a copy retained each of its references here, on the one thread).
-            if let ready = prepared?[index].take() {
+            if let ready = prepared?.tokens[index].take(), let row = prepared?.values[index].take() {
                 // What `readTokens` does for it: the one read its value made, then the token, by its key as the worker
                 // hashed it.
-                var tokens = ready.tokens
+                var tokens = row.tokens
                 interpreter.noteStaticRead(ready.key)
-                if !insert(ready.token, value: ready.value, key: ready.key) { tokens.keys = [] }
+                if !insert(ready.token, value: row.value, key: ready.key) { tokens.keys = [] }
                 declarationTokens.append(tokens)
                 continue
             }
@@ -323,7 +323,7 @@ public final class TokenGraph {
         // From here on the graph is only read, so rules can read it concurrently: the lookups they make are computed now.
         // Meanwhile a worker lets the prepared tokens go (thousands of references to what the tables now hold, released
         // one by one: a serial step here).
-        let remains = ConcurrentResults<[PreparedToken?]>(count: 1)
+        let remains = ConcurrentResults<PreparedTokens>(count: 1)
         if let all = prepared.take() { remains.set(0, all) }
         sortKeysAndFillRows(alongside: { _ = remains.takeValues() })
     }
@@ -340,26 +340,32 @@ public final class TokenGraph {
     /// the values' table (with the reads noted and each declaration's tokens listed) on another: inserting thousands of
     /// tokens one after the other was a serial step of a large graph's build. Each table keeps a key's first definition,
     /// as `insert` does (the two always hold the same keys); a declaration whose key was taken adds no token.
-    private func insertConcurrently(_ run: ArraySlice<PreparedToken?>) {
+    /// Each table's thread moves its half of each prepared token out (`PreparedTokens`): reading a shared one retained
+    /// every reference it holds, objects the other cores made (a cache miss apiece), on both threads.
+    private func insertConcurrently(_ run: Range<Int>, from prepared: inout PreparedTokens) {
         let first = declarationTokens.count
         let taken = ConcurrentResults<[Int]>(count: 1)
-        parallelPerform(iterations: 2) { table in
-            if table == 0 {
-                var positions: [Int] = []
-                for (position, index) in run.indices.enumerated() {
-                    let (token, key) = (run[index]!.token, run[index]!.key)
-                    if let earlier = tokens.updateValue(token, forKey: key) {
-                        tokens[key] = earlier
-                        positions.append(position)
+        prepared.tokens.withUnsafeMutableBufferPointer { preparedTokens in
+            prepared.values.withUnsafeMutableBufferPointer { preparedValues in
+                parallelPerform(iterations: 2) { table in
+                    if table == 0 {
+                        var positions: [Int] = []
+                        for (position, index) in run.enumerated() {
+                            let ready = preparedTokens[index].take()!
+                            if let earlier = tokens.updateValue(ready.token, forKey: ready.key) {
+                                tokens[ready.key] = earlier
+                                positions.append(position)
+                            }
+                        }
+                        taken.set(0, positions)
+                    } else {
+                        for index in run {
+                            let row = preparedValues[index].take()!
+                            interpreter.noteStaticRead(row.valuesKey)
+                            if values[row.valuesKey] == nil { values[row.valuesKey] = row.value }
+                            declarationTokens.append(row.tokens)
+                        }
                     }
-                }
-                taken.set(0, positions)
-            } else {
-                for index in run.indices {
-                    let key = run[index]!.valuesKey
-                    interpreter.noteStaticRead(key)
-                    if values[key] == nil { values[key] = run[index]!.value }
-                    declarationTokens.append(run[index]!.tokens)
                 }
             }
         }
@@ -481,16 +487,24 @@ public final class TokenGraph {
     private(set) var sameKeysAsPrevious = false
 
     /// A static member whose memoised value is a color, number or font, made into its token on the workers.
+    /// A prepared token in two halves, one for each of the two tables `insertConcurrently` fills side by side.
     private struct PreparedToken {
         let token: Token
-        let value: Value
         /// The declaration's key, hashed: the key of its token and of the one read its value made.
         let key: NameKey
+    }
+    private struct PreparedValue {
+        let value: Value
         /// The same key in a string of its own, for the values' table: `insertConcurrently` fills the two tables on two
         /// cores, and one shared string's reference count, changed by both at every token, moved between them.
         let valuesKey: NameKey
         /// Its `DeclarationTokens`: the read of its own value and its key.
         let tokens: DeclarationTokens
+    }
+    /// Each declaration's prepared token (nil where there is none), as two arrays of halves.
+    private struct PreparedTokens {
+        var tokens: [PreparedToken?]
+        var values: [PreparedValue?]
     }
 
     /// For a large graph without themes, the token of each declaration that `readTokens` would make by only reading its
@@ -498,11 +512,11 @@ public final class TokenGraph {
     /// reading the declarations into the graph runs on one thread, and making each token there (its path, its object,
     /// the value's look-up) was most of that. Nil entries, and everything else, are read by `readTokens` in order. Only
     /// values the prefetch memoised are taken, so nothing is evaluated here and the interpreter is only read.
-    private func preparedColorTokens(_ declarations: ArraySlice<MemberDeclaration>) -> [PreparedToken?]? {
+    private func preparedColorTokens(_ declarations: ArraySlice<MemberDeclaration>) -> PreparedTokens? {
         let workers = declarations.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1
         guard workers > 1, themeFamilies.isEmpty, familyDeclarations.isEmpty else { return nil }
         let interpreter = ReadOnly(value: interpreter)
-        return concurrentMap(Array(declarations), workers: workers) { declaration -> PreparedToken? in
+        @Sendable func prepare(_ declaration: MemberDeclaration) -> (PreparedToken, PreparedValue)? {
             switch declaration.kind {
             case .stored, .computed: break
             default: return nil
@@ -519,8 +533,33 @@ public final class TokenGraph {
             (tokens.reads, tokens.keys) = (keys, keys)
             let token = Token(qualifiedName: declaration.qualifiedName, declaredKind: value.tokenKind, location: declaration.location,
                               expression: Self.definingExpression(declaration), scope: declaration.owner)
-            return PreparedToken(token: token, value: value, key: key, valuesKey: key.withStringOfItsOwn(), tokens: tokens)
+            return (PreparedToken(token: token, key: key), PreparedValue(value: value, valuesKey: key.withStringOfItsOwn(), tokens: tokens))
         }
+        // Both arrays initialised in place, each worker a contiguous share (as `concurrentArray` does for one): halves
+        // split from one array afterwards were copied, every reference retained again.
+        let shared = ReadOnly(value: Array(declarations))
+        let count = declarations.count
+        let shares = (0..<workers).map { count * $0 / workers..<count * ($0 + 1) / workers }
+        var values: [PreparedValue?] = []
+        let tokens = [PreparedToken?](unsafeUninitializedCapacity: count) { tokenBuffer, tokensMade in
+            values = [PreparedValue?](unsafeUninitializedCapacity: count) { valueBuffer, valuesMade in
+                let bases = ReadOnly(value: (tokens: tokenBuffer.baseAddress!, values: valueBuffer.baseAddress!))
+                parallelPerform(iterations: workers) { w in
+                    for i in shares[w] {
+                        if let (token, value) = prepare(shared.value[i]) {
+                            (bases.value.tokens + i).initialize(to: token)
+                            (bases.value.values + i).initialize(to: value)
+                        } else {
+                            (bases.value.tokens + i).initialize(to: nil)
+                            (bases.value.values + i).initialize(to: nil)
+                        }
+                    }
+                }
+                valuesMade = count
+            }
+            tokensMade = count
+        }
+        return PreparedTokens(tokens: tokens, values: values)
     }
 
     private func readTokens(of declaration: MemberDeclaration, index: Int) -> DeclarationTokens {
