@@ -336,10 +336,11 @@ public final class TokenGraph {
         return end
     }
 
-    /// What the loop in `init` does for each of a run of prepared tokens, with the tokens' table filled on one core and
-    /// the values' table (with the reads noted and each declaration's tokens listed) on another: inserting thousands of
-    /// tokens one after the other was a serial step of a large graph's build. Each table keeps a key's first definition,
-    /// as `insert` does (the two always hold the same keys); a declaration whose key was taken adds no token.
+    /// What the loop in `init` does for each of a run of prepared tokens, with the tokens' table filled (and the reads
+    /// noted, in order) on one core and the values' table (with each declaration's tokens listed) on another: inserting
+    /// thousands of tokens one after the other was a serial step of a large graph's build. (With the reads noted beside
+    /// the values, the first core waited for the second.) Each table keeps a key's first definition, as `insert` does
+    /// (the two always hold the same keys); a declaration whose key was taken adds no token.
     /// Each table's thread moves its half of each prepared token out (`PreparedTokens`): reading a shared one retained
     /// every reference it holds, objects the other cores made (a cache miss apiece), on both threads.
     private func insertConcurrently(_ run: Range<Int>, from prepared: inout PreparedTokens) {
@@ -352,6 +353,7 @@ public final class TokenGraph {
                         var positions: [Int] = []
                         for (position, index) in run.enumerated() {
                             let ready = preparedTokens[index].take()!
+                            interpreter.noteStaticRead(ready.key)
                             if let earlier = tokens.updateValue(ready.token, forKey: ready.key) {
                                 tokens[ready.key] = earlier
                                 positions.append(position)
@@ -361,7 +363,6 @@ public final class TokenGraph {
                     } else {
                         for index in run {
                             let row = preparedValues[index].take()!
-                            interpreter.noteStaticRead(row.valuesKey)
                             if values[row.valuesKey] == nil { values[row.valuesKey] = row.value }
                             declarationTokens.append(row.tokens)
                         }
