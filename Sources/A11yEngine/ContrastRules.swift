@@ -9,21 +9,42 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
     // A finding depends only on its measurement, rule and severity: an unchanged measurement at the same position in
     // the last audit (same policy) keeps its finding, fix hint and message included.
     let earlier = context.contrastMemo.earlier[rule]
+    func earlierFinding(_ index: Int) -> Finding? {
+        guard let earlier, index < context.earlierMeasurements.count, context.earlierMeasurements[index] == measurements[index] else { return nil }
+        return earlier.finding(of: index)
+    }
+    // The fix hints first: many pairs share colors (one token used by many components), so each distinct search is made
+    // once, and the searches (most of a contrast rule's time) are spread over the cores in small pieces that any free
+    // core takes, not in a few long ones (the last of which ran alone on one core).
+    struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
+    var fixKeys: [FixKey] = []
+    var fixOfFailing = [Int](repeating: -1, count: failing.count)
+    do {
+        var known: [FixKey: Int] = [:]
+        known.reserveCapacity(failing.count)
+        for (n, index) in failing.enumerated() where earlierFinding(index) == nil {
+            let m = measurements[index]
+            let key = FixKey(fg: m.foreground.withAlpha(1), bg: m.effectiveBackground, required: m.required ?? 0)
+            if let known = known[key] { fixOfFailing[n] = known; continue }
+            known[key] = fixKeys.count
+            fixOfFailing[n] = fixKeys.count
+            fixKeys.append(key)
+        }
+    }
+    let fixes = inSmallPieces(count: fixKeys.count, splitFrom: splitFrom) { range in
+        fixKeys[range].map { nearestPassingColor(foreground: $0.fg, background: $0.bg, required: $0.required) }
+    }
     // The findings of `failing[range]`, in order.
     func findings(_ range: Range<Int>) -> [Finding] {
         var found: [Finding] = []
         found.reserveCapacity(range.count)
-        // Many pairs share colors (one token used by many components): search each fix once.
-        struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
-        var fixes: [FixKey: (color: ColorValue, ratio: Double)?] = [:]
-        fixes.reserveCapacity(range.count)
-        for index in failing[range] {
-            let m = measurements[index]
-            if let earlier, index < context.earlierMeasurements.count, let finding = earlier.finding(of: index),
-               context.earlierMeasurements[index] == m {
+        for n in range {
+            let index = failing[n]
+            if let finding = earlierFinding(index) {
                 found.append(finding)
                 continue
             }
+            let m = measurements[index]
             let required = m.required ?? 0
             let fg = m.pairing.foreground, bg = m.pairing.background
             // Messages are assembled with `concatenated` (one allocation each): interpolation grew each string ~17 times.
@@ -39,11 +60,7 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
                 message.append(")")
             }
             var hint: String?
-            let key = FixKey(fg: m.foreground.withAlpha(1), bg: m.effectiveBackground, required: required)
-            if fixes[key] == nil {
-                fixes[key] = .some(nearestPassingColor(foreground: key.fg, background: key.bg, required: required))
-            }
-            if let fix = fixes[key] ?? nil {
+            if let fix = fixes[fixOfFailing[n]] {
                 hint = ["nearest passing foreground: ", fix.color.hex, " (", displayRatio(fix.ratio),
                         ":1), same hue, lightness adjusted in OKLCH"].concatenated()
             }
@@ -65,25 +82,31 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
         }
         return found
     }
-    // A long list in pieces that a core done with its own rules joins (a rule is one task among the rules, and the
-    // contrast rules of a large system, a fix hint searched per failing pair, were the last task left on one core).
-    let pieces = failing.count >= splitFrom ? 4 * WorkerPool.shared.width : 1
-    var found = MeasuredFindings(indices: failing, findings: [])
-    if pieces > 1 {
-        let results = ConcurrentResults<[Finding]>(count: pieces)
-        parallelPerform(iterations: pieces) { piece in
-            results.set(piece, findings(failing.count * piece / pieces..<failing.count * (piece + 1) / pieces))
-        }
-        found.findings.reserveCapacity(failing.count)
-        for case let piece? in results.takeValues() { found.findings.append(contentsOf: piece) }
-    } else {
-        found.findings = findings(failing.indices)
-    }
+    let found = MeasuredFindings(indices: failing, findings: inSmallPieces(count: failing.count, splitFrom: splitFrom, findings))
     context.contrastMemo.record(rule: rule, found)
     return found.findings
 }
 
-/// From this many failing measurements a contrast rule's findings are made in pieces on the cores that are free.
+/// `part(range)` over `0..<count`, joined in order: in pieces of `contrastFindingsPiece` that the cores free of other
+/// rules take one at a time from `splitFrom` items, else on this thread.
+private func inSmallPieces<Element>(count: Int, splitFrom: Int, _ part: (Range<Int>) -> [Element]) -> [Element] {
+    guard count >= splitFrom else { return part(0..<count) }
+    let pieces = (count + contrastFindingsPiece - 1) / contrastFindingsPiece
+    let results = ConcurrentResults<[Element]>(count: pieces)
+    parallelPerform(iterations: pieces) { piece in
+        results.set(piece, part(piece * contrastFindingsPiece..<min(count, (piece + 1) * contrastFindingsPiece)))
+    }
+    var joined: [Element] = []
+    joined.reserveCapacity(count)
+    for case let piece? in results.takeValues() { joined.append(contentsOf: piece) }
+    return joined
+}
+
+/// Items in one piece of a contrast rule's work: small enough that the last piece left is short.
+let contrastFindingsPiece = 32
+
+/// From this many failing measurements (or distinct fix searches) a contrast rule's work is made in pieces on the cores
+/// that are free.
 let contrastFindingsSplitFrom = 256
 
 /// Body text contrast, WCAG 2.x SC 1.4.3 (AA 4.5:1) / 1.4.6 (AAA 7:1). Disabled text is exempt and reported as info.

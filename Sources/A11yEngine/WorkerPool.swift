@@ -160,8 +160,19 @@ public final class WorkerPool: @unchecked Sendable {
                     helper.stackSize = Self.stackSize
                     helper.start()
                 }
-                // The last iterations run on other threads: wait for them actively (they are short).
-                while !job.isFinished { Self.pollThenYield { job.isFinished } }
+                // The last iterations run on other threads: wait for them actively (they are short). A caller that
+                // works helps meanwhile with the jobs they start (a contrast rule's pieces), on a deep stack as theirs
+                // may need: waiting, it left those to the pool's threads alone, and one core idle while the other
+                // finished a rule's last pieces.
+                while !job.isFinished {
+                    let seen = generation.load(ordering: .acquiring)
+                    if callerWorks, Self.hasDeepStack, let nested = join(after: job) {
+                        nested.work()
+                        nested.participants.wrappingAdd(-1, ordering: .releasing)
+                        continue
+                    }
+                    Self.pollThenYield { job.isFinished || generation.load(ordering: .relaxed) != seen }
+                }
                 lock.lock()
                 jobs.removeAll { $0 === job }
                 lock.unlock()
@@ -209,11 +220,13 @@ public final class WorkerPool: @unchecked Sendable {
         sched_yield()
     }
 
-    /// The newest job with indexes left, joined as a participant.
-    private func join() -> Job? {
+    /// The newest job with indexes left (added after `earlier`, when given: a job started by one of its iterations),
+    /// joined as a participant.
+    private func join(after earlier: Job? = nil) -> Job? {
         lock.lock()
         defer { lock.unlock() }
-        guard let job = jobs.last(where: \.hasWork) else { return nil }
+        let from = earlier.flatMap { earlier in jobs.lastIndex { $0 === earlier }.map { $0 + 1 } } ?? 0
+        guard let job = jobs[from...].last(where: \.hasWork) else { return nil }
         job.participants.wrappingAdd(1, ordering: .relaxed)
         return job
     }
