@@ -78,6 +78,9 @@ final class SwiftTokenFileReader {
 
     /// A block of at least this many lexemes is read in parts (a 5,000-token `extension Color` is ~60,000).
     static let lexemesReadInParts = 20_000
+    /// Parts a large block is cut into for each core: the files of a project are read side by side too, and with one part
+    /// a core the core given a large file's last part read it alone while the other, done with a smaller file, waited.
+    static let partsPerCore = 4
 
     /// Where a block's members can be cut into `parts` pieces read independently: lexeme indices of declarations that
     /// start a line outside any bracket, evenly spaced, then the block's `}` (or the file's end). Nil for a small block,
@@ -139,7 +142,7 @@ final class SwiftTokenFileReader {
         // (The file's top level and its types' bodies only, and only where enough of the file is left: finding a block's
         // end is a pass over it.)
         guard readsInParts, activeCores > 1, nesting <= 1, lexemes.count - position >= Self.lexemesReadInParts,
-              let boundaries = partBoundaries(parts: activeCores) else { return nil }
+              let boundaries = partBoundaries(parts: Self.partsPerCore * activeCores) else { return nil }
         let starts = [position] + boundaries.dropLast()
         let readers = starts.map { SwiftTokenFileReader(partOf: self, from: $0) }
         let results = ConcurrentResults<Set<String>>(count: readers.count)
