@@ -202,10 +202,11 @@ public final class Interpreter {
         let otherIndexes = ConcurrentResults<OtherIndexes>(count: 1)
         let shared = ReadOnly(value: (declarations, typeDeclarations))
         if memberParts > 1 {
+            // The other indexes first: the longest task (the last one taken ran alone while the other core waited).
             parallelPerform(iterations: memberParts + 1) { task in
                 let (declarations, typeDeclarations) = shared.value
-                if task == memberParts { return otherIndexes.set(0, OtherIndexes(declarations: declarations, types: typeDeclarations)) }
-                memberIndexes.set(task, Self.memberIndex(declarations, part: task, of: memberParts))
+                if task == 0 { return otherIndexes.set(0, OtherIndexes(declarations: declarations, types: typeDeclarations)) }
+                memberIndexes.set(task - 1, Self.memberIndex(declarations, part: task - 1, of: memberParts))
             }
         } else {
             memberIndexes.set(0, Self.memberIndex(declarations, part: 0, of: 1))
