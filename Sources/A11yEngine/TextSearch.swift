@@ -150,8 +150,9 @@ private struct ByteOrderSort {
         keyed.removeAll(keepingCapacity: true)
         for index in group { keyed.append((window(ranges[index], at: shared), index)) }
         // The group is in index order (the whole list, or a run of one integer ordered by index): a stable sort by the
-        // integers leaves equal ones by index.
-        radixSortByWindow()
+        // integers leaves equal ones by index. Radix passes cost the same for any group; a comparison sort less for a
+        // small one.
+        if keyed.count >= Self.radixSortFrom { radixSortByWindow() } else { keyed.sort { ($0.window, $0.index) < ($1.window, $1.index) } }
         // The runs of one integer, found before the recursion below reuses `keyed`.
         var runs: [Range<Int>] = []
         var at = 0
@@ -202,6 +203,9 @@ private struct ByteOrderSort {
             }
         }
     }
+
+    /// Groups from this size are sorted by radix passes over their integers.
+    static let radixSortFrom = 1_024
 
     /// Groups this small are ordered by comparing their strings from `offset` (an integer each cost more to make).
     static let compareWhole = 12
