@@ -126,6 +126,42 @@ struct ConcurrentWorkTests {
         for runs in inner { #expect(runs.counts == Array(repeating: 1, count: 64)) }
     }
 
+    /// A caller done with its share of a job does not sit waiting while an iteration on another thread runs a job of
+    /// its own: it takes part in that nested job (the contrast rules' pieces, started by a rule on the pool's thread).
+    @Test func aWaitingCallerHelpsWithTheJobsItsJobStarts() {
+        final class Threads: @unchecked Sendable {
+            let lock = NSLock()
+            var caller: pthread_t?
+            var nestedStarted = false
+            var nestedOnCaller = 0
+            var nested = Runs(0)
+        }
+        let threads = Threads()
+        // A pool thread must take the iteration that starts the nested job: tried until one does.
+        for _ in 0..<20 where !threads.nestedStarted {
+            WorkerPool.runOnDeepStack {
+                threads.caller = pthread_self()
+                WorkerPool.shared.perform(iterations: 2, callerWorks: true) { _ in
+                    guard pthread_equal(pthread_self(), threads.caller!) == 0 else { return }
+                    threads.lock.lock()
+                    threads.nestedStarted = true
+                    threads.nested = Runs(200)
+                    threads.lock.unlock()
+                    parallelPerform(iterations: 200) { j in
+                        usleep(100)
+                        threads.lock.lock()
+                        if pthread_equal(pthread_self(), threads.caller!) != 0 { threads.nestedOnCaller += 1 }
+                        threads.lock.unlock()
+                        threads.nested.ran(j)
+                    }
+                }
+            }
+        }
+        #expect(threads.nestedStarted)
+        #expect(threads.nested.counts == Array(repeating: 1, count: 200))
+        #expect(threads.nestedOnCaller > 0, "the caller took none of the nested job's 200 iterations")
+    }
+
     /// `runOnDeepStack` runs its body on a thread with a deep stack (the pool's threads have one too), and a thread the
     /// test runs on has not.
     @Test func deepStacksAreKnown() {
