@@ -137,12 +137,21 @@ struct ConcurrentWorkTests {
             var nested = Runs(0)
         }
         let threads = Threads()
-        // A pool thread must take the iteration that starts the nested job: tried until one does.
-        for _ in 0..<20 where !threads.nestedStarted {
+        // A pool thread must take the iteration that starts the nested job: the caller's iteration waits (up to a
+        // second: other tests' jobs may keep the pool busy) until it has, and the whole is tried again if it never did.
+        @Sendable func started() -> Bool {
+            threads.lock.lock()
+            defer { threads.lock.unlock() }
+            return threads.nestedStarted
+        }
+        for _ in 0..<5 where !started() {
             WorkerPool.runOnDeepStack {
                 threads.caller = pthread_self()
                 WorkerPool.shared.perform(iterations: 2, callerWorks: true) { _ in
-                    guard pthread_equal(pthread_self(), threads.caller!) == 0 else { return }
+                    guard pthread_equal(pthread_self(), threads.caller!) == 0 else {
+                        for _ in 0..<1_000 where !started() { usleep(1_000) }
+                        return
+                    }
                     threads.lock.lock()
                     threads.nestedStarted = true
                     threads.nested = Runs(200)
