@@ -3,23 +3,29 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
     let measurements = context.measurements
     // The failing measurements of this role, by index (most pass or are of another role): found without copying the
     // others (a loop over the elements copied each, a dozen references counted).
-    var failing: [Int] = []
-    for i in measurements.indices where measurements[i].role == role && !measurements[i].pass { failing.append(i) }
+    let failing: [Int] = {
+        var failing: [Int] = []
+        for i in measurements.indices where measurements[i].role == role && !measurements[i].pass { failing.append(i) }
+        return failing
+    }()
     let severity = context.policy.severity(of: rule)
     // A finding depends only on its measurement, rule and severity: an unchanged measurement at the same position in
     // the last audit (same policy) keeps its finding, fix hint and message included.
     let earlier = context.contrastMemo.earlier[rule]
-    func earlierFinding(_ index: Int) -> Finding? {
-        guard let earlier, index < context.earlierMeasurements.count, context.earlierMeasurements[index] == measurements[index] else { return nil }
+    // Read by the pieces' threads (only read).
+    let earlierMeasurements = ReadOnly(value: context.earlierMeasurements)
+    @Sendable func earlierFinding(_ index: Int) -> Finding? {
+        let earlierMeasurements = earlierMeasurements.value
+        guard let earlier, index < earlierMeasurements.count, earlierMeasurements[index] == measurements[index] else { return nil }
         return earlier.finding(of: index)
     }
     // The fix hints first: many pairs share colors (one token used by many components), so each distinct search is made
     // once, and the searches (most of a contrast rule's time) are spread over the cores in small pieces that any free
     // core takes, not in a few long ones (the last of which ran alone on one core).
     struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
-    var fixKeys: [FixKey] = []
-    var fixOfFailing = [Int](repeating: -1, count: failing.count)
-    do {
+    let (fixKeys, fixOfFailing) = { () -> ([FixKey], [Int]) in
+        var fixKeys: [FixKey] = []
+        var fixOfFailing = [Int](repeating: -1, count: failing.count)
         var known: [FixKey: Int] = [:]
         known.reserveCapacity(failing.count)
         for (n, index) in failing.enumerated() where earlierFinding(index) == nil {
@@ -30,12 +36,13 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
             fixOfFailing[n] = fixKeys.count
             fixKeys.append(key)
         }
-    }
+        return (fixKeys, fixOfFailing)
+    }()
     let fixes = inSmallPieces(count: fixKeys.count, splitFrom: splitFrom) { range in
         fixKeys[range].map { nearestPassingColor(foreground: $0.fg, background: $0.bg, required: $0.required) }
     }
     // The findings of `failing[range]`, in order.
-    func findings(_ range: Range<Int>) -> [Finding] {
+    @Sendable func findings(_ range: Range<Int>) -> [Finding] {
         var found: [Finding] = []
         found.reserveCapacity(range.count)
         for n in range {
@@ -87,19 +94,11 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
     return found.findings
 }
 
-/// `part(range)` over `0..<count`, joined in order: in pieces of `contrastFindingsPiece` that the cores free of other
-/// rules take one at a time from `splitFrom` items, else on this thread.
-private func inSmallPieces<Element>(count: Int, splitFrom: Int, _ part: (Range<Int>) -> [Element]) -> [Element] {
+/// `part(range)` over `0..<count`, joined in order: from `splitFrom` items, in pieces of `contrastFindingsPiece` that the
+/// cores free of other rules take one at a time, else on this thread.
+private func inSmallPieces<Element>(count: Int, splitFrom: Int, _ part: @escaping @Sendable (Range<Int>) -> [Element]) -> [Element] {
     guard count >= splitFrom else { return part(0..<count) }
-    let pieces = (count + contrastFindingsPiece - 1) / contrastFindingsPiece
-    let results = ConcurrentResults<[Element]>(count: pieces)
-    parallelPerform(iterations: pieces) { piece in
-        results.set(piece, part(piece * contrastFindingsPiece..<min(count, (piece + 1) * contrastFindingsPiece)))
-    }
-    var joined: [Element] = []
-    joined.reserveCapacity(count)
-    for case let piece? in results.takeValues() { joined.append(contentsOf: piece) }
-    return joined
+    return concurrentParts(count: count, workers: (count + contrastFindingsPiece - 1) / contrastFindingsPiece, part)
 }
 
 /// Items in one piece of a contrast rule's work: small enough that the last piece left is short.
