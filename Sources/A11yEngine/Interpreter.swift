@@ -1636,8 +1636,9 @@ public final class Interpreter {
             guard index == values.count else { return unknown("\(type)(...) has arguments its memberwise initialiser does not take", location) }
             return .instance(type: type, fields: fields)
         }
-        let args = evaluateArguments(arguments, frame, types: BuiltIns.argumentTypes(type, arguments))
-        let result = BuiltIns.construct(type, args, interpreter: self, at: location)
+        let result = withEvaluatedArguments(arguments, frame, types: BuiltIns.argumentTypes(type, arguments)) { args in
+            BuiltIns.construct(type, args, interpreter: self, at: location)
+        }
         // A malformed literal is reported at the literal.
         if case .unknown(var u) = result, u.location == location, u.reason.hasPrefix("invalid hex"),
            let literal = arguments.first(where: { if case .string = $0.value.kind { return true } else { return false } }) {
@@ -1678,6 +1679,23 @@ public final class Interpreter {
         }
     }
 
+    /// `evaluateArguments` into a list kept for the next call once `body` is done with it: a built-in constructor's or a
+    /// function's list was allocated and freed at every call (seven per adaptive token). The lists form a stack, as calls
+    /// nest; one that `body` kept a copy of is left to it (emptying it then makes a new buffer).
+    func withEvaluatedArguments<Result>(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?,
+                                        _ body: ([EvaluatedArgument]) -> Result) -> Result {
+        var list = spareArgumentLists.popLast() ?? []
+        list.reserveCapacity(arguments.count)
+        for i in arguments.indices {
+            list.append(EvaluatedArgument(label: arguments[i].label, value: evaluate(arguments[i].value, frame, expected: types?[safe: i] ?? nil)))
+        }
+        let result = body(list)
+        list.removeAll(keepingCapacity: true)
+        spareArgumentLists.append(list)
+        return result
+    }
+    private var spareArgumentLists: [[EvaluatedArgument]] = []
+
     /// Overloads by label and arity; among several that match, the one whose parameter types fit the arguments.
     func callOverloads(_ candidates: [MemberDeclaration], _ arguments: [CallArgument], _ frame: Frame, selfValue: Value,
                        at location: SourceLocation) -> Value {
@@ -1690,8 +1708,9 @@ public final class Interpreter {
             return unknown("no \(candidates[0].name)(\(labels)) matches these arguments", location, rule: "reference")
         }
         if matching.count == 1 {
-            let types = Self.argumentTypes(first, arguments)
-            return invoke(first, arguments: evaluateArguments(arguments, frame, types: types), selfValue: selfValue, at: location)
+            return withEvaluatedArguments(arguments, frame, types: Self.argumentTypes(first, arguments)) { values in
+                invoke(first, arguments: values, selfValue: selfValue, at: location)
+            }
         }
         let values = evaluateArguments(arguments, frame, types: nil)
         let best = matching.max { score($0, values) < score($1, values) } ?? first

@@ -104,6 +104,33 @@ struct SwiftSourceReaderTests {
         #expect(c.explicit.contains(.darkHighContrast))
     }
 
+    /// Argument lists are reused from call to call (`Interpreter.withEvaluatedArguments`): a call made while another
+    /// call's arguments are evaluated, a longer list after a shorter one, and a helper whose argument is a closure that
+    /// is applied later each keep their own values.
+    @Test func nestedCallsKeepTheirOwnArguments() throws {
+        let source = """
+            import SwiftUI
+
+            extension Color {
+                static func pick(first: String, second: String) -> String { second }
+                static func pick3(a: String, b: String, c: String) -> String { b }
+                static func adaptive(light: String, dark: String) -> Color {
+                    Color(UIColor { traits in traits.userInterfaceStyle == .dark ? UIColor(Color(hex: dark)) : UIColor(Color(hex: light)) })
+                }
+                static let nested = Color(hex: pick(first: pick(first: "#000000", second: "#111111"), second: pick3(a: "#222222", b: pick(first: "#333333", second: "#444444"), c: "#555555")))
+                static let inner = adaptive(light: pick3(a: "#666666", b: pick(first: "#777777", second: "#888888"), c: "#999999"), dark: pick(first: "#AAAAAA", second: "#BBBBBB"))
+                static let after = adaptive(light: "#CCCCCC", dark: pick3(a: "#DDDDDD", b: "#EEEEEE", c: "#FFFFFF"))
+            }
+            """
+        let (g, _) = Self.graph([("DesignTokens.swift", source)])
+        #expect(g.findings().isEmpty, "\(g.findings())")
+        #expect(try Self.color(g, "Color.nested")[.light].hex == "#444444")
+        #expect(try Self.color(g, "Color.inner")[.light].hex == "#888888")
+        #expect(try Self.color(g, "Color.inner")[.dark].hex == "#BBBBBB")
+        #expect(try Self.color(g, "Color.after")[.light].hex == "#CCCCCC")
+        #expect(try Self.color(g, "Color.after")[.dark].hex == "#EEEEEE")
+    }
+
     /// Conditions decide `==` and `!=` themselves (without making a `Bool` value): against a platform case written
     /// `.dark`, a project enum's case, and with an unknown side, in a ternary, an `if`, a `guard` and a `switch` guard.
     @Test func equalityConditionsDecideTheBranchTaken() throws {
