@@ -1673,9 +1673,18 @@ public final class Interpreter {
     }
 
     func evaluateArguments(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?) -> [EvaluatedArgument] {
-        // Over the indices, not `enumerated()`: its `map` cannot see the count and grew the array value by value.
-        arguments.indices.map { i in
-            EvaluatedArgument(label: arguments[i].label, value: evaluate(arguments[i].value, frame, expected: types?[safe: i] ?? nil))
+        var list: [EvaluatedArgument] = []
+        appendEvaluatedArguments(arguments, frame, types: types, to: &list)
+        return list
+    }
+
+    /// Each argument evaluated in order, as the type of the parameter it binds to (`types`, when known), appended to `list`
+    /// with room made for all of them first (grown value by value, the array was reallocated).
+    private func appendEvaluatedArguments(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?,
+                                          to list: inout [EvaluatedArgument]) {
+        list.reserveCapacity(list.count + arguments.count)
+        for i in arguments.indices {
+            list.append(EvaluatedArgument(label: arguments[i].label, value: evaluate(arguments[i].value, frame, expected: types?[safe: i] ?? nil)))
         }
     }
 
@@ -1685,10 +1694,7 @@ public final class Interpreter {
     func withEvaluatedArguments<Result>(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?,
                                         _ body: ([EvaluatedArgument]) -> Result) -> Result {
         var list = spareArgumentLists.popLast() ?? []
-        list.reserveCapacity(arguments.count)
-        for i in arguments.indices {
-            list.append(EvaluatedArgument(label: arguments[i].label, value: evaluate(arguments[i].value, frame, expected: types?[safe: i] ?? nil)))
-        }
+        appendEvaluatedArguments(arguments, frame, types: types, to: &list)
         let result = body(list)
         list.removeAll(keepingCapacity: true)
         spareArgumentLists.append(list)
