@@ -13,7 +13,7 @@ BIN := .build/$(CONFIG)
 # (BENCHMARKS.md, "Serial steps, reference counts, warm against cold").
 # They are also optimised across modules at link time (SwiftPM's thin LTO, linked by the toolchain's lld): a function of
 # one module (the engine's name hashing, the reader's lexer) is inlined into another's. A cold 5,000-token audit runs
-# 6.7% fewer instructions (BENCHMARKS.md, "Link-time optimisation"). The first release build takes ~15 minutes instead of
+# 6-7% fewer instructions (BENCHMARKS.md, "Link-time optimisation"). The first release build takes ~15 minutes instead of
 # ~5 (swift-syntax is compiled for LTO too). Full LTO (`--experimental-lto-mode=full`) made an a11yctl that crashed.
 RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	--experimental-lto-mode=thin
