@@ -15,8 +15,9 @@ BIN := .build/$(CONFIG)
 # one module (the engine's name hashing, the reader's lexer) is inlined into another's. A cold 5,000-token audit runs
 # 6-7% fewer instructions (BENCHMARKS.md, "Link-time optimisation"). The first release build takes ~15 minutes instead of
 # ~5 (swift-syntax is compiled for LTO too). Full LTO (`--experimental-lto-mode=full`) made an a11yctl that crashed.
-RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-	--experimental-lto-mode=thin
+# `make profile` builds with the flags before LTO: the profile is read as each module is compiled, before the link.
+COMPILE_FLAGS := --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+RELEASE_FLAGS := $(COMPILE_FLAGS) --experimental-lto-mode=thin
 FLAGS := $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 SUBCOMMANDS := audit pairs explain rules status latest watch history diff run reload "service install" "service uninstall"
 
@@ -57,7 +58,7 @@ bench: deps-bench
 
 # Remakes Profiles/a11y.profdata, the profile release builds are optimised with (Package.swift), built as `bench` builds.
 profile: deps-bench
-	RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/make-profile.sh
+	COMPILE_FLAGS="$(COMPILE_FLAGS)" scripts/make-profile.sh
 
 # `make install PREFIX=~/.local`: release binaries, policies, unit templates, man pages generated from the help, and
 # shell completions. `a11yctl service install --root PATH` then points the units at $(PREFIX)/bin/a11yd.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Remakes Profiles/a11y.profdata, the profile release builds of the engine, readers and output are optimised with
 # (Package.swift; BENCHMARKS.md, "Profile-guided optimisation"). Run as `make profile`, which passes the Makefile's
-# RELEASE_FLAGS, so that the profile is made from the build the release builds are:
+# COMPILE_FLAGS (its RELEASE_FLAGS without link-time optimisation: the profile is read when each module is compiled,
+# before the link-time step, and counts functions as that compilation sees them; instrumented LTO builds were not tried),
+# so that the profile is made from the compilation the release builds make:
 #   1. builds a11yctl and a11y-bench with those targets instrumented (A11Y_PGO=generate), in a scratch directory of
 #      their own so that .build's release objects are never instrumented (the first build compiles the dependencies
 #      there too: ~10 minutes here);
@@ -12,20 +14,15 @@
 # Run it again when the hot code has changed much: a profile older than the code is still used where it matches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-: "${RELEASE_FLAGS:?run as make profile, which passes the release flags of the Makefile}"
+: "${COMPILE_FLAGS:?run as make profile, which passes the compile flags of the Makefile}"
 toolchain_bin=$(dirname "$(readlink -f "$(command -v swiftc)")")
 runtime=$(ls "$toolchain_bin"/../lib/clang/*/lib/linux/libclang_rt.profile-x86_64.a | head -1)
 scratch=.build/pgo-instrumented
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Without the link-time optimisation of the release flags: the profile is read when each module is compiled, before the
-# link-time step, and counts functions as that compilation sees them (instrumented LTO builds were not tried; they would
-# take ~10 minutes longer).
-# shellcheck disable=SC2086 # the flags are words
-instrumented_flags=$(printf '%s\n' $RELEASE_FLAGS | grep -v '^--experimental-lto-mode' | tr '\n' ' ')
 for product in a11yctl a11y-bench; do
     # shellcheck disable=SC2086 # the flags are words
-    A11Y_PGO=generate swift build -c release $instrumented_flags \
+    A11Y_PGO=generate swift build -c release $COMPILE_FLAGS \
         -Xlinker -u -Xlinker __llvm_profile_runtime -Xlinker "$runtime" \
         --scratch-path "$scratch" --product "$product"
 done
