@@ -23,7 +23,10 @@ def run(binary, path):
             os.execv(binary, [binary, "audit", path, "--format", "json"])
         finally:
             os._exit(127)
-    _, _, usage = os.wait4(pid, 0)
+    _, status, usage = os.wait4(pid, 0)
+    # 0, or 1 when pairs fail (expected of most systems); anything else (a crash, a usage error) is not a timing.
+    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) > 1:
+        sys.exit(f"{binary} audit {path} failed (wait status {status}): not timing it")
     return (time.perf_counter() - start) * 1000, (usage.ru_utime + usage.ru_stime) * 1000
 
 
