@@ -8,10 +8,14 @@ perf_event_paranoid <= 1), cuts each process's samples into 0.5 ms buckets and c
 was sampled against those with two or more. The one-thread samples are then grouped by the phase of the audit they were
 taken in (the first of PHASES whose symbol fragment is on the stack). perf slows the process down (its spans are longer
 than a plain run's) and on a virtual machine a thread may also be alone because the other core was taken from it: read
-the split, not the milliseconds. Samples of threads spinning in the worker pool (waiting for work) are left out. `--detail PHASE` (a phase's name as printed) also lists the innermost frames of ours
+the split, not the milliseconds. Samples of threads spinning in the worker pool (waiting for work) are left out of
+that split (`is_waiting`) and counted instead: the CPU a thread spent waiting, and what the other threads were running
+meanwhile, by phase (the audit's serial steps, however short: on two cores a millisecond of it is a millisecond of
+wall time with one core working). `--detail PHASE` (a phase's name as printed) also lists the innermost frames of ours
 (A11yEngine, A11yReaders, A11yOutput, a11yctl) in that phase's one-thread samples. Pass a binary with debug info stripped (`strip --strip-debug`) for a faster perf report.
 Standard library only: runs on Debian's /usr/bin/python3.
 """
+import bisect
 import collections
 import os
 import re
@@ -33,6 +37,21 @@ HEADER = re.compile(r"^\s*(\d+)/(\d+)\s+([\d.]+):\s*$")
 
 # Start-up and exit, and malloc (glibc has no frame pointers, so perf cannot walk past it to the caller).
 UNATTRIBUTED = "unattributed (start-up, exit, malloc)"
+
+OURS = re.compile(r"A11yEngine|A11yReaders|A11yOutput|a11yctl")
+# The scheduler, system-call and clock frames a waiting thread is sampled in (sched_yield, a futex, the clock it checks).
+WAITING_LEAF = re.compile(r"sched|yield|syscall|sys_call|clock_gettime|dispatch_time|vcpu_is_preempted|rt_mutex|futex")
+
+
+def is_waiting(stack):
+    """A pool thread looking for work, or a caller waiting for a job's last iterations (WorkerPool): waiting, not working.
+    Its innermost frame of ours is the pool's own; or it has no frame of ours at all, only a scheduler or system-call
+    frame under `start_thread`: glibc's `sched_yield` has no frame pointer, so perf's walk skips the pool's frame that
+    called it (before 2026-11-28 these samples counted as work, and a core left waiting looked like one working)."""
+    ours = next((frame for frame in stack if OURS.search(frame)), None)
+    if ours is not None:
+        return "10WorkerPoolC" in ours
+    return bool(stack) and stack[-1].startswith("start_thread") and bool(WAITING_LEAF.search(stack[0]))
 
 
 def main(argv):
@@ -62,14 +81,15 @@ def main(argv):
         elif current:
             current[3].append(line.split(None, 1)[-1])
     by_process = collections.defaultdict(list)
+    waiting, waiting_samples = collections.Counter(), collections.defaultdict(list)
     for sample in samples:
-        # A pool thread looking for work, or a caller waiting for a job's last iterations, spins (WorkerPool): its
-        # innermost frame of ours is the pool's own. It is waiting, not working, and is left out.
-        ours = next((frame for frame in sample[3] if re.search(r"A11yEngine|A11yReaders|A11yOutput|a11yctl", frame)), "")
-        if "10WorkerPoolC" not in ours:
+        if is_waiting(sample[3]):
+            waiting[sample[0]] += 1
+            waiting_samples[sample[0]].append(sample)
+        else:
             by_process[sample[0]].append(sample)
-    spans, alone_times, alone = [], [], collections.Counter()
-    for process in by_process.values():
+    spans, alone_times, alone, waited, beside = [], [], collections.Counter(), [], collections.Counter()
+    for pid, process in by_process.items():
         if len(process) < 100:
             continue  # the shell
         start = min(s[2] for s in process)
@@ -78,6 +98,7 @@ def main(argv):
             threads[int((time - start) * 2000)].add(tid)
         spans.append((max(s[2] for s in process) - start) * 1000)
         alone_times.append(sum(1 for ids in threads.values() if len(ids) == 1) / 2)
+        waited.append(waiting[pid] / 10)  # 10,000 samples a second: a sample is 0.1 ms
         for _, _, time, stack in process:
             if len(threads[int((time - start) * 2000)]) != 1:
                 continue
@@ -85,14 +106,30 @@ def main(argv):
             phase = next((name for name, fragment in PHASES if fragment in text), UNATTRIBUTED)
             alone[phase + (", page faults" if "exc_page_fault" in text else "")] += 1
             if phase == detail:
-                ours = next((frame for frame in stack if re.search(r"A11yEngine|A11yReaders|A11yOutput|a11yctl", frame)), stack[0])
+                ours = next((frame for frame in stack if OURS.search(frame)), stack[0])
                 detailed[ours[:140]] += 1
+        # What the other threads were doing when a thread was sampled waiting (their sample nearest in time, within
+        # 0.1 ms): the serial steps of the audit, however short (a bucket of 0.5 ms holds one only when it is longer).
+        working = sorted(process, key=lambda s: s[2])
+        times = [s[2] for s in working]
+        for wait in waiting_samples[pid]:
+            i = bisect.bisect_left(times, wait[2])
+            near = [working[j] for j in (i - 1, i) if 0 <= j < len(working) and working[j][1] != wait[1]
+                    and abs(working[j][2] - wait[2]) < 0.0001]
+            if near:
+                text = " ".join(near[0][3])
+                beside[next((name for name, fragment in PHASES if fragment in text), UNATTRIBUTED)] += 1
     median = lambda values: sorted(values)[len(values) // 2]
     print(f"{path}: {len(spans)} runs under perf, median span {median(spans):.1f} ms, "
-          f"of which one thread alone {median(alone_times):.1f} ms ({100 * median(alone_times) / median(spans):.0f}%)")
+          f"of which one thread alone {median(alone_times):.1f} ms ({100 * median(alone_times) / median(spans):.0f}%) "
+          f"in buckets of 0.5 ms; a thread waiting for work {median(waited):.1f} ms of CPU (median)")
     total = sum(alone.values())
     for phase, count in alone.most_common(20):
         print(f"  {100 * count / total:5.1f}%  {phase}")
+    runs_seen = max(1, len(spans))
+    print("while a thread waited, the others ran (ms a run, under perf):")
+    for phase, count in beside.most_common(20):
+        print(f"  {count / 10 / runs_seen:5.1f}  {phase}")
     if detail:
         print(f"{detail}, one thread alone, by innermost frame of ours:")
         for frame, count in detailed.most_common(15):
