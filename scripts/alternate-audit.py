@@ -11,8 +11,9 @@ import sys
 import time
 
 
-def run(binary, path):
-    """One cold audit with its output discarded: (wall ms, CPU ms)."""
+def run(binary, path, in_child=None, once_started=None):
+    """One cold audit with its output discarded: (wall ms, CPU ms). `in_child()` runs in the audit's process before the
+    exec, `once_started(pid)` here once it has started (scripts/core-split.py sets CPU affinities with them)."""
     start = time.perf_counter()
     pid = os.fork()
     if pid == 0:
@@ -20,9 +21,13 @@ def run(binary, path):
         os.dup2(null, 1)
         os.dup2(null, 2)
         try:
+            if in_child:
+                in_child()
             os.execv(binary, [binary, "audit", path, "--format", "json"])
         finally:
             os._exit(127)
+    if once_started:
+        once_started(pid)
     _, status, usage = os.wait4(pid, 0)
     # 0, or 1 when pairs fail (expected of most systems); anything else (a crash, a usage error) is not a timing.
     if not os.WIFEXITED(status) or os.WEXITSTATUS(status) > 1:

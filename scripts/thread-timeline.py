@@ -12,7 +12,8 @@ the split, not the milliseconds. Samples of threads spinning in the worker pool 
 that split (`is_waiting`) and counted instead: the CPU a thread spent waiting, and what the other threads were running
 meanwhile, by phase (the audit's serial steps, however short: on two cores a millisecond of it is a millisecond of
 wall time with one core working). `--detail PHASE` (a phase's name as printed) also lists the innermost frames of ours
-(A11yEngine, A11yReaders, A11yOutput, a11yctl) in that phase's one-thread samples. Pass a binary with debug info stripped (`strip --strip-debug`) for a faster perf report.
+(A11yEngine, A11yReaders, A11yOutput, a11yctl) in that phase's one-thread samples. Pass a binary with debug info
+stripped (`strip --strip-debug`) for a faster perf report.
 Standard library only: runs on Debian's /usr/bin/python3.
 """
 import bisect
@@ -39,15 +40,16 @@ HEADER = re.compile(r"^\s*(\d+)/(\d+)\s+([\d.]+):\s*$")
 UNATTRIBUTED = "unattributed (start-up, exit, malloc)"
 
 OURS = re.compile(r"A11yEngine|A11yReaders|A11yOutput|a11yctl")
-# The scheduler, system-call and clock frames a waiting thread is sampled in (sched_yield, a futex, the clock it checks).
+# The scheduler, system-call and clock frames a waiting thread is sampled in (sched_yield, a futex, the clock it reads).
 WAITING_LEAF = re.compile(r"sched|yield|syscall|sys_call|clock_gettime|dispatch_time|vcpu_is_preempted|rt_mutex|futex")
 
 
 def is_waiting(stack):
-    """A pool thread looking for work, or a caller waiting for a job's last iterations (WorkerPool): waiting, not working.
-    Its innermost frame of ours is the pool's own; or it has no frame of ours at all, only a scheduler or system-call
-    frame under `start_thread`: glibc's `sched_yield` has no frame pointer, so perf's walk skips the pool's frame that
-    called it (before 2026-11-28 these samples counted as work, and a core left waiting looked like one working)."""
+    """A pool thread looking for work, or a caller waiting for a job's last iterations (WorkerPool): waiting, not
+    working. Its innermost frame of ours is the pool's own; or it has no frame of ours at all, only a scheduler or
+    system-call frame under `start_thread`: glibc's `sched_yield` has no frame pointer, so perf's walk skips the pool's
+    frame that called it (before 2026-11-28 these samples counted as work: a core left waiting looked like one working).
+    """
     ours = next((frame for frame in stack if OURS.search(frame)), None)
     if ours is not None:
         return "10WorkerPoolC" in ours
