@@ -48,6 +48,11 @@ public struct Component: Hashable, Sendable {
         // several times. Read in place (a copy of an element for its owner or location counted its references too).
         var indicesByOwner = [[Int]](repeating: [], count: owners.count)
         let ordered = found.withUnsafeBufferPointer { found in
+            // Counted first, so that each owner's list is made once at its size (grown by doubling, it was ~1,200
+            // reallocations for 300 components).
+            var counts = [Int](repeating: 0, count: owners.count)
+            for i in found.indices { if let owner = found[i]?.owner { counts[owner] += 1 } }
+            for owner in counts.indices where counts[owner] > 0 { indicesByOwner[owner].reserveCapacity(counts[owner]) }
             for i in found.indices { if let owner = found[i]?.owner { indicesByOwner[owner].append(i) } }
             return indicesByOwner.map { indices in
                 indices.sorted { a, b in

@@ -198,6 +198,9 @@ public struct NameMap<Value> {
     @discardableResult
     public mutating func updateValue(_ value: Value, forKey key: NameKey) -> Value? { storage.updateValue(value, forKey: key) }
 
+    @discardableResult
+    public mutating func removeValue(forKey key: NameKey) -> Value? { storage.removeValue(forKey: key) }
+
     public mutating func merge(_ other: NameMap, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows {
         try storage.merge(other.storage, uniquingKeysWith: combine)
     }

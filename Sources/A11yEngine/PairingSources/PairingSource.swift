@@ -120,13 +120,18 @@ public struct PairingResolver {
             if proposal.authoritative { for (key, pair) in proposal.alsoSettles { settledHere[key, default: []].append(pair) } }
             settled.merge(settledHere) { $0 + $1 }
         }
-        // Keep the most trusted reason for each (component, foreground, background).
+        // Keep the most trusted reason for each (component, foreground, background). The keys (three names hashed a pair)
+        // are made on all cores for many pairs: on one, they were most of this serial step.
+        let workers = kept.count >= Self.pairsRankedConcurrently ? input.graph.interpreter.configuration.workers : 1
+        let keys = concurrentMap(kept, workers: workers) { pair in
+            BestKey(component: NameKey(pair.component ?? ""), foreground: NameKey(pair.foreground.qualifiedName),
+                    background: NameKey(pair.background.qualifiedName))
+        }
         var best: [BestKey: Pairing] = [:]
-        for pair in kept {
-            let key = BestKey(component: NameKey(pair.component ?? ""), foreground: NameKey(pair.foreground.qualifiedName),
-                              background: NameKey(pair.background.qualifiedName))
-            if let existing = best[key], existing.reason <= pair.reason { continue }
-            best[key] = pair
+        best.reserveCapacity(kept.count)
+        for i in kept.indices {
+            if let existing = best[keys[i]], existing.reason <= kept[i].reason { continue }
+            best[keys[i]] = kept[i]
         }
         return Resolution(pairings: Self.ordered(Array(best.values)), findings: proposals.flatMap(\.findings), dropped: dropped)
     }
@@ -200,7 +205,7 @@ public struct PairingResolver {
 }
 
 extension PairingResolver {
-    /// From this many pairs on, `ordered` ranks their four fields on several cores.
+    /// From this many pairs on, `resolve` makes their keys and `ordered` ranks their four fields on several cores.
     static let pairsRankedConcurrently = 1_000
 }
 
