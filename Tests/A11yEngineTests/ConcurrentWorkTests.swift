@@ -55,6 +55,34 @@ struct ConcurrentWorkTests {
         #expect(taken[2] == nil)
     }
 
+    /// The member index built in parts on two workers (a large program) lists each owner's members as the one-part index
+    /// does: a type whose members come in several runs (an extension elsewhere) and overloads of one name keep the order
+    /// they were declared in.
+    @Test func theMemberIndexInPartsKeepsEachOwnersMembersInOrder() {
+        func member(_ owner: [String], _ name: String, line: Int) -> MemberDeclaration {
+            MemberDeclaration(owner: owner, name: name, isStatic: true, kind: .stored(initial: nil), type: "Color",
+                              location: SourceLocation(file: "Tokens.swift", line: line, column: 5))
+        }
+        var declarations: [MemberDeclaration] = []
+        // `Color`'s members in two runs with other owners' between them, one name declared in both runs.
+        for i in 0..<1_200 { declarations.append(member(["Color"], "token\(i)", line: declarations.count + 1)) }
+        for i in 0..<900 { declarations.append(member(["Theme\(i % 30)"], "fill\(i / 30)", line: declarations.count + 1)) }
+        for i in 0..<300 { declarations.append(member(["Color"], "late\(i)", line: declarations.count + 1)) }
+        declarations.append(member(["Color"], "token7", line: declarations.count + 1))
+        #expect(declarations.count >= Interpreter.declarationsIndexedInParts)
+        var twoWorkers = Interpreter.Configuration()
+        twoWorkers.workers = 2
+        let inParts = Interpreter(declarations: declarations, types: [], configuration: twoWorkers)
+        let whole = Interpreter(declarations: declarations, types: [], configuration: Interpreter.Configuration())
+        for declaration in declarations {
+            let listed = inParts.declarations(owner: declaration.ownerKey, name: declaration.name)
+            #expect(listed == whole.declarations(owner: declaration.ownerKey, name: declaration.name))
+            #expect(listed.contains(declaration))
+        }
+        #expect(inParts.declarations(owner: "Color", name: "token7").map(\.location.line) == [8, 2_401])
+        #expect(inParts.declarations(owner: "Theme3", name: "fill0").count == 1)
+    }
+
     /// Every index is handed out exactly once, in chunks, however many workers ask at once.
     @Test func aWorkQueueHandsOutEveryIndexOnce() {
         final class Taken: @unchecked Sendable {
