@@ -56,6 +56,12 @@ def is_waiting(stack):
     return bool(stack) and stack[-1].startswith("start_thread") and bool(WAITING_LEAF.search(stack[0]))
 
 
+def phase_of(stack):
+    """The phase a sample was taken in: the first of PHASES whose symbol fragment is on its stack."""
+    text = " ".join(stack)
+    return next((name for name, fragment in PHASES if fragment in text), UNATTRIBUTED)
+
+
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__)
@@ -83,10 +89,9 @@ def main(argv):
         elif current:
             current[3].append(line.split(None, 1)[-1])
     by_process = collections.defaultdict(list)
-    waiting, waiting_samples = collections.Counter(), collections.defaultdict(list)
+    waiting_samples = collections.defaultdict(list)
     for sample in samples:
         if is_waiting(sample[3]):
-            waiting[sample[0]] += 1
             waiting_samples[sample[0]].append(sample)
         else:
             by_process[sample[0]].append(sample)
@@ -100,13 +105,12 @@ def main(argv):
             threads[int((time - start) * 2000)].add(tid)
         spans.append((max(s[2] for s in process) - start) * 1000)
         alone_times.append(sum(1 for ids in threads.values() if len(ids) == 1) / 2)
-        waited.append(waiting[pid] / 10)  # 10,000 samples a second: a sample is 0.1 ms
+        waited.append(len(waiting_samples[pid]) / 10)  # 10,000 samples a second: a sample is 0.1 ms
         for _, _, time, stack in process:
             if len(threads[int((time - start) * 2000)]) != 1:
                 continue
-            text = " ".join(stack)
-            phase = next((name for name, fragment in PHASES if fragment in text), UNATTRIBUTED)
-            alone[phase + (", page faults" if "exc_page_fault" in text else "")] += 1
+            phase = phase_of(stack)
+            alone[phase + (", page faults" if any("exc_page_fault" in frame for frame in stack) else "")] += 1
             if phase == detail:
                 ours = next((frame for frame in stack if OURS.search(frame)), stack[0])
                 detailed[ours[:140]] += 1
@@ -119,8 +123,7 @@ def main(argv):
             near = [working[j] for j in (i - 1, i) if 0 <= j < len(working) and working[j][1] != wait[1]
                     and abs(working[j][2] - wait[2]) < 0.0001]
             if near:
-                text = " ".join(near[0][3])
-                beside[next((name for name, fragment in PHASES if fragment in text), UNATTRIBUTED)] += 1
+                beside[phase_of(near[0][3])] += 1
     median = lambda values: sorted(values)[len(values) // 2]
     print(f"{path}: {len(spans)} runs under perf, median span {median(spans):.1f} ms, "
           f"of which one thread alone {median(alone_times):.1f} ms ({100 * median(alone_times) / median(spans):.0f}%) "
