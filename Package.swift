@@ -42,7 +42,7 @@ let package = Package(
     ],
     targets: [
         // Pure audit engine: colors, token graph, pairing, rules, policy, audit, diff. No I/O.
-        .target(name: "A11yEngine", swiftSettings: releaseSettings),
+        .target(name: "A11yEngine", dependencies: ["CSpinHint"], swiftSettings: releaseSettings),
         // Readers turn files into engine values: Swift sources (SwiftSyntax), project config and policies (Yams).
         .target(
             name: "A11yReaders",
@@ -65,6 +65,9 @@ let package = Package(
         // glibc's malloc.h: the malloc arenas (M_ARENA_MAX: two in a11yctl, one in a11yd), a heap reserved at once and
         // backed by huge pages in a11yctl, and malloc_trim in the daemon.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // The processor's spin-wait hint (x86 `pause`), for the worker pool's polling: a C header, as Swift has no spelling
+        // for it. Not I/O: the engine stays pure.
+        .systemLibrary(name: "CSpinHint", path: "Sources/CSpinHint"),
         // The daemon: watcher, audit loop, durable store, JSON-RPC socket server.
         .target(name: "A11yDaemon", dependencies: ["A11yEngine", "A11yReaders", "A11yOutput", "A11yClient", "CInotifyTools", "CSQLite", "CSystemd", "CMalloc"],
                 swiftSettings: metadataAccessSettings),
