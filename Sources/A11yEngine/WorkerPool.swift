@@ -215,7 +215,7 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Waits a little for `ready` by reading it in a loop, then yields the core: a `sched_yield` at every look made
     /// each wait a system call, and work arriving just after one waited for the scheduler.
-    /// Each look is followed by the processor's spin-wait hint: a cold 5k audit 2-3% faster, in fast and slow minutes alike
+    /// Each look is followed by the processor's spin-wait hint: a cold 5k audit 1-3% faster, in fast and slow minutes alike
     /// (BENCHMARKS.md, "A faster machine").
     @inline(__always)
     private static func pollThenYield(_ ready: () -> Bool) {
