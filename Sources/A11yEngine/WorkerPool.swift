@@ -181,6 +181,20 @@ public final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Returns once `done()`, taking iterations of the pool's jobs meanwhile when the caller has a deep stack: a caller
+    /// waiting for work another thread is doing (a file read ahead, and read in parts) helps with it rather than wait.
+    public func help(until done: () -> Bool) {
+        while !done() {
+            let seen = generation.load(ordering: .acquiring)
+            if Self.hasDeepStack, let job = join() {
+                job.work()
+                job.participants.wrappingAdd(-1, ordering: .releasing)
+                continue
+            }
+            Self.pollThenYield { done() || generation.load(ordering: .relaxed) != seen }
+        }
+    }
+
     /// A pool thread: takes iterations of the newest job that has some (a nested job first, so that the iteration
     /// waiting for it finishes), looks again whenever a job is added or it finished one, spins while there is none,
     /// and sleeps after `spinTime` without work.

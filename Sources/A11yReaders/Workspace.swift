@@ -89,7 +89,7 @@ public final class Workspace {
     /// True when `root` is a single file rather than a directory.
     private let isSingleFile: Bool
 
-    private struct Entry {
+    struct Entry {
         var digest: UInt64
         /// The file's bytes when `source` was read from them (a Swift file that parsed): the next save is compared
         /// with them to find a literal edit.
@@ -104,8 +104,13 @@ public final class Workspace {
     /// Directories never audited, whatever the globs say: VCS, build products, dependencies.
     public static let skippedDirectories: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"]
 
+    /// Where the first refresh looks for files read ahead (a11yctl's; nothing in the daemon).
+    private let readAhead: ReadAhead
+
     public init(root: String, policyOverride: String? = nil,
-                policySearchDirectories: [String] = PolicyReader.presetDirectories()) throws(ConfigurationError) {
+                policySearchDirectories: [String] = PolicyReader.presetDirectories(),
+                readAhead: ReadAhead = .shared) throws(ConfigurationError) {
+        self.readAhead = readAhead
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
             throw ConfigurationError("\(root): no such file or directory")
@@ -194,8 +199,10 @@ public final class Workspace {
     }
 
     public func path(of relative: String) -> String {
-        isSingleFile ? root : (root as NSString).appendingPathComponent(relative)
+        isSingleFile ? root : Self.path(of: relative, below: root)
     }
+
+    static func path(of relative: String, below root: String) -> String { (root as NSString).appendingPathComponent(relative) }
 
     /// Brings the parsed files up to date and returns the audit input. `changed` limits reading to those relative
     /// paths (the watcher's batch); nil reads every file (start-up, overflow rescan). Unchanged bytes are never re-parsed.
@@ -209,12 +216,25 @@ public final class Workspace {
         let jobs = toRead.map { (relative: $0, path: path(of: $0), previous: entries[$0]) }
         let results = ConcurrentResults<Entry>(count: jobs.count)
         let modes = configuration.modes
+        // What a11yctl read ahead while this workspace loaded its configuration (`ReadAhead`): read with no `#if` flags,
+        // so taken only when none are configured. Files still being read ahead are waited for last.
+        let readAheadStates = isSingleFile || !configuration.flags.isEmpty ? [:]
+            : readAhead.claim(root: root, files: jobs.filter { $0.previous == nil }.map(\.relative))
+        func isBeingReadAhead(_ i: Int) -> Bool {
+            if case .reading? = readAheadStates[jobs[i].relative] { return true } else { return false }
+        }
         // On the reader's large-stack threads (SwiftSyntax recurses as deep as the code nests).
         // Largest files first, so no worker is left parsing a big file alone at the end.
-        let largestFirst = jobs.indices.map { ($0, Self.fileSize(jobs[$0].path)) }.sorted { $0.1 > $1.1 }.map(\.0)
+        let largestFirst = jobs.indices.map { ($0, isBeingReadAhead($0) ? -1 : Self.fileSize(jobs[$0].path)) }
+            .sorted { $0.1 > $1.1 }.map(\.0)
         SwiftSourceReader.performOnLargeStacks(iterations: jobs.count) { n in
             let i = largestFirst[n]
-            results.set(i, Self.read(jobs[i].relative, path: jobs[i].path, previous: jobs[i].previous, reader: reader, modes: modes))
+            switch readAheadStates[jobs[i].relative] {
+            case .read(let entry)?: results.set(i, entry)
+            case .reading?: results.set(i, readAhead.entry(waitingFor: jobs[i].relative))
+            case nil:
+                results.set(i, Self.read(jobs[i].relative, path: jobs[i].path, previous: jobs[i].previous, reader: reader, modes: modes))
+            }
         }
         for (job, entry) in zip(jobs, results.values) {
             if let entry { entries[job.relative] = entry }
@@ -249,13 +269,13 @@ public final class Workspace {
     }
 
     /// The size of the file at `path` in bytes (0 when it cannot be read).
-    private static func fileSize(_ path: String) -> Int {
+    static func fileSize(_ path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// The entry a file has after reading it: nil when nothing changes (same bytes, or a file no reader takes).
-    private static func read(_ relative: String, path: String, previous: Entry?, reader: SwiftSourceReader,
+    static func read(_ relative: String, path: String, previous: Entry?, reader: SwiftSourceReader,
                              modes: [Appearance: [String]]) -> Entry? {
         func unreadable(_ message: String) -> Entry {
             var source = previous?.lastGood ?? ParsedSource(file: path)

@@ -58,27 +58,30 @@ struct A11yCtl: ParsableCommand {
         // Two malloc arenas, the main heap reserved at once on huge pages (BENCHMARKS.md: peak memory of a 5,000-token
         // audit 107 -> 76 MB; elevate-ios's cold audit -11 ms, ~7,800 -> ~1,600 page faults; two arenas, not one: -9%).
         a11y_malloc_for_one_shot_audit()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let auditRequest = AuditRequest(readingQuickly: arguments)
         // The worker pool's threads are started first: the first parallel phase (reading the files) otherwise waited for
-        // them. They spin between the audit's phases (WorkerPool) for as long as it runs. The first audits a tiny design
-        // system meanwhile (`warmUpAuditPath`).
+        // them. They spin between the audit's phases (WorkerPool) for as long as it runs. Meanwhile the first reads the
+        // audit's Swift files ahead while the command loads its configuration (`ReadAhead`), or, for other commands,
+        // audits a tiny design system (`warmUpAuditPath`).
         // The command runs on a thread with a deep stack, as the pool's are, so that it reads files itself too (each
         // parallel phase: this thread and one pool thread per other core). Whichever of them makes the second malloc
         // arena puts it on huge pages, as the main heap is.
         WorkerPool.shared.start(threads: activeCores - 1, spinMilliseconds: 50) {
             a11y_malloc_thread_arena_on_huge_pages()
             // (On one core it would only take turns with the command.)
-            if activeCores > 1 { warmUpAuditPath() }
+            guard activeCores > 1 else { return }
+            if let auditRequest { ReadAhead.shared.read(root: auditRequest.path) } else { warmUpAuditPath() }
         }
         WorkerPool.runOnDeepStack {
             a11y_malloc_thread_arena_on_huge_pages()
-            runCommand()
+            runCommand(arguments, auditRequest)
         }
     }
 
-    private static func runCommand() {
+    private static func runCommand(_ arguments: [String], _ auditRequest: AuditRequest?) {
         do {
-            let arguments = Array(CommandLine.arguments.dropFirst())
-            if let request = AuditRequest(readingQuickly: arguments) { return try request.run() }
+            if let auditRequest { return try auditRequest.run() }
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as ConfigurationError {
@@ -383,7 +386,8 @@ struct ColorArgument: ExpressibleByArgument {
     var defaultValueDescription: String { choice.rawValue }
 }
 
-/// A two-token design system audited and written as JSON once, on a pool thread as the command starts: the runtime's
+/// A two-token design system audited and written as JSON once, on a pool thread as a command other than the usual
+/// `audit` starts (that one reads its files ahead instead: `ReadAhead`): the runtime's
 /// first look-ups of the audit's types (conformances among 11,375 records, generic metadata) and
 /// the engine's tables are made then, off the command's path (BENCHMARKS.md: DesignResourcesKit -9% and -13%, the 5k
 /// system -7% and -5.5%, alternating 31 runs). Nothing of it reaches the command's audit.
