@@ -923,6 +923,12 @@ public final class Interpreter {
     /// (`any PaletteDefinition.Type?` -> `PaletteDefinition`): what a theme selection is declared with.
     public func selectorType(of declaration: MemberDeclaration) -> String? {
         guard var written = declaration.type else { return nil }
+        // Most types are written plainly: their first and last bytes rule out every form below, without the character-wise
+        // `hasPrefix`/`hasSuffix` (this runs for every stored member of a project with themes configured).
+        if let first = written.utf8.first, let last = written.utf8.last, first != UInt8(ascii: "("), first != UInt8(ascii: "a"),
+           last != UInt8(ascii: "?"), last != UInt8(ascii: "!"), last != UInt8(ascii: "e") {
+            return resolveType(written, in: declaration.owner)
+        }
         if written.hasPrefix("(any "), written.hasSuffix(")") { written = String(written.dropFirst(5).dropLast()) }
         if written.hasPrefix("any ") { written.removeFirst(4) }
         while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }

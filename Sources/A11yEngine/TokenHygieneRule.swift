@@ -121,6 +121,53 @@ public struct TokenHygieneRule: Rule {
     /// A palette step is a primitive by its shape, whatever the configuration says: a hue and a number (`blue50`,
     /// `Gray.gray90`, `Blue._600`) or a hex name (`x2F2F2F`). Primitives feed semantic tokens and need no dark value.
     static func isPaletteStep(_ qualifiedName: String) -> Bool {
+        // ASCII names (nearly all) are read byte by byte: the general path below walks characters (`isNumber` looks up
+        // Unicode properties, `hasSuffix` compares grapheme by grapheme), ~3,000 instructions a name, and the rule asks
+        // this of every light-only color token.
+        if qualifiedName.isAllASCII {
+            var name = qualifiedName
+            return name.withUTF8(isASCIIPaletteStep)
+        }
+        return isPaletteStepByCharacters(qualifiedName)
+    }
+
+    /// `hues` as bytes (all ASCII, lowercase).
+    private static let asciiHues: [[UInt8]] = hues.map { Array($0.utf8) }
+
+    /// `isPaletteStepByCharacters` for an ASCII name: in ASCII a character is a byte (identifiers hold no CR-LF pair).
+    static func isASCIIPaletteStep(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let dot = UInt8(ascii: ".")
+        // The last part (trailing dots dropped, as `splitOnDots` drops empty parts), and the part before it.
+        var end = name.count
+        while end > 0, name[end - 1] == dot { end -= 1 }
+        guard end > 0 else { return false }
+        var start = end
+        while start > 0, name[start - 1] != dot { start -= 1 }
+        let last = UnsafeBufferPointer(rebasing: name[start..<end])
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        func lowercased(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte }
+        var stemEnd = last.count
+        while stemEnd > 0, isDigit(last[stemEnd - 1]) { stemEnd -= 1 }
+        if stemEnd < last.count {
+            let stem = last[..<stemEnd].filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }.map(lowercased)
+            if asciiHues.contains(where: { stem.count >= $0.count && stem[(stem.count - $0.count)...].elementsEqual($0) }) { return true }
+            if stem.isEmpty {
+                var previousEnd = start
+                while previousEnd > 0, name[previousEnd - 1] == dot { previousEnd -= 1 }
+                var previousStart = previousEnd
+                while previousStart > 0, name[previousStart - 1] != dot { previousStart -= 1 }
+                if previousStart < previousEnd {
+                    let previous = name[previousStart..<previousEnd].map(lowercased)
+                    if asciiHues.contains(where: { $0 == previous }) { return true }
+                }
+            }
+        }
+        func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (lowercased(byte) >= UInt8(ascii: "a") && lowercased(byte) <= UInt8(ascii: "f")) }
+        return last.count == 7 && lowercased(last[0]) == UInt8(ascii: "x") && last.dropFirst().allSatisfy(isHexDigit)
+    }
+
+    /// `isPaletteStep` for any name, character by character.
+    static func isPaletteStepByCharacters(_ qualifiedName: String) -> Bool {
         let parts = qualifiedName.splitOnDots()
         guard let lastPart = parts.last else { return false }
         let digits = lastPart.reversed().prefix { $0.isNumber }.count

@@ -201,6 +201,32 @@ struct PaletteStepTests {
     ])
     func paletteStepsAreRecognisedByTheirShape(_ name: String, _ expected: Bool) {
         #expect(TokenHygieneRule.isPaletteStep(name) == expected)
+        #expect(TokenHygieneRule.isPaletteStepByCharacters(name) == expected)
+    }
+
+    /// The byte-wise reading of ASCII names agrees with the character-wise one on names built from the shapes that
+    /// matter: hues in any case, digits, `_` and `-`, hex names, dots in every place.
+    @Test func asciiNamesReadByBytesAsByCharacters() {
+        let stems = ["", "blue", "Blue", "BLUE", "colorZinc", "zinc_", "gray-", "_", "greyish", "x", "X", "xLarge", "appText",
+                     "navyBlue", "rose", "prose", "sky", "Sky_", "lime-"]
+        let tails = ["", "0", "50", "600", "2F2F2F", "2f2f2g", "ABCDEF", "9"]
+        let prefixes = ["", "Color.", "Blue.", "blue.", "Palette.Gray.", ".", "Color..", "ElevatePrimitives.Blue."]
+        let suffixes = ["", ".", ".."]
+        var checked = 0
+        for prefix in prefixes {
+            for stem in stems {
+                for tail in tails {
+                    for suffix in suffixes {
+                        let name = prefix + stem + tail + suffix
+                        var bytes = name
+                        let byBytes = bytes.withUTF8(TokenHygieneRule.isASCIIPaletteStep)
+                        #expect(byBytes == TokenHygieneRule.isPaletteStepByCharacters(name), "\(name)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == prefixes.count * stems.count * tails.count * suffixes.count)
     }
 }
 

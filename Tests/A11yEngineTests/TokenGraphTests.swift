@@ -139,3 +139,21 @@ struct TokenGraphTests {
         #expect(try! g.value(of: "Color.x").get().color?[.light] == .black)
     }
 }
+
+/// `isPerThemeValue` compares ASCII member names with theme names byte by byte: the same answer as lowercasing the name
+/// and asking `hasSuffix`, as it did for every name.
+struct ThemeSuffixTests {
+    @Test func byteComparisonAgreesWithLowercasedSuffix() {
+        let names = ["primaryText01Dark", "primaryText01DARK", "primaryText01dark", "dark", "Dark", "darker", "textDarkBlue",
+                     "surfaceExtraDark", "surfaceExtraDarkX", "x", "", "ROSE", "primaryRose", "primaryRoseGold", "lightDark"]
+        let themes = ["dark", "light", "extradark", "rose", "rosegold", "x"]
+        for name in names {
+            for theme in themes {
+                var bytes = name
+                let byBytes = bytes.withUTF8 { TokenGraph.endsInLowercase($0, with: Array(theme.utf8)) }
+                let lowered = name.lowercased()
+                #expect(byBytes == (lowered.count > theme.count && lowered.hasSuffix(theme)), "\(name) / \(theme)")
+            }
+        }
+    }
+}
