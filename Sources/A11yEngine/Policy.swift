@@ -85,12 +85,8 @@ public struct Policy: Hashable, Sendable {
     /// `isPrimitive` for one ASCII marker over an ASCII name's bytes.
     private static func isPrimitive(_ name: UnsafeBufferPointer<UInt8>, marker: UnsafeBufferPointer<UInt8>) -> Bool {
         let dot = UInt8(ascii: ".")
-        // The last part: trailing dots dropped, from after the dot before it.
-        var end = name.count
-        while end > 0, name[end - 1] == dot { end -= 1 }
-        guard end > 0 else { return false }
-        var lastStart = end
-        while lastStart > 0, name[lastStart - 1] != dot { lastStart -= 1 }
+        guard let last = lastDottedPart(of: name, before: name.count) else { return false }
+        let (lastStart, end) = (last.lowerBound, last.upperBound)
         func matches(at start: Int) -> Bool {
             marker.isEmpty || memcmp(name.baseAddress! + start, marker.baseAddress!, marker.count) == 0
         }

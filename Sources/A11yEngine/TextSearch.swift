@@ -235,6 +235,18 @@ private struct ByteOrderSort {
     }
 }
 
+/// The last dot-separated part of a name's bytes before `end` (dots there dropped, as `splitOnDots` drops empty parts), as
+/// a range of `name`; nil when only dots are left.
+func lastDottedPart(of name: UnsafeBufferPointer<UInt8>, before end: Int) -> Range<Int>? {
+    let dot = UInt8(ascii: ".")
+    var partEnd = end
+    while partEnd > 0, name[partEnd - 1] == dot { partEnd -= 1 }
+    guard partEnd > 0 else { return nil }
+    var partStart = partEnd
+    while partStart > 0, name[partStart - 1] != dot { partStart -= 1 }
+    return partStart..<partEnd
+}
+
 /// `owner.name`, or `name` for a top-level member (an empty owner): `joinedWithDots` for the usual two names.
 public func memberKey(_ owner: String, _ name: String) -> String {
     owner.isEmpty ? name : writeJoined(CollectionOfTwo(owner, name), separator: UInt8(ascii: "."), byteCount: owner.utf8.count + 1 + name.utf8.count)

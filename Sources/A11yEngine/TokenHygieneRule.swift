@@ -136,14 +136,8 @@ public struct TokenHygieneRule: Rule {
 
     /// `isPaletteStepByCharacters` for an ASCII name: in ASCII a character is a byte (identifiers hold no CR-LF pair).
     static func isASCIIPaletteStep(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let dot = UInt8(ascii: ".")
-        // The last part (trailing dots dropped, as `splitOnDots` drops empty parts), and the part before it.
-        var end = name.count
-        while end > 0, name[end - 1] == dot { end -= 1 }
-        guard end > 0 else { return false }
-        var start = end
-        while start > 0, name[start - 1] != dot { start -= 1 }
-        let last = UnsafeBufferPointer(rebasing: name[start..<end])
+        guard let lastPart = lastDottedPart(of: name, before: name.count) else { return false }
+        let last = UnsafeBufferPointer(rebasing: name[lastPart])
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         func lowercased(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte }
         var stemEnd = last.count
@@ -151,15 +145,10 @@ public struct TokenHygieneRule: Rule {
         if stemEnd < last.count {
             let stem = last[..<stemEnd].filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }.map(lowercased)
             if asciiHues.contains(where: { stem.count >= $0.count && stem[(stem.count - $0.count)...].elementsEqual($0) }) { return true }
-            if stem.isEmpty {
-                var previousEnd = start
-                while previousEnd > 0, name[previousEnd - 1] == dot { previousEnd -= 1 }
-                var previousStart = previousEnd
-                while previousStart > 0, name[previousStart - 1] != dot { previousStart -= 1 }
-                if previousStart < previousEnd {
-                    let previous = name[previousStart..<previousEnd].map(lowercased)
-                    if asciiHues.contains(where: { $0 == previous }) { return true }
-                }
+            // `Blue._600`: the part before names the hue.
+            if stem.isEmpty, let previousPart = lastDottedPart(of: name, before: lastPart.lowerBound) {
+                let previous = name[previousPart].map(lowercased)
+                if asciiHues.contains(where: { $0 == previous }) { return true }
             }
         }
         func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (lowercased(byte) >= UInt8(ascii: "a") && lowercased(byte) <= UInt8(ascii: "f")) }
