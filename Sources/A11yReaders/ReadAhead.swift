@@ -5,10 +5,10 @@ import Foundation
 /// policy (~2 ms on the command's thread, with the other core otherwise idle). The audit's `Workspace.refresh` takes
 /// what was read ahead instead of reading it again, and reads the rest itself.
 ///
-/// Read ahead as `refresh` would read them: the same function (`Workspace.read`), with the default `#if` flags; a
-/// configuration that sets flags or leaves files out makes some of that work useless, never a result different
-/// (`refresh` takes a file's entry only when its configuration has no flags, and only for the files it lists).
-/// Only the first `refresh` of a workspace on the same root takes entries: the daemon never starts a read-ahead.
+/// Read ahead as `refresh` would read them: the files `.a11yd.yml` includes (read here too), with its `#if` flags, by the
+/// same function (`Workspace.read`). `refresh` takes an entry only for a file it lists, read with the flags it reads
+/// with; a configuration that cannot be read leaves nothing read ahead (the audit reports it).
+/// Only the first `refresh` after a read-ahead started takes entries: the daemon never starts one.
 public final class ReadAhead: @unchecked Sendable {
     public static let shared = ReadAhead()
 
@@ -22,26 +22,39 @@ public final class ReadAhead: @unchecked Sendable {
 
     private let lock = NSLock()
     private var root: String?
+    /// The `#if` flags the files were read with.
+    private var flags: Set<String> = []
     private var states: [String: State] = [:]
+    /// Set once a read-ahead has started (there is one a process).
+    private var started = false
     /// Set by the audit's first claim: nothing more is read ahead, and later claims (a daemon's refreshes) get nothing.
     private var claimed = false
 
-    /// Reads the Swift files below `root` that the default configuration includes, largest first, until the audit claims
-    /// what was read (it does so when it starts reading).
+    /// Reads the Swift files below `root` that its `.a11yd.yml` includes, largest first, until the audit claims what was
+    /// read (it does so when it starts reading).
     public func read(root: String) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else { return }
         lock.lock()
-        guard self.root == nil, !claimed else { lock.unlock(); return }
-        self.root = root
+        guard !started, !claimed else { lock.unlock(); return }
+        started = true
         lock.unlock()
-        let include = ProjectConfiguration.defaultInclude.filter { $0.hasSuffix(".swift") }.map(Glob.init)
-        let files = Workspace.filesBelow(root)
-            .filter { relative in relative.hasSuffix(".swift") && include.contains { $0.matches(relative) } }
+        var configuration = ProjectConfiguration()
+        let configurationPath = Workspace.path(of: ConfigurationReader.fileName, below: root)
+        if FileManager.default.fileExists(atPath: configurationPath) {
+            guard let text = PlainFile.text(atPath: configurationPath),
+                  let read = try? ConfigurationReader.read(text, file: configurationPath) else { return }
+            configuration = read
+        }
+        let files = Workspace.files(below: root, configuration: configuration)
+            .filter { $0.hasSuffix(".swift") }
             .map { ($0, Workspace.fileSize(Workspace.path(of: $0, below: root))) }
             .sorted { $0.1 > $1.1 }
             .map(\.0)
-        let reader = SwiftSourceReader(customFlags: [])
+        let reader = SwiftSourceReader(customFlags: Set(configuration.flags))
+        lock.lock()
+        (self.root, flags) = (root, Set(configuration.flags))
+        lock.unlock()
         for relative in files {
             lock.lock()
             guard !claimed else { lock.unlock(); return }
@@ -55,14 +68,14 @@ public final class ReadAhead: @unchecked Sendable {
         }
     }
 
-    /// What was read ahead of `files` below `root`: each file read or being read, by relative path. Nothing is read
-    /// ahead after this (the caller reads every other file); a second claim gets nothing.
-    func claim(root: String, files: [String]) -> [String: State] {
+    /// What was read ahead of `files` below `root` with `flags`: each file read or being read, by relative path. Nothing
+    /// is read ahead after this (the caller reads every other file); a second claim gets nothing.
+    func claim(root: String, flags: Set<String>, files: [String]) -> [String: State] {
         lock.lock()
         defer { lock.unlock() }
         guard !claimed else { return [:] }
         claimed = true
-        guard self.root == root else { return [:] }
+        guard self.root == root, self.flags == flags else { return [:] }
         var found: [String: State] = [:]
         for relative in files { found[relative] = states[relative] }
         return found

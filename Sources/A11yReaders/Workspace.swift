@@ -164,6 +164,11 @@ public final class Workspace {
     /// Relative paths of the files to audit, sorted (so audits are deterministic).
     public func listFiles() -> [String] {
         if isSingleFile { return [(root as NSString).lastPathComponent] }
+        return Self.files(below: root, configuration: configuration)
+    }
+
+    /// The files below the directory `root` that `configuration` includes and does not exclude, sorted.
+    static func files(below root: String, configuration: ProjectConfiguration) -> [String] {
         let include = configuration.include.map(Glob.init), exclude = configuration.exclude.map(Glob.init)
         var result: [String] = []
         for relative in Self.filesBelow(root) {
@@ -216,10 +221,10 @@ public final class Workspace {
         let jobs = toRead.map { (relative: $0, path: path(of: $0), previous: entries[$0]) }
         let results = ConcurrentResults<Entry>(count: jobs.count)
         let modes = configuration.modes
-        // What a11yctl read ahead while this workspace loaded its configuration (`ReadAhead`): read with no `#if` flags,
-        // so taken only when none are configured. Files still being read ahead are waited for last.
-        let readAheadStates = isSingleFile || !configuration.flags.isEmpty ? [:]
-            : readAhead.claim(root: root, files: jobs.filter { $0.previous == nil }.map(\.relative))
+        // What a11yctl read ahead while this workspace loaded its configuration (`ReadAhead`), taken when it was read with
+        // the same `#if` flags. Files still being read ahead are waited for last.
+        let readAheadStates = isSingleFile ? [:]
+            : readAhead.claim(root: root, flags: Set(configuration.flags), files: jobs.filter { $0.previous == nil }.map(\.relative))
         func isBeingReadAhead(_ i: Int) -> Bool {
             if case .reading? = readAheadStates[jobs[i].relative] { return true } else { return false }
         }

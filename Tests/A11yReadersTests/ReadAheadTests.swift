@@ -60,15 +60,41 @@ struct ReadAheadTests {
         #expect(sources.count == 2)
     }
 
-    @Test func configuredFlagsAreNotStoodInForByFilesReadWithout() throws {
+    @Test func configuredFlagsAreReadAheadToo() throws {
         let root = try Self.system(configuration: "flags: [LOW_CONTRAST]\n")
         let readAhead = ReadAhead()
         readAhead.read(root: root)
+        #expect(readAhead.filesStarted == 2)
         let input = try Workspace(root: root, readAhead: readAhead).refresh()
         #expect(input.sources == (try Self.plainSources(root)))
         let audit = Auditor.run(input).audit
         // With the flag set, the accent is the low-contrast one: a failing pair that the default reading does not have.
         #expect(audit.pairs.contains { $0.foreground.token == "accent" && !$0.pass })
+    }
+
+    /// Files read ahead with other flags than the audit's are not taken (a configuration changed in between).
+    @Test func entriesReadWithOtherFlagsAreNotTaken() throws {
+        let root = try Self.system()
+        let readAhead = ReadAhead()
+        readAhead.read(root: root)
+        try "flags: [LOW_CONTRAST]\n".write(toFile: root + "/.a11yd.yml", atomically: true, encoding: .utf8)
+        #expect(readAhead.claim(root: root, flags: ["LOW_CONTRAST"], files: ["DesignTokens.swift"]).isEmpty)
+    }
+
+    @Test func excludedFilesAreNotReadAhead() throws {
+        let root = try Self.system(configuration: "exclude: [\"Styling/**\"]\n")
+        let readAhead = ReadAhead()
+        readAhead.read(root: root)
+        #expect(readAhead.filesStarted == 1)
+        #expect(try Workspace(root: root, readAhead: readAhead).refresh().sources == (try Self.plainSources(root)))
+    }
+
+    @Test func anUnreadableConfigurationLeavesNothingReadAhead() throws {
+        let root = try Self.system(configuration: "flags: [unclosed\n")
+        let readAhead = ReadAhead()
+        readAhead.read(root: root)
+        #expect(readAhead.filesStarted == 0)
+        #expect(throws: ConfigurationError.self) { try Workspace(root: root, readAhead: readAhead) }
     }
 
     @Test func aReadAheadRunningWhileTheAuditReadsGivesTheSameInput() throws {
@@ -94,6 +120,6 @@ struct ReadAheadTests {
         #expect(try Workspace(root: root, readAhead: readAhead).refresh().sources == (try Self.plainSources(root)))
         readAhead.read(root: root)
         #expect(readAhead.filesStarted == 0)
-        #expect(readAhead.claim(root: root, files: ["DesignTokens.swift"]).isEmpty)
+        #expect(readAhead.claim(root: root, flags: [], files: ["DesignTokens.swift"]).isEmpty)
     }
 }
