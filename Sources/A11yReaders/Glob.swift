@@ -22,9 +22,26 @@ public struct Glob: Hashable, Sendable {
     private static func isPlainASCII(_ bytes: some Sequence<UInt8>) -> Bool { bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
 
     /// Matches a path relative to the audited root, `/`-separated.
-    public func matches(_ path: String) -> Bool {
-        guard let asciiComponents, Self.isPlainASCII(path.utf8) else { return matchesByCharacters(path) }
-        return Self.matches(asciiComponents, path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Array.init))
+    public func matches(_ path: String) -> Bool { matches(Path(path)) }
+
+    /// A path split into components once, to be matched against several globs (a root's files against every include
+    /// and exclude pattern: splitting it again for each was ~70,000 instructions a file).
+    public struct Path {
+        let path: String
+        /// The components as bytes, when the path is plain ASCII.
+        let asciiComponents: [[UInt8]]?
+
+        public init(_ path: String) {
+            self.path = path
+            asciiComponents = Glob.isPlainASCII(path.utf8)
+                ? path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Array.init) : nil
+        }
+    }
+
+    /// Matches a path split once (`Path`).
+    public func matches(_ path: Path) -> Bool {
+        guard let asciiComponents, let pathComponents = path.asciiComponents else { return matchesByCharacters(path.path) }
+        return Self.matches(asciiComponents, pathComponents)
     }
 
     /// `matches`, comparing characters: any pattern or path.

@@ -172,7 +172,8 @@ public final class Workspace {
         let include = configuration.include.map(Glob.init), exclude = configuration.exclude.map(Glob.init)
         var result: [String] = []
         for relative in Self.filesBelow(root) {
-            guard include.contains(where: { $0.matches(relative) }), !exclude.contains(where: { $0.matches(relative) }) else { continue }
+            let path = Glob.Path(relative)
+            guard include.contains(where: { $0.matches(path) }), !exclude.contains(where: { $0.matches(path) }) else { continue }
             result.append(relative)
         }
         return result.sorted()
