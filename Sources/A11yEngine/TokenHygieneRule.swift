@@ -143,12 +143,26 @@ public struct TokenHygieneRule: Rule {
         var stemEnd = last.count
         while stemEnd > 0, isDigit(last[stemEnd - 1]) { stemEnd -= 1 }
         if stemEnd < last.count {
-            let stem = last[..<stemEnd].filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }.map(lowercased)
-            if asciiHues.contains(where: { stem.count >= $0.count && stem[(stem.count - $0.count)...].elementsEqual($0) }) { return true }
+            // The stem (before the digits, `_` and `-` left out, lowercased) read backwards in place: whether it ends in
+            // `hue`, and whether it is empty.
+            func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") }
+            func stemEnds(in hue: [UInt8]) -> Bool {
+                var i = stemEnd, h = hue.count
+                while h > 0 {
+                    while i > 0, isSeparator(last[i - 1]) { i -= 1 }
+                    guard i > 0, lowercased(last[i - 1]) == hue[h - 1] else { return false }
+                    i -= 1
+                    h -= 1
+                }
+                return true
+            }
+            if asciiHues.contains(where: stemEnds) { return true }
             // `Blue._600`: the part before names the hue.
-            if stem.isEmpty, let previousPart = lastDottedPart(of: name, before: lastPart.lowerBound) {
-                let previous = name[previousPart].map(lowercased)
-                if asciiHues.contains(where: { $0 == previous }) { return true }
+            if last[..<stemEnd].allSatisfy(isSeparator), let previousPart = lastDottedPart(of: name, before: lastPart.lowerBound) {
+                let previous = name[previousPart]
+                if asciiHues.contains(where: { $0.count == previous.count && zip($0, previous).allSatisfy { $0 == lowercased($1) } }) {
+                    return true
+                }
             }
         }
         func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (lowercased(byte) >= UInt8(ascii: "a") && lowercased(byte) <= UInt8(ascii: "f")) }
