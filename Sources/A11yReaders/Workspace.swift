@@ -282,7 +282,7 @@ public final class Workspace {
 
     /// The entry a file has after reading it: nil when nothing changes (same bytes, or a file no reader takes).
     static func read(_ relative: String, path: String, previous: Entry?, reader: SwiftSourceReader,
-                             modes: [Appearance: [String]]) -> Entry? {
+                     modes: [Appearance: [String]]) -> Entry? {
         func unreadable(_ message: String) -> Entry {
             var source = previous?.lastGood ?? ParsedSource(file: path)
             source.findings = [Finding(rule: "parse", severity: .error, subject: path,
