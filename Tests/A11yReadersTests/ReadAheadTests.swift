@@ -114,6 +114,29 @@ struct ReadAheadTests {
         }
     }
 
+    /// A file still being read when the audit claims it is waited for, the waiting thread helping with its parts; the
+    /// input is the same. The file is large enough (5,000 tokens) to be mid-read when the claim comes.
+    @Test func aFileBeingReadAheadIsWaitedFor() throws {
+        let root = try Self.system()
+        var large = "import SwiftUI\nextension Color {\n"
+        large += "    static func adaptive(light: String, dark: String) -> Color { Color(hex: light) }\n"
+        for i in 0..<5_000 { large += "    static let large\(i) = adaptive(light: \"#\(String(format: "%06X", i * 3_301 % 0xFFFFFF))\", dark: \"#101010\")\n" }
+        large += "}\n"
+        try large.write(toFile: root + "/Large.swift", atomically: true, encoding: .utf8)
+        let expected = try Self.plainSources(root)
+        let readAhead = ReadAhead()
+        let thread = Thread { readAhead.read(root: root) }
+        thread.stackSize = WorkerPool.stackSize
+        thread.start()
+        while readAhead.filesStarted == 0 { usleep(100) }
+        let box = ResultBox()
+        WorkerPool.runOnDeepStack { box.sources = try? Workspace(root: root, readAhead: readAhead).refresh().sources }
+        #expect(box.sources == expected)
+        #expect(readAhead.filesWaitedFor == 1)
+    }
+
+    final class ResultBox: @unchecked Sendable { var sources: [ParsedSource]? }
+
     @Test func anAuditThatClaimsFirstStopsTheReadAhead() throws {
         let root = try Self.system()
         let readAhead = ReadAhead()
