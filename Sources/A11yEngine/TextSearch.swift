@@ -235,6 +235,9 @@ private struct ByteOrderSort {
     }
 }
 
+/// An ASCII letter's lowercase byte; any other byte as it is.
+func asciiLowercased(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte }
+
 /// The last dot-separated part of a name's bytes before `end` (dots there dropped, as `splitOnDots` drops empty parts), as
 /// a range of `name`; nil when only dots are left.
 func lastDottedPart(of name: UnsafeBufferPointer<UInt8>, before end: Int) -> Range<Int>? {

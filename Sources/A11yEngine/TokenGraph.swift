@@ -923,12 +923,7 @@ public final class TokenGraph {
     static func endsInLowercase(_ name: UnsafeBufferPointer<UInt8>, with suffix: [UInt8]) -> Bool {
         guard name.count > suffix.count else { return false }
         let start = name.count - suffix.count
-        for (offset, expected) in suffix.enumerated() {
-            var byte = name[start + offset]
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
-            if byte != expected { return false }
-        }
-        return true
+        return suffix.indices.allSatisfy { asciiLowercased(name[start + $0]) == suffix[$0] }
     }
 
     /// `static var current: ReaderPalette = .light` is the app's choice of theme, not a token.

@@ -139,7 +139,6 @@ public struct TokenHygieneRule: Rule {
         guard let lastPart = lastDottedPart(of: name, before: name.count) else { return false }
         let last = UnsafeBufferPointer(rebasing: name[lastPart])
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        func lowercased(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte }
         var stemEnd = last.count
         while stemEnd > 0, isDigit(last[stemEnd - 1]) { stemEnd -= 1 }
         if stemEnd < last.count {
@@ -150,7 +149,7 @@ public struct TokenHygieneRule: Rule {
                 var i = stemEnd, h = hue.count
                 while h > 0 {
                     while i > 0, isSeparator(last[i - 1]) { i -= 1 }
-                    guard i > 0, lowercased(last[i - 1]) == hue[h - 1] else { return false }
+                    guard i > 0, asciiLowercased(last[i - 1]) == hue[h - 1] else { return false }
                     i -= 1
                     h -= 1
                 }
@@ -160,13 +159,13 @@ public struct TokenHygieneRule: Rule {
             // `Blue._600`: the part before names the hue.
             if last[..<stemEnd].allSatisfy(isSeparator), let previousPart = lastDottedPart(of: name, before: lastPart.lowerBound) {
                 let previous = name[previousPart]
-                if asciiHues.contains(where: { $0.count == previous.count && zip($0, previous).allSatisfy { $0 == lowercased($1) } }) {
+                if asciiHues.contains(where: { $0.count == previous.count && zip($0, previous).allSatisfy { $0 == asciiLowercased($1) } }) {
                     return true
                 }
             }
         }
-        func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (lowercased(byte) >= UInt8(ascii: "a") && lowercased(byte) <= UInt8(ascii: "f")) }
-        return last.count == 7 && lowercased(last[0]) == UInt8(ascii: "x") && last.dropFirst().allSatisfy(isHexDigit)
+        func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (asciiLowercased(byte) >= UInt8(ascii: "a") && asciiLowercased(byte) <= UInt8(ascii: "f")) }
+        return last.count == 7 && asciiLowercased(last[0]) == UInt8(ascii: "x") && last.dropFirst().allSatisfy(isHexDigit)
     }
 
     /// `isPaletteStep` for any name, character by character.

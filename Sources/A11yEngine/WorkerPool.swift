@@ -165,15 +165,7 @@ public final class WorkerPool: @unchecked Sendable {
                 // works helps meanwhile with the jobs they start (a contrast rule's pieces), on a deep stack as theirs
                 // may need: waiting, it left those to the pool's threads alone, and one core idle while the other
                 // finished a rule's last pieces.
-                while !job.isFinished {
-                    let seen = generation.load(ordering: .acquiring)
-                    if callerWorks, Self.hasDeepStack, let nested = join(after: job) {
-                        nested.work()
-                        nested.participants.wrappingAdd(-1, ordering: .releasing)
-                        continue
-                    }
-                    Self.pollThenYield { job.isFinished || generation.load(ordering: .relaxed) != seen }
-                }
+                wait(until: { job.isFinished }, helping: callerWorks, withJobsAfter: job)
                 lock.lock()
                 jobs.removeAll { $0 === job }
                 lock.unlock()
@@ -183,10 +175,14 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Returns once `done()`, taking iterations of the pool's jobs meanwhile when the caller has a deep stack: a caller
     /// waiting for work another thread is doing (a file read ahead, and read in parts) helps with it rather than wait.
-    public func help(until done: () -> Bool) {
+    public func help(until done: () -> Bool) { wait(until: done, helping: true, withJobsAfter: nil) }
+
+    /// Waits actively until `done()`. When `helping` and on a deep stack, takes iterations meanwhile of the newest job
+    /// with some (added after `earlier`, when given).
+    private func wait(until done: () -> Bool, helping: Bool, withJobsAfter earlier: Job?) {
         while !done() {
             let seen = generation.load(ordering: .acquiring)
-            if Self.hasDeepStack, let job = join() {
+            if helping, Self.hasDeepStack, let job = join(after: earlier) {
                 job.work()
                 job.participants.wrappingAdd(-1, ordering: .releasing)
                 continue

@@ -8,7 +8,8 @@ import Foundation
 /// Read ahead as `refresh` would read them: the files `.a11yd.yml` includes (read here too), with its `#if` flags, by the
 /// same function (`Workspace.read`). `refresh` takes an entry only for a file it lists, read with the flags it reads
 /// with; a configuration that cannot be read leaves nothing read ahead (the audit reports it).
-/// Only the first `refresh` after a read-ahead started takes entries: the daemon never starts one.
+/// Only the first full `refresh` (every file, no `changed` set) takes entries: the daemon never starts a read-ahead, and
+/// its refreshes after saves do not ask.
 public final class ReadAhead: @unchecked Sendable {
     public static let shared = ReadAhead()
 
@@ -39,13 +40,8 @@ public final class ReadAhead: @unchecked Sendable {
         guard !started, !claimed else { lock.unlock(); return }
         started = true
         lock.unlock()
-        var configuration = ProjectConfiguration()
-        let configurationPath = Workspace.path(of: ConfigurationReader.fileName, below: root)
-        if FileManager.default.fileExists(atPath: configurationPath) {
-            guard let text = PlainFile.text(atPath: configurationPath),
-                  let read = try? ConfigurationReader.read(text, file: configurationPath) else { return }
-            configuration = read
-        }
+        guard let configuration = try? Workspace.configuration(at: Workspace.path(of: ConfigurationReader.fileName, below: root))
+        else { return }
         let files = Workspace.files(below: root, configuration: configuration)
             .filter { $0.hasSuffix(".swift") }
             .map { ($0, Workspace.fileSize(Workspace.path(of: $0, below: root))) }

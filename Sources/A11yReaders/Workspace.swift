@@ -141,15 +141,15 @@ public final class Workspace {
         }
     }
 
+    /// The project configuration in the file at `path`; the defaults when there is none.
+    static func configuration(at path: String) throws(ConfigurationError) -> ProjectConfiguration {
+        guard FileManager.default.fileExists(atPath: path) else { return ProjectConfiguration() }
+        guard let text = PlainFile.text(atPath: path) else { throw ConfigurationError("cannot read \(path)") }
+        return try ConfigurationReader.read(text, file: path)
+    }
+
     private func loadConfiguration() throws(ConfigurationError) {
-        let fm = FileManager.default
-        var newConfiguration = ProjectConfiguration()
-        if fm.fileExists(atPath: configurationPath) {
-            guard let text = PlainFile.text(atPath: configurationPath) else {
-                throw ConfigurationError("cannot read \(configurationPath)")
-            }
-            newConfiguration = try ConfigurationReader.read(text, file: configurationPath)
-        }
+        let newConfiguration = try Self.configuration(at: configurationPath)
         let preset = try PolicyReader.load(
             policyOverride ?? newConfiguration.policy, relativeTo: rootDirectory, searchDirectories: policySearchDirectories,
             referencedAt: policyOverride == nil && newConfiguration.file != nil
@@ -224,7 +224,7 @@ public final class Workspace {
         let modes = configuration.modes
         // What a11yctl read ahead while this workspace loaded its configuration (`ReadAhead`), taken when it was read with
         // the same `#if` flags. Files still being read ahead are waited for last.
-        let readAheadStates = isSingleFile ? [:]
+        let readAheadStates = isSingleFile || changed != nil ? [:]
             : readAhead.claim(root: root, flags: Set(configuration.flags), files: jobs.filter { $0.previous == nil }.map(\.relative))
         func isBeingReadAhead(_ i: Int) -> Bool {
             if case .reading? = readAheadStates[jobs[i].relative] { return true } else { return false }
