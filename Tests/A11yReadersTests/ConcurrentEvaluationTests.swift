@@ -81,6 +81,7 @@ struct ConcurrentEvaluationTests {
     /// same order, as made in one piece (fix hints and messages included).
     @Test func contrastFindingsInPiecesAreTheFindingsInOnePiece() throws {
         let dir = try NameSpaceAndInstancePairingTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         var lines = ["import SwiftUI"]
         for i in 0..<160 {
             // Grey text on a grey a little lighter: every pair fails, each with colors (and a fix) of its own.

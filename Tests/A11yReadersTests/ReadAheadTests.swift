@@ -49,6 +49,7 @@ struct ReadAheadTests {
 
     @Test func filesReadAheadAreTheAuditsInput() throws {
         let root = try Self.system()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let expected = try Self.plainSources(root)
         let readAhead = ReadAhead()
         readAhead.read(root: root)
@@ -62,6 +63,7 @@ struct ReadAheadTests {
 
     @Test func configuredFlagsAreReadAheadToo() throws {
         let root = try Self.system(configuration: "flags: [LOW_CONTRAST]\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let readAhead = ReadAhead()
         readAhead.read(root: root)
         #expect(readAhead.filesStarted == 2)
@@ -75,6 +77,7 @@ struct ReadAheadTests {
     /// Files read ahead with other flags than the audit's are not taken (a configuration changed in between).
     @Test func entriesReadWithOtherFlagsAreNotTaken() throws {
         let root = try Self.system()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let readAhead = ReadAhead()
         readAhead.read(root: root)
         try "flags: [LOW_CONTRAST]\n".write(toFile: root + "/.a11yd.yml", atomically: true, encoding: .utf8)
@@ -83,6 +86,7 @@ struct ReadAheadTests {
 
     @Test func excludedFilesAreNotReadAhead() throws {
         let root = try Self.system(configuration: "exclude: [\"Styling/**\"]\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let readAhead = ReadAhead()
         readAhead.read(root: root)
         #expect(readAhead.filesStarted == 1)
@@ -91,6 +95,7 @@ struct ReadAheadTests {
 
     @Test func anUnreadableConfigurationLeavesNothingReadAhead() throws {
         let root = try Self.system(configuration: "flags: [unclosed\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let readAhead = ReadAhead()
         readAhead.read(root: root)
         #expect(readAhead.filesStarted == 0)
@@ -99,6 +104,7 @@ struct ReadAheadTests {
 
     @Test func aReadAheadRunningWhileTheAuditReadsGivesTheSameInput() throws {
         let root = try Self.system()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let expected = try Self.plainSources(root)
         for _ in 0..<20 {
             let readAhead = ReadAhead()
@@ -118,6 +124,7 @@ struct ReadAheadTests {
     /// input is the same. The file is large enough (5,000 tokens) to be mid-read when the claim comes.
     @Test func aFileBeingReadAheadIsWaitedFor() throws {
         let root = try Self.system()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         var large = "import SwiftUI\nextension Color {\n"
         large += "    static func adaptive(light: String, dark: String) -> Color { Color(hex: light) }\n"
         for i in 0..<5_000 { large += "    static let large\(i) = adaptive(light: \"#\(String(format: "%06X", i * 3_301 % 0xFFFFFF))\", dark: \"#101010\")\n" }
@@ -139,6 +146,7 @@ struct ReadAheadTests {
 
     @Test func anAuditThatClaimsFirstStopsTheReadAhead() throws {
         let root = try Self.system()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let readAhead = ReadAhead()
         #expect(try Workspace(root: root, readAhead: readAhead).refresh().sources == (try Self.plainSources(root)))
         readAhead.read(root: root)
