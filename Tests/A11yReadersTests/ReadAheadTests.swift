@@ -6,7 +6,11 @@ import Testing
 /// a11yctl reads a design system's Swift files ahead while the command loads its configuration: the audit's input must
 /// be what reading them at refresh gives, however far the read-ahead got, and files read ahead with the default `#if`
 /// flags must not stand in for a configuration that sets flags.
-struct ReadAheadTests {
+final class ReadAheadTests {
+    /// The design systems this test wrote, removed when it ends (each test runs on an instance of its own).
+    private var roots: [String] = []
+    deinit { for root in roots { try? FileManager.default.removeItem(atPath: root) } }
+
     static let tokens = """
         import SwiftUI
         extension Color {
@@ -33,11 +37,12 @@ struct ReadAheadTests {
         """
 
     /// A design system in a fresh directory: the two files, and `.a11yd.yml` when given.
-    static func system(configuration: String? = nil) throws -> String {
+    func system(configuration: String? = nil) throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("read-ahead-\(UUID().uuidString)").path
+        roots.append(root)
         try FileManager.default.createDirectory(atPath: root + "/Styling", withIntermediateDirectories: true)
-        try tokens.write(toFile: root + "/DesignTokens.swift", atomically: true, encoding: .utf8)
-        try styling.write(toFile: root + "/Styling/BadgeStyling.swift", atomically: true, encoding: .utf8)
+        try Self.tokens.write(toFile: root + "/DesignTokens.swift", atomically: true, encoding: .utf8)
+        try Self.styling.write(toFile: root + "/Styling/BadgeStyling.swift", atomically: true, encoding: .utf8)
         if let configuration { try configuration.write(toFile: root + "/.a11yd.yml", atomically: true, encoding: .utf8) }
         return root
     }
@@ -48,8 +53,7 @@ struct ReadAheadTests {
     }
 
     @Test func filesReadAheadAreTheAuditsInput() throws {
-        let root = try Self.system()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try system()
         let expected = try Self.plainSources(root)
         let readAhead = ReadAhead()
         readAhead.read(root: root)
@@ -62,8 +66,7 @@ struct ReadAheadTests {
     }
 
     @Test func configuredFlagsAreReadAheadToo() throws {
-        let root = try Self.system(configuration: "flags: [LOW_CONTRAST]\n")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try system(configuration: "flags: [LOW_CONTRAST]\n")
         let readAhead = ReadAhead()
         readAhead.read(root: root)
         #expect(readAhead.filesStarted == 2)
@@ -76,8 +79,7 @@ struct ReadAheadTests {
 
     /// Files read ahead with other flags than the audit's are not taken (a configuration changed in between).
     @Test func entriesReadWithOtherFlagsAreNotTaken() throws {
-        let root = try Self.system()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try system()
         let readAhead = ReadAhead()
         readAhead.read(root: root)
         try "flags: [LOW_CONTRAST]\n".write(toFile: root + "/.a11yd.yml", atomically: true, encoding: .utf8)
@@ -85,8 +87,7 @@ struct ReadAheadTests {
     }
 
     @Test func excludedFilesAreNotReadAhead() throws {
-        let root = try Self.system(configuration: "exclude: [\"Styling/**\"]\n")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try system(configuration: "exclude: [\"Styling/**\"]\n")
         let readAhead = ReadAhead()
         readAhead.read(root: root)
         #expect(readAhead.filesStarted == 1)
@@ -94,8 +95,7 @@ struct ReadAheadTests {
     }
 
     @Test func anUnreadableConfigurationLeavesNothingReadAhead() throws {
-        let root = try Self.system(configuration: "flags: [unclosed\n")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try system(configuration: "flags: [unclosed\n")
         let readAhead = ReadAhead()
         readAhead.read(root: root)
         #expect(readAhead.filesStarted == 0)
@@ -103,8 +103,7 @@ struct ReadAheadTests {
     }
 
     @Test func aReadAheadRunningWhileTheAuditReadsGivesTheSameInput() throws {
-        let root = try Self.system()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try system()
         let expected = try Self.plainSources(root)
         for _ in 0..<20 {
             let readAhead = ReadAhead()
@@ -123,8 +122,7 @@ struct ReadAheadTests {
     /// A file still being read when the audit claims it is waited for, the waiting thread helping with its parts; the
     /// input is the same. The file is large enough (5,000 tokens) to be mid-read when the claim comes.
     @Test func aFileBeingReadAheadIsWaitedFor() throws {
-        let root = try Self.system()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try system()
         var large = "import SwiftUI\nextension Color {\n"
         large += "    static func adaptive(light: String, dark: String) -> Color { Color(hex: light) }\n"
         for i in 0..<5_000 { large += "    static let large\(i) = adaptive(light: \"#\(String(format: "%06X", i * 3_301 % 0xFFFFFF))\", dark: \"#101010\")\n" }
@@ -145,8 +143,7 @@ struct ReadAheadTests {
     final class ResultBox: @unchecked Sendable { var sources: [ParsedSource]? }
 
     @Test func anAuditThatClaimsFirstStopsTheReadAhead() throws {
-        let root = try Self.system()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try system()
         let readAhead = ReadAhead()
         #expect(try Workspace(root: root, readAhead: readAhead).refresh().sources == (try Self.plainSources(root)))
         readAhead.read(root: root)
