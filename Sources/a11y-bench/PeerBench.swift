@@ -74,9 +74,7 @@ enum PeerBench {
         print("load average before: \(loadAverage())")
 
         // `roundRatios`: a11yctl's wall time over each peer's, round by round (the two ran one after the other).
-        // `probes`: `CoreProbe`'s reading at the start of each round, in round order.
-        var rows: [(tokens: Int, components: Int, pairs: Int, ctl: Figures, peers: [Peer: Figures], roundRatios: [Peer: [Double]],
-                    probes: [CoreProbe.Reading])] = []
+        var rows: [(tokens: Int, components: Int, pairs: Int, ctl: Figures, peers: [Peer: Figures], roundRatios: [Peer: [Double]])] = []
         for tokens in sizes {
             // Components scale with tokens: 300 per 5,000 as in the cold bench.
             let components = max(1, tokens * 3 / 50)
@@ -99,9 +97,7 @@ enum PeerBench {
             let programs: [(path: String, args: [String], ok: Set<Int32>)] = [(ctl, ["audit", dir.path, "--format", "json"], [0, 1])]
                 + peers.map { (python, [script, "--contrast", $0.rawValue, dir.path], [0]) }
             var samples = Array(repeating: [Sample](), count: programs.count)
-            var probes: [CoreProbe.Reading] = []
             for round in 0..<runs {
-                probes.append(CoreProbe.read())
                 for step in 0..<programs.count {
                     let i = (round + step) % programs.count
                     samples[i].append(try spawnAndMeasure(programs[i].path, programs[i].args, okStatuses: programs[i].ok))
@@ -117,7 +113,7 @@ enum PeerBench {
                 print(String(format: "  %@: median %.0f ms wall, %.0f ms CPU, peak %.1f MB; a11yctl / it: %.2fx wall, %.2fx CPU, %.2fx peak memory",
                              peer.label, p.wall, p.cpu, p.peak, c.wall / p.wall, c.cpu / p.cpu, c.peak / p.peak))
             }
-            rows.append((tokens, components, pairs, c, peerFigures, roundRatios, probes))
+            rows.append((tokens, components, pairs, c, peerFigures, roundRatios))
         }
         print("load average after: \(loadAverage())")
         // Issue 12's bar, read off the run: the cold 5,000-token audit in at most a quarter of the issue's peer's time. The
@@ -134,7 +130,6 @@ enum PeerBench {
                              peer.label, ratio, bar, ratio <= bar ? "met" : "not met", quartile(1), quartile(3), roundsMet, rounds.count,
                              peer == .coloraide ? " <- the peer the issue describes" : ""))
             }
-            printCoreShare(row.probes, ratios: peers.contains(.coloraide) ? row.roundRatios[.coloraide]! : nil, bar: bar)
         }
 
         // Per-token cost from CPU time, which load on a shared machine disturbs less than wall time; the marginal cost
@@ -162,27 +157,6 @@ enum PeerBench {
                              Double(last.tokens) / Double(first.tokens), last.ctl.cpu / first.ctl.cpu, last.ctl.wall / first.ctl.wall, last.ctl.peak / first.ctl.peak,
                              b.cpu / a.cpu, b.wall / a.wall, b.peak / a.peak))
             }
-        }
-    }
-
-    /// What the cores gave two threads during the 5k rounds, and the bar read apart in rounds where each thread had
-    /// most of a core (share at least `apart`) and in rounds where the cores slowed each other.
-    static func printCoreShare(_ probes: [CoreProbe.Reading], ratios: [Double]?, bar: Double) {
-        let apart = 0.85
-        let shares = probes.map(\.share).sorted()
-        guard !shares.isEmpty else { return }
-        let quartile = { (q: Int) in shares[min(shares.count - 1, shares.count * q / 4)] }
-        print(String(format: "two threads at once, beside each round (a11y-bench's core probe): each ran at %.2f of one thread alone (median; quartiles %.2f-%.2f), the loop alone %.0f µs (median)",
-                     median(shares), quartile(1), quartile(3), median(probes.map(\.aloneMicroseconds))))
-        guard let ratios else { return }
-        for (name, keep) in [("cores apart (share >= \(apart))", { (s: Double) in s >= apart }), ("cores slowing each other (share < \(apart))", { (s: Double) in s < apart })] {
-            let chosen = zip(probes, ratios).filter { keep($0.0.share) }.map(\.1)
-            guard !chosen.isEmpty else {
-                print("  rounds with \(name): none")
-                continue
-            }
-            print(String(format: "  rounds with %@: %ld, a11yctl / peer (coloraide) wall %.3fx (median), %ld at or under %.2fx",
-                         name, chosen.count, median(chosen), chosen.filter { $0 <= bar }.count, bar))
         }
     }
 
