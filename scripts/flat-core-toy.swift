@@ -19,9 +19,10 @@ import Foundation
 
 enum Op: UInt8 { case string, local, call, wrapColor, wrapUIColor, hex, provider, ternary, styleIs }
 struct Node { var op: Op; var a: Int32 = 0; var b: Int32 = 0; var c: Int32 = 0 }
-enum Value { case string(Int32), color(Int32), traits(UInt8), bool(Bool), closure(Int32), unknown }
+enum Value { case string(Int32), color(Int32), traits(UInt8), bool(Bool), unknown }
+/// A provider made while evaluating is recorded as the interpreter records its closure value (the cost is counted).
 struct Closure { var body: Int32; var capturedStart: Int32 }
-struct AppearanceColors { var rgba: (SIMD4<Double>, SIMD4<Double>); var luminance: (Double, Double); var dynamic: Bool }
+struct AppearanceColors { var rgba: (SIMD4<Double>, SIMD4<Double>); var luminance: (Double, Double) }
 
 final class Program {
     var nodes: [Node] = []
@@ -80,7 +81,7 @@ final class Program {
         case .wrapColor, .wrapUIColor: return evaluate(n.a)
         case .hex:
             guard case .string(let s) = evaluate(n.a), let c = hexColor(s) else { return .unknown }
-            colors.append(AppearanceColors(rgba: (c, c), luminance: withLuminance ? (Self.luminance(c), Self.luminance(c)) : (0, 0), dynamic: false))
+            colors.append(AppearanceColors(rgba: (c, c), luminance: withLuminance ? (Self.luminance(c), Self.luminance(c)) : (0, 0)))
             return .color(Int32(colors.count - 1))
         case .provider:
             // a = body, b = capture count: captured slots copied, then the body run once per appearance
@@ -102,7 +103,7 @@ final class Program {
                 colors.removeLast()
                 if appearance == 0 && !styleRead { out.1 = out.0; lum.1 = lum.0; break }
             }
-            colors.append(AppearanceColors(rgba: out, luminance: lum, dynamic: true))
+            colors.append(AppearanceColors(rgba: out, luminance: lum))
             return .color(Int32(colors.count - 1))
         case .ternary:
             guard case .bool(let b) = evaluate(n.a) else { return .unknown }

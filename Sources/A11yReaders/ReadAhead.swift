@@ -77,13 +77,20 @@ public final class ReadAhead: @unchecked Sendable {
         return found
     }
 
-    /// How many files were read ahead or are being read, and how many the audit waited for (tests).
+    /// How many files were read ahead or are being read (tests).
     var filesStarted: Int {
         lock.lock()
         defer { lock.unlock() }
         return states.count
     }
-    private(set) var filesWaitedFor = 0
+
+    /// How many files the audit waited for, still being read when it claimed them (tests).
+    var filesWaitedFor: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return waitedFor
+    }
+    private var waitedFor = 0
 
     /// The entry of a file being read ahead, once it is read; the caller helps with the pool's work meanwhile (the file
     /// is read in parts when it is large).
@@ -94,7 +101,7 @@ public final class ReadAhead: @unchecked Sendable {
             return states[relative]
         }
         lock.lock()
-        filesWaitedFor += 1
+        waitedFor += 1
         lock.unlock()
         WorkerPool.shared.help { if case .read? = state() { return true } else { return false } }
         if case .read(let entry)? = state() { return entry }
