@@ -18,7 +18,8 @@ let usage = """
       peer              a11yctl against bench/peer_audit.py on generated systems [--sizes 1000,5000,20000] [--runs 9]
                         [--peers stdlib,coloraide]: the script with standard-library arithmetic, and the issue's
                         (ratios by the coloraide library), by default when .build/peer/site holds coloraide (Debian
-                        packages none and set-up installs nothing with pip: BENCHMARKS.md)
+                        packages none and set-up installs nothing with pip: BENCHMARKS.md); each round also runs
+                        the audit held to one CPU, and the bar is read apart for rounds whose CPUs gave one core's worth
       phases PATH       where a cold audit of PATH spends its time, phase by phase [--runs 9]
       daemon            the real a11yd: save-to-audit latency, idle CPU, save storm, memory
                         [--saves 200] [--settle-ms 30] [--tokens N] [--interval-ms N]
