@@ -425,3 +425,88 @@ public enum FlatCoreSpike {
         return out
     }
 }
+
+extension FlatCoreSpike {
+    /// How often each construct occurs in the declarations' bodies and initial values: what a complete lowering must
+    /// cover, most used first.
+    public static func census(declarations: [MemberDeclaration]) -> [(construct: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        func note(_ s: String) { counts[s, default: 0] += 1 }
+        func expr(_ e: Expr) {
+            switch e.kind {
+            case .number: note("number")
+            case .string: note("string")
+            case .bool: note("bool")
+            case .nilLiteral: note("nil")
+            case .constant: note("constant (data reader)")
+            case .unsupported: note("unsupported (reader)")
+            case .name: note("name")
+            case .implicitMember: note("implicit member")
+            case .member(let base, _): note("member"); expr(base)
+            case .call(let callee, let args):
+                switch callee.kind {
+                case .name: note("call of a name")
+                case .implicitMember: note("call of an implicit member")
+                case .member: note("call of a member")
+                default: note("call of another callee")
+                }
+                expr(callee)
+                for a in args { expr(a.value) }
+            case .tuple(let elements): note("tuple"); for a in elements { expr(a.value) }
+            case .closure(_, let body): note("closure"); stmts(body)
+            case .ternary(let a, let b, let c): note("ternary"); expr(a); expr(b); expr(c)
+            case .binary(let op, let a, let b): note("binary \(op)"); expr(a); expr(b)
+            case .prefix(let op, let a): note("prefix \(op)"); expr(a)
+            case .statement(let s): note("if/switch expression"); stmts([s])
+            case .perAppearance(let branches): note("per appearance (data reader)"); for (_, b) in branches { expr(b) }
+            }
+        }
+        func stmts(_ list: [Stmt]) {
+            for s in list {
+                switch s.kind {
+                case .expression(let e): note("statement: expression"); expr(e)
+                case .binding(_, let v): note("statement: let/var"); v.map(expr)
+                case .assign(let t, _, let v): note("statement: assignment"); expr(t); expr(v)
+                case .return(let e): note("statement: return"); e.map(expr)
+                case .if(let conditions, let then, let otherwise):
+                    note("statement: if"); conditionsOf(conditions); stmts(then); otherwise.map(stmts)
+                case .guard(let conditions, let otherwise): note("statement: guard"); conditionsOf(conditions); stmts(otherwise)
+                case .switch(let subject, let cases):
+                    note("statement: switch"); expr(subject)
+                    for c in cases { note("switch case"); c.guardExpression.map(expr); stmts(c.body); c.patterns.forEach(pattern) }
+                case .unsupported: note("statement: unsupported (reader)")
+                }
+            }
+        }
+        func conditionsOf(_ list: [Condition]) {
+            for c in list {
+                switch c {
+                case .expression(let e): note("condition: expression"); expr(e)
+                case .optionalBinding(_, let e): note("condition: if let"); expr(e)
+                case .matches(let p, let e): note("condition: if case"); pattern(p); expr(e)
+                }
+            }
+        }
+        func pattern(_ p: Pattern) {
+            switch p {
+            case .wildcard: note("pattern: _")
+            case .binding: note("pattern: let")
+            case .enumCase(_, let sub): note("pattern: enum case"); sub?.forEach(pattern)
+            case .tuple(let ps): note("pattern: tuple"); ps.forEach(pattern)
+            case .value(let e): note("pattern: value"); expr(e)
+            }
+        }
+        for d in declarations {
+            switch d.kind {
+            case .stored(let initial): initial.map(expr)
+            case .computed(let body): note("declaration: computed property"); stmts(body)
+            case .function(let parameters, let body):
+                note("declaration: function"); stmts(body); parameters.compactMap(\.defaultValue).forEach(expr)
+            case .initializer(let parameters, let body):
+                note("declaration: initialiser"); stmts(body); parameters.compactMap(\.defaultValue).forEach(expr)
+            case .enumCase(_, let raw): note("declaration: enum case"); raw.map(expr)
+            }
+        }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}
