@@ -121,6 +121,8 @@ if CommandLine.arguments.dropFirst().first == "flat" {
     let result = FlatCoreSpike.run(declarations: input.sources.flatMap(\.declarations), types: input.sources.flatMap(\.types))
     print("\(result.tokens) call-initialised static members, \(result.evaluated) evaluated by the flat core, \(result.agreed) equal to the interpreter's")
     print(String(format: "one thread, median of 15: flat core (lowering included) %.2f ms, interpreter %.2f ms", result.flatMilliseconds, result.interpreterMilliseconds))
+    let trips = FlatCoreSpike.roundTrips(input.sources.flatMap(\.declarations))
+    print("lowered and raised back: \(trips.checked) bodies and values, \(trips.differing.count) differing \(trips.differing.prefix(5))")
     print("constructs in the declarations (what a complete lowering covers):")
     for (construct, count) in FlatCoreSpike.census(declarations: input.sources.flatMap(\.declarations)) { print("  \(count) \(construct)") }
     exit(0)
