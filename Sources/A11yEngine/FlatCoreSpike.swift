@@ -6,181 +6,6 @@ import Foundation
 // Not an evaluator of the product: it covers a handful of node kinds and checks each token it evaluates against the
 // interpreter's value. `a11y-bench flat PATH` runs it.
 
-/// A lowered program: nodes in one array, children and names as integers.
-final class FlatProgram {
-    enum Op: UInt8 {
-        case number, string, bool, nilLiteral
-        /// A local in the frame: `a` its slot.
-        case local
-        /// A name that is not a local: `a` its symbol (resolved at the call that uses it).
-        case global
-        /// `.name`: `a` its symbol.
-        case implicitMember
-        /// `base.name`: `a` the base node, `b` the symbol.
-        case member
-        /// `callee(args)`: `a` the callee node, `b` the first argument, `c` their count.
-        case call
-        /// `{ params in body }`: `a` the closure definition.
-        case closure
-        case ternary
-        /// `==` (`flag` 0) or `!=` (1): `a`, `b` the sides.
-        case equality
-    }
-
-    struct Node {
-        var op: Op
-        var flag: UInt8 = 0
-        var a: Int32 = 0, b: Int32 = 0, c: Int32 = 0
-    }
-
-    struct Argument {
-        var label: Int32  // -1: none
-        var value: Int32
-    }
-
-    /// A closure: its parameters take the first slots of its frame, the captured locals the next ones.
-    struct ClosureDefinition {
-        var parameterCount: Int32
-        /// For each captured local: its slot in the frame that makes the closure.
-        var capturedFrom: [Int32]
-        var body: Int32
-        var frameSize: Int32
-    }
-
-    struct FunctionDefinition {
-        var parameterLabels: [Int32]  // -1: `_`
-        var body: Int32
-        var frameSize: Int32
-    }
-
-    var nodes: [Node] = []
-    var locations: [SourceLocation] = []
-    var numbers: [Double] = []
-    var strings: [String] = []
-    /// String literals, not interned: most are read once (a token's hex).
-    var literals: [String] = []
-    private var stringIDs = NameMap<Int32>()
-    var arguments: [Argument] = []
-    var closures: [ClosureDefinition] = []
-    var functions: [FunctionDefinition] = []
-
-    func symbol(_ string: String) -> Int32 {
-        let key = NameKey(string)
-        if let id = stringIDs[key] { return id }
-        let id = Int32(strings.count)
-        strings.append(string)
-        stringIDs[key] = id
-        return id
-    }
-
-    /// Symbols the evaluator compares with, interned first.
-    lazy var userInterfaceStyle = symbol("userInterfaceStyle")
-    lazy var dark = symbol("dark")
-    lazy var light = symbol("light")
-    lazy var hex = symbol("hex")
-
-    private func add(_ node: Node, at location: SourceLocation) -> Int32 {
-        nodes.append(node)
-        locations.append(location)
-        return Int32(nodes.count - 1)
-    }
-
-    /// Lexical scopes while lowering one body: names to slots, innermost last. A closure's body starts a frame of its
-    /// own; a name of an enclosing frame it uses becomes one of its captures.
-    private struct Frame {
-        var slots: [Int32: Int32] = [:]
-        var size: Int32 = 0
-        var captures: [Int32] = []  // slots in the enclosing frame, in capture order
-    }
-    private var frames: [Frame] = []
-
-    private func slot(of symbol: Int32) -> Int32? { slot(of: symbol, frame: frames.count - 1) }
-
-    private func slot(of symbol: Int32, frame index: Int) -> Int32? {
-        guard index >= 0 else { return nil }
-        if let slot = frames[index].slots[symbol] { return slot }
-        guard let outer = slot(of: symbol, frame: index - 1) else { return nil }
-        let slot = frames[index].size
-        frames[index].size += 1
-        frames[index].slots[symbol] = slot
-        frames[index].captures.append(outer)
-        return slot
-    }
-
-    /// A function's body lowered with its parameters in the first slots; nil when it uses a construct the spike lacks.
-    func lowerFunction(_ parameters: [Parameter], body: [Stmt]) -> FunctionDefinition? {
-        guard body.count == 1, case .expression(let e) = body[0].kind else { return nil }
-        var frame = Frame()
-        for p in parameters {
-            frame.slots[symbol(p.name)] = frame.size
-            frame.size += 1
-        }
-        frames.append(frame)
-        defer { frames.removeLast() }
-        guard let node = lower(e) else { return nil }
-        return FunctionDefinition(parameterLabels: parameters.map { $0.label.map(symbol) ?? -1 }, body: node, frameSize: frames.last!.size)
-    }
-
-    /// An expression outside any function (a static member's initial value).
-    func lowerTopLevel(_ e: Expr) -> Int32? {
-        frames.append(Frame())
-        defer { frames.removeLast() }
-        return lower(e)
-    }
-
-    func lower(_ e: Expr) -> Int32? {
-        switch e.kind {
-        case .number(let n):
-            numbers.append(n)
-            return add(Node(op: .number, a: Int32(numbers.count - 1)), at: e.location)
-        case .string(let s):
-            literals.append(s)
-            return add(Node(op: .string, a: Int32(literals.count - 1)), at: e.location)
-        case .bool(let b): return add(Node(op: .bool, a: b ? 1 : 0), at: e.location)
-        case .nilLiteral: return add(Node(op: .nilLiteral), at: e.location)
-        case .name(let n):
-            let s = symbol(n)
-            if let slot = slot(of: s) { return add(Node(op: .local, a: slot), at: e.location) }
-            return add(Node(op: .global, a: s), at: e.location)
-        case .implicitMember(let n): return add(Node(op: .implicitMember, a: symbol(n)), at: e.location)
-        case .member(let base, let name):
-            guard let b = lower(base) else { return nil }
-            return add(Node(op: .member, a: b, b: symbol(name)), at: e.location)
-        case .call(let callee, let args):
-            guard let c = lower(callee) else { return nil }
-            var lowered: [Argument] = []
-            for arg in args {
-                guard let v = lower(arg.value) else { return nil }
-                lowered.append(Argument(label: arg.label.map(symbol) ?? -1, value: v))
-            }
-            let first = Int32(arguments.count)
-            arguments.append(contentsOf: lowered)
-            return add(Node(op: .call, a: c, b: first, c: Int32(lowered.count)), at: e.location)
-        case .closure(let parameters, let body):
-            guard body.count == 1, case .expression(let inner) = body[0].kind else { return nil }
-            var frame = Frame()
-            for p in parameters {
-                frame.slots[symbol(p)] = frame.size
-                frame.size += 1
-            }
-            frames.append(frame)
-            guard let b = lower(inner) else { frames.removeLast(); return nil }
-            let done = frames.removeLast()
-            closures.append(ClosureDefinition(parameterCount: Int32(parameters.count), capturedFrom: done.captures, body: b,
-                                              frameSize: done.size))
-            return add(Node(op: .closure, a: Int32(closures.count - 1)), at: e.location)
-        case .ternary(let c, let t, let f):
-            guard let a = lower(c), let b = lower(t), let d = lower(f) else { return nil }
-            return add(Node(op: .ternary, a: a, b: b, c: d), at: e.location)
-        case .binary(let op, let l, let r) where op == "==" || op == "!=":
-            guard let a = lower(l), let b = lower(r) else { return nil }
-            return add(Node(op: .equality, flag: op == "==" ? 0 : 1, a: a, b: b), at: e.location)
-        default:
-            return nil
-        }
-    }
-}
-
 /// A value with no counted reference: strings are literals of the program, colors and closures rows of the evaluator's
 /// tables.
 enum FlatValue {
@@ -196,9 +21,9 @@ enum FlatValue {
     case unknown
 }
 
-/// Evaluates a `FlatProgram` for the spike's constructs. `unsupported` is set when it meets one it lacks.
+/// Evaluates a `LoweredProgram` for the spike's constructs. `unsupported` is set when it meets one it lacks.
 final class FlatEvaluator {
-    let program: FlatProgram
+    let program: LoweredProgram
     let interpreter: Interpreter
     var slots = [FlatValue](repeating: .none, count: 1024)
     /// The running frame's first slot, and the first slot no frame uses (a call's frame starts there).
@@ -208,19 +33,34 @@ final class FlatEvaluator {
     var captured: [FlatValue] = []
     var traitReads: Interpreter.TraitReads = []
     var unsupported = false
+    let userInterfaceStyle: Int32, dark: Int32, light: Int32, hex: Int32, equals: Int32, notEquals: Int32
 
     /// What a call of a name calls, decided at its first call (the spike's tokens are all members of one owner).
     enum CallPlan {
-        case function(Int32)  // FlatProgram.functions
+        case function(Int32)  // functions
         case color
     }
     var plans: [CallPlan?] = []  // by the callee's symbol
-    /// The owner whose members the code being lowered sees (the spike's tokens are members of one type).
+    var functions: [LoweredProgram.Function] = []
+    /// The owner whose members the code being evaluated sees.
     var owner = ""
 
-    init(program: FlatProgram, interpreter: Interpreter) {
+    init(program: LoweredProgram, interpreter: Interpreter) {
         self.program = program
         self.interpreter = interpreter
+        (userInterfaceStyle, dark, light, hex) = (program.symbol("userInterfaceStyle"), program.symbol("dark"), program.symbol("light"),
+                                                  program.symbol("hex"))
+        (equals, notEquals) = (program.symbol("=="), program.symbol("!="))
+    }
+
+    /// A body of one expression or one `return` (the spike's helpers and providers).
+    func run(_ body: LoweredProgram.Span) -> FlatValue {
+        guard body.count == 1 else { unsupported = true; return .unknown }
+        let statement = program.nodes[Int(program.lists[Int(body.start)])]
+        switch statement.op {
+        case .expressionStatement, .returnStatement where statement.a >= 0: return evaluate(statement.a)
+        default: unsupported = true; return .unknown
+        }
     }
 
     func evaluate(_ index: Int32) -> FlatValue {
@@ -232,26 +72,28 @@ final class FlatEvaluator {
         case .nilLiteral: return .none
         case .local: return slots[base + Int(n.a)]
         case .implicitMember: return .platformCase(n.a)
-        case .global: unsupported = true; return .unknown
         case .member:
-            guard case .traits(let order) = evaluate(n.a), n.b == program.userInterfaceStyle else { unsupported = true; return .unknown }
+            guard case .traits(let order) = evaluate(n.a), n.b == userInterfaceStyle else { unsupported = true; return .unknown }
             traitReads.insert(.style)
-            return .platformCase(Appearance.allCases[Int(order)].isDark ? program.dark : program.light)
-        case .equality:
+            return .platformCase(Appearance.allCases[Int(order)].isDark ? dark : light)
+        case .binary where n.c == equals || n.c == notEquals:
             guard case .platformCase(let l) = evaluate(n.a), case .platformCase(let r) = evaluate(n.b) else { unsupported = true; return .unknown }
-            return .bool((l == r) == (n.flag == 0))
+            return .bool((l == r) == (n.c == equals))
         case .ternary:
             guard case .bool(let b) = evaluate(n.a) else { unsupported = true; return .unknown }
             return evaluate(b ? n.b : n.c)
         case .closure:
             let start = Int32(captured.count)
-            for i in 0..<program.closures[Int(n.a)].capturedFrom.count {
-                captured.append(slots[base + Int(program.closures[Int(n.a)].capturedFrom[i])])
+            for i in 0..<program.closures[Int(n.a)].captures.count {
+                captured.append(slots[base + Int(program.closures[Int(n.a)].captures[i].outer)])
             }
             closureValues.append((n.a, start))
             return .closure(Int32(closureValues.count - 1))
         case .call:
             return call(n)
+        default:
+            unsupported = true
+            return .unknown
         }
     }
 
@@ -263,50 +105,54 @@ final class FlatEvaluator {
         return frame
     }
 
-    private func plan(_ n: FlatProgram.Node) -> CallPlan? {
+    private func plan(_ n: LoweredProgram.Node) -> CallPlan? {
         let callee = program.nodes[Int(n.a)]
-        guard callee.op == .global else { return nil }
+        guard callee.op == .name else { return nil }
         let symbol = Int(callee.a)
         if symbol < plans.count, let known = plans[symbol] { return known }
-        let name = program.strings[symbol]
+        let name = program.symbols[symbol]
         let plan: CallPlan
         if name == "Color" || name == "UIColor" {
             plan = .color
         } else {
             let candidates = interpreter.functions(owner, name)
             guard candidates.count == 1, case .function(let parameters, let body) = candidates[0].kind,
-                  let lowered = program.lowerFunction(parameters, body: body) else { return nil }
-            program.functions.append(lowered)
-            plan = .function(Int32(program.functions.count - 1))
+                  parameters.allSatisfy({ $0.defaultValue == nil }) else { return nil }
+            functions.append(program.lowerFunction(parameters, body: body))
+            labels.append(parameters.map { $0.label.map(program.symbol) ?? -1 })
+            plan = .function(Int32(functions.count - 1))
         }
         if plans.count <= symbol { plans.append(contentsOf: repeatElement(nil, count: symbol + 1 - plans.count)) }
         plans[symbol] = plan
         return plan
     }
+    /// Each function's parameter labels (symbols, -1 for `_`).
+    var labels: [[Int32]] = []
 
-    private func call(_ n: FlatProgram.Node) -> FlatValue {
+    private func call(_ n: LoweredProgram.Node) -> FlatValue {
         guard let plan = plan(n) else { unsupported = true; return .unknown }
         switch plan {
         case .function(let f):
-            guard Int(n.c) == program.functions[Int(f)].parameterLabels.count else { unsupported = true; return .unknown }
-            let frame = push(program.functions[Int(f)].frameSize)
+            let fi = Int(f)
+            guard Int(n.c) == labels[fi].count else { unsupported = true; return .unknown }
+            let frame = push(functions[fi].frameSize)
             defer { top = frame }
             for i in 0..<Int(n.c) {
                 let argument = program.arguments[Int(n.b) + i]
-                guard argument.label == program.functions[Int(f)].parameterLabels[i] else { unsupported = true; return .unknown }
-                slots[frame + i] = evaluate(argument.value)
+                guard argument.label == labels[fi][i] else { unsupported = true; return .unknown }
+                slots[frame + Int(functions[fi].parameterSlots[i])] = evaluate(argument.value)
             }
             let saved = base
             base = frame
             defer { base = saved }
-            return evaluate(program.functions[Int(f)].body)
+            return run(functions[fi].body)
         case .color:
             guard n.c == 1 else { unsupported = true; return .unknown }
             let argument = program.arguments[Int(n.b)]
             let value = evaluate(argument.value)
             switch value {
             case .color: return argument.label == -1 ? value : { unsupported = true; return .unknown }()
-            case .string(let s) where argument.label == program.hex:
+            case .string(let s) where argument.label == hex:
                 guard let c = ColorValue(hex: program.literals[Int(s)]) else { unsupported = true; return .unknown }
                 colors.append(AppearanceColor(constant: c))
                 return .color(Int32(colors.count - 1))
@@ -323,6 +169,7 @@ final class FlatEvaluator {
     private func dynamicColor(_ id: Int32) -> FlatValue {
         let (definitionIndex, captures) = closureValues[Int(id)]
         let d = Int(definitionIndex)
+        guard program.closures[d].parameterSlots.count == 1 else { unsupported = true; return .unknown }
         let saved = (traitReads, base)
         defer { (traitReads, base) = saved }
         var reads: Interpreter.TraitReads = []
@@ -337,13 +184,12 @@ final class FlatEvaluator {
                 result = fallback == .light ? lightResult : darkResult
             } else {
                 traitReads = []
-                slots[frame] = .traits(UInt8(appearance.order))
-                let parameterCount = Int(program.closures[d].parameterCount)
-                for i in 0..<program.closures[d].capturedFrom.count {
-                    slots[frame + parameterCount + i] = captured[Int(captures) + i]
+                slots[frame + Int(program.closures[d].parameterSlots[0])] = .traits(UInt8(appearance.order))
+                for i in 0..<program.closures[d].captures.count {
+                    slots[frame + Int(program.closures[d].captures[i].inner)] = captured[Int(captures) + i]
                 }
                 base = frame
-                let value = evaluate(program.closures[d].body)
+                let value = run(program.closures[d].body)
                 base = saved.1
                 reads.formUnion(traitReads)
                 guard case .color(let c) = value else { unsupported = true; return .unknown }
@@ -406,16 +252,20 @@ public enum FlatCoreSpike {
     /// The measured part (callgrind: `--toggle-collect='*FlatCoreSpike*evaluateAll*'`): lowering and evaluation.
     @inline(never)
     static func evaluateAll(_ tokens: [MemberDeclaration], interpreter: Interpreter) -> [AppearanceColor?] {
-        let program = FlatProgram()
+        let program = LoweredProgram()
         let evaluator = FlatEvaluator(program: program, interpreter: interpreter)
         var out: [AppearanceColor?] = []
         out.reserveCapacity(tokens.count)
         for d in tokens {
-            guard case .stored(let initial?) = d.kind, let node = program.lowerTopLevel(initial) else { out.append(nil); continue }
+            guard case .stored(let initial?) = d.kind else { out.append(nil); continue }
+            let lowered = program.lowerExpression(initial)
             evaluator.owner = d.ownerKey
             evaluator.unsupported = false
             let colorCount = evaluator.colors.count
-            let value = evaluator.evaluate(node)
+            let frame = evaluator.top
+            evaluator.top += Int(lowered.frameSize)
+            let value = evaluator.evaluate(lowered.node)
+            evaluator.top = frame
             if !evaluator.unsupported, case .color(let id) = value { out.append(evaluator.colors[Int(id)]) } else { out.append(nil) }
             // A token's intermediate colors are not kept (the table row of its value is copied out above).
             evaluator.colors.removeSubrange(colorCount...)
