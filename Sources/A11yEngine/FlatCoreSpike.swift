@@ -1,49 +1,61 @@
 import Foundation
 
-// SPIKE, branch `flat-core-spike` only (issue 12, docs/flat-core-plan.md): what a token costs when the IR is lowered to
-// flat nodes and evaluated with values that hold no counted reference, inside the product's own data structures (its
-// declarations, its interpreter's indexes, its color types), for the constructs the 5k synthetic system's tokens use.
-// Not an evaluator of the product: it covers a handful of node kinds and checks each token it evaluates against the
-// interpreter's value. `a11y-bench flat PATH` runs it.
+// SPIKE, branch `flat-core-spike` only (issue 12, docs/flat-core-plan.md): the flat core's seed. `LoweredProgram` is the
+// complete lowering; `FlatEvaluator` evaluates its nodes with values that hold no counted reference where it has a
+// native path (the 5k system's token pattern: a project helper, `Color`/`UIColor` from a hex string, a color or a
+// provider, `traits.userInterfaceStyle == .dark`, ternaries), and bridges every other node to the interpreter (raised
+// back to the IR, evaluated with the locals it reads). `a11y-bench flat PATH` evaluates every static stored member this
+// way, compares each with a fresh interpreter's value, counts the members that needed no bridge, and times both on one
+// thread. Growing the native paths until no bridge is left is step 1 (the plan's "Step 1 in practice").
+// A11Y_FLAT_DEBUG=1 prints each bridged node and each member that differs.
 
-/// A value with no counted reference: strings are literals of the program, colors and closures rows of the evaluator's
-/// tables.
+/// A value with no counted reference: literals of the program, colors and closures rows of the evaluator's tables; any
+/// other value the core does not hold natively yet is `boxed`, a row of `Value`s.
 enum FlatValue {
     case number(Double)
     case bool(Bool)
-    case string(Int32)
+    case literal(Int32)
     case none
     case color(Int32)
     case closure(Int32)
     case traits(UInt8)  // Appearance.order
     /// A platform enum case (`.dark`): its symbol.
     case platformCase(Int32)
-    case unknown
+    case boxed(Int32)
+    /// A slot not bound yet.
+    case unset
 }
 
-/// Evaluates a `LoweredProgram` for the spike's constructs. `unsupported` is set when it meets one it lacks.
+/// Evaluates a `LoweredProgram`: natively where the spike has a path, else by raising the node back to the IR and
+/// asking the interpreter (a bridge, counted in `bridged`: the way on the branch from the spike to the whole core; none
+/// may remain when the core replaces the interpreter's evaluation).
 final class FlatEvaluator {
     let program: LoweredProgram
     let interpreter: Interpreter
-    var slots = [FlatValue](repeating: .none, count: 1024)
+    var slots = [FlatValue](repeating: .unset, count: 1024)
     /// The running frame's first slot, and the first slot no frame uses (a call's frame starts there).
     var base = 0, top = 0
+    /// The running frame's type scope and `self`, as `Interpreter.Frame` has them.
+    var scope: [String] = []
+    var selfValue: Value?
     var colors: [AppearanceColor] = []
-    var closureValues: [(definition: Int32, captures: Int32)] = []
+    var closureValues: [(definition: Int32, captures: Int32, scope: [String], selfValue: Value?)] = []
     var captured: [FlatValue] = []
+    var boxes: [Value] = []
     var traitReads: Interpreter.TraitReads = []
-    var unsupported = false
+    /// Nodes evaluated through the interpreter since the count was last reset.
+    var bridged = 0
     let userInterfaceStyle: Int32, dark: Int32, light: Int32, hex: Int32, equals: Int32, notEquals: Int32
 
-    /// What a call of a name calls, decided at its first call (the spike's tokens are all members of one owner).
+    /// What a call of a name in a scope calls, decided at its first call.
     enum CallPlan {
         case function(Int32)  // functions
         case color
+        case other
     }
-    var plans: [CallPlan?] = []  // by the callee's symbol
+    private var plans: [NameKey: CallPlan] = [:]
     var functions: [LoweredProgram.Function] = []
-    /// The owner whose members the code being evaluated sees.
-    var owner = ""
+    var labels: [[Int32]] = []
 
     init(program: LoweredProgram, interpreter: Interpreter) {
         self.program = program
@@ -53,125 +65,253 @@ final class FlatEvaluator {
         (equals, notEquals) = (program.symbol("=="), program.symbol("!="))
     }
 
-    /// A body of one expression or one `return` (the spike's helpers and providers).
-    func run(_ body: LoweredProgram.Span) -> FlatValue {
-        guard body.count == 1 else { unsupported = true; return .unknown }
-        let statement = program.nodes[Int(program.lists[Int(body.start)])]
-        switch statement.op {
-        case .expressionStatement, .returnStatement where statement.a >= 0: return evaluate(statement.a)
-        default: unsupported = true; return .unknown
+    // MARK: Values across the bridge
+
+    func toFlat(_ value: Value) -> FlatValue {
+        switch value {
+        case .number(let n): return .number(n)
+        case .bool(let b): return .bool(b)
+        case .none: return .none
+        case .color(let c):
+            colors.append(c)
+            return .color(Int32(colors.count - 1))
+        case .traits(let t): return .traits(UInt8(t.appearance.order))
+        case .enumCase(let type, let name, let payload) where type.isEmpty && payload.isEmpty: return .platformCase(program.symbol(name))
+        default:
+            boxes.append(value)
+            return .boxed(Int32(boxes.count - 1))
         }
     }
 
-    func evaluate(_ index: Int32) -> FlatValue {
+    func toValue(_ value: FlatValue) -> Value {
+        switch value {
+        case .number(let n): return .number(n)
+        case .bool(let b): return .bool(b)
+        case .literal(let id): return .string(program.literals[Int(id)])
+        case .none, .unset: return .none
+        case .color(let id): return .color(colors[Int(id)])
+        case .traits(let order): return interpreter.traitValues.traits[Int(order)]
+        case .platformCase(let symbol): return .enumCase(type: "", name: program.symbols[Int(symbol)], payload: [])
+        case .boxed(let id): return boxes[Int(id)]
+        case .closure(let id):
+            let c = closureValues[Int(id)], d = program.closures[Int(c.definition)]
+            var locals: [String: Value] = [:]
+            for (i, capture) in d.captures.enumerated() {
+                let v = captured[Int(c.captures) + i]
+                if case .unset = v { continue }
+                locals[program.symbols[Int(d.slotSymbols[Int(capture.inner)])]] = toValue(v)
+            }
+            return .closure(.init(parameters: d.parameters.map { program.symbols[Int($0)] }, body: program.raise(block: d.body),
+                                  captured: Locals(locals), scope: c.scope, selfValue: c.selfValue))
+        }
+    }
+
+    /// The node evaluated by the interpreter, in a frame of the locals it reads (the slots its names were lowered to).
+    func bridge(_ index: Int32, expected: String?) -> FlatValue {
+        bridged += 1
+        if ProcessInfo.processInfo.environment["A11Y_FLAT_DEBUG"] != nil { print("bridge: \(program.nodes[Int(index)].op) \(program.raise(index))".prefix(300)) }
+        var locals: [String: Value] = [:]
+        for (slot, symbol) in freeSlots(of: index) {
+            let v = slots[base + Int(slot)]
+            if case .unset = v { continue }
+            locals[program.symbols[Int(symbol)]] = toValue(v)
+        }
+        return toFlat(interpreter.evaluate(program.raise(index), locals: locals, selfValue: selfValue, scope: scope, expected: expected))
+    }
+
+    /// The slots of the running frame that the expression at `index` reads (its own bindings and nested closures'
+    /// frames left out; a nested closure's captures are read where it is made).
+    private func freeSlots(of index: Int32) -> [(slot: Int32, symbol: Int32)] {
+        var found: [(Int32, Int32)] = [], bound: Set<Int32> = []
+        func expr(_ i: Int32) {
+            guard i >= 0 else { return }
+            let n = program.nodes[Int(i)]
+            switch n.op {
+            case .local, .maybeLocal: found.append((n.a, n.b))
+            case .member, .prefix: expr(n.a)
+            case .call: expr(n.a); args(n.b, n.c)
+            case .tuple: args(n.b, n.c)
+            case .ternary, .binary: expr(n.a); expr(n.b); if n.op == .ternary { expr(n.c) }
+            case .closure:
+                let d = program.closures[Int(n.a)]
+                for c in d.captures { found.append((c.outer, d.slotSymbols[Int(c.inner)])) }
+            case .statementValue: statement(n.a)
+            case .perAppearance: for k in 0..<Int(n.c) { expr(program.appearances[Int(n.b) + k].value) }
+            default: break
+            }
+        }
+        func args(_ first: Int32, _ count: Int32) { for k in 0..<Int(count) { expr(program.arguments[Int(first) + k].value) } }
+        func block(_ span: LoweredProgram.Span) { for k in 0..<Int(span.count) { statement(program.lists[Int(span.start) + k]) } }
+        func statement(_ i: Int32) {
+            let n = program.nodes[Int(i)]
+            switch n.op {
+            case .expressionStatement, .returnStatement: expr(n.a)
+            case .binding:
+                expr(n.a)
+                let b = program.bindings[Int(n.b)]
+                for k in 0..<Int(b.slots.count) { bound.insert(program.lists[Int(b.slots.start) + k]) }
+            case .assign: expr(n.a); expr(n.b)
+            case .ifStatement:
+                let f = program.ifs[Int(n.a)]
+                block(f.conditions); block(f.then); f.otherwise.map(block)
+            case .guardStatement:
+                let g = program.guards[Int(n.a)]
+                block(g.conditions); block(g.otherwise)
+            case .switchStatement:
+                let sw = program.switches[Int(n.a)]
+                expr(sw.subject)
+                for c in sw.cases { block(c.patterns); expr(c.guardExpression); block(c.body) }
+            case .conditionExpression: expr(n.a)
+            case .optionalBinding: expr(n.b); bound.insert(n.a)
+            case .matches: statement(n.a); expr(n.b)
+            case .bindingPattern: bound.insert(n.a)
+            case .enumCasePattern, .tuplePattern: if n.b >= 0 { block(.init(start: n.b, count: n.c)) }
+            case .valuePattern: expr(n.a)
+            default: break
+            }
+        }
+        expr(index)
+        return found.filter { !bound.contains($0.0) }
+    }
+
+    // MARK: Evaluation
+
+    /// A body of one expression or one `return`, natively; any other body through the interpreter is not needed by the
+    /// spike's native calls (they check the body first).
+    func run(_ body: LoweredProgram.Span, expected: String?) -> FlatValue {
+        let statement = program.nodes[Int(program.lists[Int(body.start)])]
+        return evaluate(statement.a, expected: expected)
+    }
+
+    func evaluate(_ index: Int32, expected: String?) -> FlatValue {
         let n = program.nodes[Int(index)]
         switch n.op {
         case .number: return .number(program.numbers[Int(n.a)])
-        case .string: return .string(n.a)
+        case .string: return .literal(n.a)
         case .bool: return .bool(n.a != 0)
         case .nilLiteral: return .none
-        case .local: return slots[base + Int(n.a)]
-        case .implicitMember: return .platformCase(n.a)
-        case .member:
-            guard case .traits(let order) = evaluate(n.a), n.b == userInterfaceStyle else { unsupported = true; return .unknown }
-            traitReads.insert(.style)
+        case .local:
+            let v = slots[base + Int(n.a)]
+            if case .unset = v { return bridge(index, expected: expected) }
+            return v
+        case .implicitMember where expected == nil || expected == "UIUserInterfaceStyle":
+            return .platformCase(n.a)
+        case .member where n.b == userInterfaceStyle:
+            let baseValue = evaluate(n.a, expected: nil)
+            guard case .traits(let order) = baseValue else { return bridge(index, expected: expected) }
+            interpreter.traitReads.insert(.style)
             return .platformCase(Appearance.allCases[Int(order)].isDark ? dark : light)
         case .binary where n.c == equals || n.c == notEquals:
-            guard case .platformCase(let l) = evaluate(n.a), case .platformCase(let r) = evaluate(n.b) else { unsupported = true; return .unknown }
-            return .bool((l == r) == (n.c == equals))
+            let l = evaluate(n.a, expected: nil)
+            let rhs = program.nodes[Int(n.b)]
+            // `traits.userInterfaceStyle == .dark`, as `Interpreter.equality` compares a platform case with an implicit member.
+            guard case .platformCase(let name) = l, rhs.op == .implicitMember else { return bridge(index, expected: expected) }
+            return .bool((name == rhs.a) == (n.c == equals))
         case .ternary:
-            guard case .bool(let b) = evaluate(n.a) else { unsupported = true; return .unknown }
-            return evaluate(b ? n.b : n.c)
+            guard case .bool(let b) = evaluate(n.a, expected: nil) else { return bridge(index, expected: expected) }
+            return evaluate(b ? n.b : n.c, expected: expected)
         case .closure:
             let start = Int32(captured.count)
             for i in 0..<program.closures[Int(n.a)].captures.count {
                 captured.append(slots[base + Int(program.closures[Int(n.a)].captures[i].outer)])
             }
-            closureValues.append((n.a, start))
+            closureValues.append((n.a, start, scope, selfValue))
             return .closure(Int32(closureValues.count - 1))
         case .call:
-            return call(n)
+            return call(index, n, expected: expected)
         default:
-            unsupported = true
-            return .unknown
+            return bridge(index, expected: expected)
         }
     }
 
-    /// Room for a frame of `size` slots at `top`: its first slot.
+    /// Room for a frame of `size` slots at `top`, all unset: its first slot.
     private func push(_ size: Int32) -> Int {
         let frame = top
         top += Int(size)
-        if top > slots.count { slots.append(contentsOf: repeatElement(FlatValue.none, count: top - slots.count + 256)) }
+        if top > slots.count { slots.append(contentsOf: repeatElement(FlatValue.unset, count: top - slots.count + 256)) }
+        for i in frame..<top { slots[i] = .unset }
         return frame
     }
 
-    private func plan(_ n: LoweredProgram.Node) -> CallPlan? {
+    /// As `Interpreter.call` decides for a name: a type (`Color`, `UIColor` with no project initialiser: built-in) or a
+    /// function of the enclosing scopes, innermost first (one declaration of a one-expression body, no defaults: native).
+    private func plan(_ n: LoweredProgram.Node) -> CallPlan {
         let callee = program.nodes[Int(n.a)]
-        guard callee.op == .name else { return nil }
-        let symbol = Int(callee.a)
-        if symbol < plans.count, let known = plans[symbol] { return known }
-        let name = program.symbols[symbol]
-        let plan: CallPlan
-        if name == "Color" || name == "UIColor" {
-            plan = .color
-        } else {
-            let candidates = interpreter.functions(owner, name)
-            guard candidates.count == 1, case .function(let parameters, let body) = candidates[0].kind,
-                  parameters.allSatisfy({ $0.defaultValue == nil }) else { return nil }
-            functions.append(program.lowerFunction(parameters, body: body))
-            labels.append(parameters.map { $0.label.map(program.symbol) ?? -1 })
-            plan = .function(Int32(functions.count - 1))
-        }
-        if plans.count <= symbol { plans.append(contentsOf: repeatElement(nil, count: symbol + 1 - plans.count)) }
-        plans[symbol] = plan
+        guard callee.op == .name else { return .other }
+        let name = program.symbols[Int(callee.a)]
+        let key = NameKey(scope.joinedWithDots() + "|" + name)
+        if let known = plans[key] { return known }
+        let plan: CallPlan = {
+            if name == "Color" || name == "UIColor" {
+                // Resolved alike in every scope (`.some(nil)`: no project type of that name), with no project initialiser.
+                guard let everyScope = interpreter.resolveTypeInEveryScope(name), everyScope == nil || everyScope == name,
+                      interpreter.constructPlan(everyScope ?? name).initializers.allSatisfy(\.isEmpty) else { return .other }
+                return .color
+            }
+            guard interpreter.resolveType(name, in: scope) == nil else { return .other }
+            for depth in stride(from: scope.count, through: 0, by: -1) {
+                let candidates = interpreter.functions(scope.prefix(depth).joinedWithDots(), name)
+                guard !candidates.isEmpty else { continue }
+                guard depth == scope.count, candidates.count == 1, case .function(let parameters, let body) = candidates[0].kind,
+                      parameters.allSatisfy({ $0.defaultValue == nil }), body.count == 1 else { return .other }
+                switch body[0].kind {
+                case .expression, .return(.some): break
+                default: return .other
+                }
+                functions.append(program.lowerFunction(parameters, body: body))
+                labels.append(parameters.map { $0.label.map(program.symbol) ?? -1 })
+                return .function(Int32(functions.count - 1))
+            }
+            return .other
+        }()
+        plans[key] = plan
         return plan
     }
-    /// Each function's parameter labels (symbols, -1 for `_`).
-    var labels: [[Int32]] = []
 
-    private func call(_ n: LoweredProgram.Node) -> FlatValue {
-        guard let plan = plan(n) else { unsupported = true; return .unknown }
-        switch plan {
+    private func call(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
+        switch plan(n) {
+        case .other:
+            return bridge(index, expected: expected)
         case .function(let f):
             let fi = Int(f)
-            guard Int(n.c) == labels[fi].count else { unsupported = true; return .unknown }
+            guard Int(n.c) == labels[fi].count,
+                  (0..<Int(n.c)).allSatisfy({ program.arguments[Int(n.b) + $0].label == labels[fi][$0] }) else { return bridge(index, expected: expected) }
             let frame = push(functions[fi].frameSize)
             defer { top = frame }
             for i in 0..<Int(n.c) {
                 let argument = program.arguments[Int(n.b) + i]
-                guard argument.label == labels[fi][i] else { unsupported = true; return .unknown }
-                slots[frame + Int(functions[fi].parameterSlots[i])] = evaluate(argument.value)
+                slots[frame + Int(functions[fi].parameterSlots[i])] = evaluate(argument.value, expected: nil)
             }
             let saved = base
             base = frame
             defer { base = saved }
-            return run(functions[fi].body)
+            return run(functions[fi].body, expected: nil)
         case .color:
-            guard n.c == 1 else { unsupported = true; return .unknown }
+            guard n.c == 1 else { return bridge(index, expected: expected) }
             let argument = program.arguments[Int(n.b)]
-            let value = evaluate(argument.value)
+            let value = evaluate(argument.value, expected: nil)
             switch value {
-            case .color: return argument.label == -1 ? value : { unsupported = true; return .unknown }()
-            case .string(let s) where argument.label == hex:
-                guard let c = ColorValue(hex: program.literals[Int(s)]) else { unsupported = true; return .unknown }
+            case .color where argument.label == -1: return value
+            case .literal(let s) where argument.label == hex:
+                guard let c = ColorValue(hex: program.literals[Int(s)]) else { return bridge(index, expected: expected) }
                 colors.append(AppearanceColor(constant: c))
                 return .color(Int32(colors.count - 1))
-            case .closure(let id):
+            case .closure(let id) where argument.label == -1 && program.closures[Int(closureValues[Int(id)].definition)].parameterSlots.count == 1
+                && program.closures[Int(closureValues[Int(id)].definition)].body.count == 1:
                 return dynamicColor(id)
             default:
-                unsupported = true
-                return .unknown
+                return bridge(index, expected: expected)
             }
         }
     }
 
     /// `BuiltIns.dynamicColor`'s rules: the provider runs per appearance unless the traits it read so far tell it apart.
     private func dynamicColor(_ id: Int32) -> FlatValue {
-        let (definitionIndex, captures) = closureValues[Int(id)]
-        let d = Int(definitionIndex)
-        guard program.closures[d].parameterSlots.count == 1 else { unsupported = true; return .unknown }
-        let saved = (traitReads, base)
-        defer { (traitReads, base) = saved }
+        let c = closureValues[Int(id)]
+        let d = Int(c.definition)
+        let saved = (interpreter.traitReads, base, scope, selfValue)
+        defer { (interpreter.traitReads, base, scope, selfValue) = saved }
+        (scope, selfValue) = (c.scope, c.selfValue)
         var reads: Interpreter.TraitReads = []
         var color = AppearanceColor(constant: .clear)
         var lightResult: Int32 = -1, darkResult: Int32 = -1
@@ -183,51 +323,76 @@ final class FlatEvaluator {
                appearance.isHighContrast ? !reads.contains(.contrast) : reads.isEmpty {
                 result = fallback == .light ? lightResult : darkResult
             } else {
-                traitReads = []
+                interpreter.traitReads = []
                 slots[frame + Int(program.closures[d].parameterSlots[0])] = .traits(UInt8(appearance.order))
                 for i in 0..<program.closures[d].captures.count {
-                    slots[frame + Int(program.closures[d].captures[i].inner)] = captured[Int(captures) + i]
+                    slots[frame + Int(program.closures[d].captures[i].inner)] = captured[Int(c.captures) + i]
                 }
                 base = frame
-                let value = run(program.closures[d].body)
+                let value = run(program.closures[d].body, expected: "UIColor")
                 base = saved.1
-                reads.formUnion(traitReads)
-                guard case .color(let c) = value else { unsupported = true; return .unknown }
-                result = c
+                reads.formUnion(interpreter.traitReads)
+                switch value {
+                case .color(let id): result = id
+                default:
+                    // What `BuiltIns.dynamicColor` makes of anything else, through the interpreter.
+                    return toFlat(BuiltIns.dynamicColor(toValue(.closure(id)).closureValue!, interpreter: interpreter, at: program.locations[0]))
+                }
             }
             if appearance == .light { lightResult = result } else if appearance == .dark { darkResult = result }
             color[appearance] = colors[Int(result)][appearance]
+            if colors[Int(result)].explicit.contains(appearance) && !colors[Int(result)].isConstant { innerExplicit.insert(appearance) }
         }
         var explicit: AppearanceSet = [.light]
         if reads.contains(.style) { explicit.formUnion([.light, .dark]) }
         if reads.contains(.contrast) { explicit.formUnion(reads.contains(.style) ? .all : [.light, .lightHighContrast]) }
+        explicit.formUnion(innerExplicit)
+        innerExplicit = []
         color.explicit = explicit
         colors.append(color)
         return .color(Int32(colors.count - 1))
     }
+    private var innerExplicit: AppearanceSet = []
+}
+
+extension Value {
+    var closureValue: Value.Closure? { if case .closure(let c) = self { return c } else { return nil } }
 }
 
 public enum FlatCoreSpike {
     public struct Result {
-        public var tokens = 0
-        public var evaluated = 0
+        public var members = 0
+        /// Members whose value the core gave without asking the interpreter for any node, and those it needed the
+        /// interpreter for; and how many of all were equal to a fresh interpreter's value.
+        public var native = 0
+        public var bridged = 0
         public var agreed = 0
-        /// Medians over the runs, one thread: the flat core lowering and evaluating the tokens, and a fresh interpreter
-        /// evaluating the same tokens (`staticValue(of:)` in declaration order).
+        public var differing: [String] = []
+        /// Medians over the runs, one thread: the core (bridges included) and a fresh interpreter, the same members in
+        /// declaration order.
         public var flatMilliseconds = 0.0
         public var interpreterMilliseconds = 0.0
     }
 
-    /// Lowers and evaluates each static stored member of `declarations` with an initial value, and compares each result
-    /// with the interpreter's.
+    /// Every static stored member with an initial value, evaluated by the core on an interpreter of its own (for the
+    /// bridges), and compared with a fresh interpreter's value.
     public static func run(declarations: [MemberDeclaration], types: [TypeDeclaration], runs: Int = 15) -> Result {
-        let interpreter = Interpreter(declarations: declarations, types: types)
-        let tokens = declarations.filter { d in
-            guard d.isStatic, case .stored(let initial?) = d.kind, case .call = initial.kind else { return false }
+        let members = declarations.filter { d in
+            guard d.isStatic, case .stored(_?) = d.kind else { return false }
             return true
         }
-        let values = evaluateAll(tokens, interpreter: interpreter)
-        var result = Result(tokens: tokens.count)
+        let (values, nativeFlags) = evaluateAll(members, interpreter: Interpreter(declarations: declarations, types: types))
+        let reference = Interpreter(declarations: declarations, types: types)
+        var result = Result(members: members.count)
+        for (i, d) in members.enumerated() {
+            if nativeFlags[i] { result.native += 1 } else { result.bridged += 1 }
+            // This declaration's own value (`staticValue` would give the first of duplicate declarations of one key).
+            let expected = reference.value(of: d, selfValue: .type(d.ownerKey))
+            if expected == values[i] { result.agreed += 1 } else {
+                result.differing.append(d.key)
+                if ProcessInfo.processInfo.environment["A11Y_FLAT_DEBUG"] != nil { print("differs: \(d.key)\n  core: \(values[i])\n  interpreter: \(expected)".prefix(1500)) }
+            }
+        }
         func milliseconds(_ body: () -> Void) -> Double {
             let start = DispatchTime.now()
             body()
@@ -235,44 +400,44 @@ public enum FlatCoreSpike {
         }
         var flat: [Double] = [], interpreted: [Double] = []
         for _ in 0..<runs {
-            flat.append(milliseconds { _ = evaluateAll(tokens, interpreter: interpreter) })
+            let forCore = Interpreter(declarations: declarations, types: types)
+            flat.append(milliseconds { _ = evaluateAll(members, interpreter: forCore) })
             let fresh = Interpreter(declarations: declarations, types: types)
-            interpreted.append(milliseconds { for d in tokens { _ = fresh.staticValue(of: d) } })
+            interpreted.append(milliseconds { for d in members { _ = fresh.staticValue(of: d) } })
         }
         result.flatMilliseconds = flat.sorted()[runs / 2]
         result.interpreterMilliseconds = interpreted.sorted()[runs / 2]
-        for (d, value) in zip(tokens, values) {
-            guard let value else { continue }
-            result.evaluated += 1
-            if interpreter.staticValue(of: d) == .color(value) { result.agreed += 1 }
-        }
         return result
     }
 
-    /// The measured part (callgrind: `--toggle-collect='*FlatCoreSpike*evaluateAll*'`): lowering and evaluation.
+    /// The measured part (callgrind: `--toggle-collect='*FlatCoreSpike*evaluateAll*'`): lowering and evaluation. Each
+    /// member is evaluated as `Interpreter.evaluateMember` evaluates a stored value: in its owner's scope, `self` its
+    /// owner type, typed by its declared type.
     @inline(never)
-    static func evaluateAll(_ tokens: [MemberDeclaration], interpreter: Interpreter) -> [AppearanceColor?] {
+    static func evaluateAll(_ members: [MemberDeclaration], interpreter: Interpreter) -> (values: [Value], native: [Bool]) {
         let program = LoweredProgram()
         let evaluator = FlatEvaluator(program: program, interpreter: interpreter)
-        var out: [AppearanceColor?] = []
-        out.reserveCapacity(tokens.count)
-        for d in tokens {
-            guard case .stored(let initial?) = d.kind else { out.append(nil); continue }
+        var values: [Value] = [], native: [Bool] = []
+        values.reserveCapacity(members.count)
+        for d in members {
+            guard case .stored(let initial?) = d.kind else { continue }
             let lowered = program.lowerExpression(initial)
-            evaluator.owner = d.ownerKey
-            evaluator.unsupported = false
-            let colorCount = evaluator.colors.count
+            (evaluator.scope, evaluator.selfValue) = (d.owner, .type(d.ownerKey))
+            evaluator.bridged = 0
+            let colorCount = evaluator.colors.count, boxCount = evaluator.boxes.count
             let frame = evaluator.top
             evaluator.top += Int(lowered.frameSize)
-            let value = evaluator.evaluate(lowered.node)
+            let value = evaluator.toValue(evaluator.evaluate(lowered.node, expected: d.type))
             evaluator.top = frame
-            if !evaluator.unsupported, case .color(let id) = value { out.append(evaluator.colors[Int(id)]) } else { out.append(nil) }
-            // A token's intermediate colors are not kept (the table row of its value is copied out above).
+            values.append(interpreter.coerce(value, to: d.type, at: initial.location))
+            native.append(evaluator.bridged == 0)
+            // A member's intermediate values are not kept (its value is converted above).
             evaluator.colors.removeSubrange(colorCount...)
+            evaluator.boxes.removeSubrange(boxCount...)
             evaluator.closureValues.removeAll(keepingCapacity: true)
             evaluator.captured.removeAll(keepingCapacity: true)
         }
-        return out
+        return (values, native)
     }
 }
 

@@ -432,7 +432,7 @@ public final class Interpreter {
 
     /// `.some(key or nil)` when `clean` resolves the same in every scope, else nil. Most names are declared once, at
     /// top level (`Color` extended), or not at all (`UIColor`): no scope walk.
-    private func resolveTypeInEveryScope(_ clean: String) -> String?? {
+    func resolveTypeInEveryScope(_ clean: String) -> String?? {
         guard !clean.containsText("."), aliasLastNames.isEmpty || !aliasLastNames.contains(clean) else { return nil }
         switch typesByLastName[clean] {
         case nil: return .some(nil)
@@ -1600,7 +1600,7 @@ public final class Interpreter {
     /// Plans by the name called (`Color(...)`), for names no function has and every scope resolves alike.
     private var constructorCalls: NameMap<ConstructPlan> = [:]
 
-    private func constructPlan(_ type: String) -> ConstructPlan {
+    func constructPlan(_ type: String) -> ConstructPlan {
         if let known = constructPlans[type] { return known }
         let kind = types[type]?.kind
         let plan = ConstructPlan(

@@ -87,6 +87,7 @@ final class LoweredProgram {
         var captures: [(outer: Int32, inner: Int32)]
         var body: Span
         var frameSize: Int32
+        var slotSymbols: [Int32]
     }
 
     /// A function or initialiser: parameters in the first slots; defaults lowered in its frame (they see the parameters
@@ -96,6 +97,7 @@ final class LoweredProgram {
         var defaults: [Int32]  // node or -1 per parameter
         var body: Span
         var frameSize: Int32
+        var slotSymbols: [Int32]
     }
 
     private(set) var nodes: [Node] = []
@@ -128,7 +130,9 @@ final class LoweredProgram {
     /// One function's or closure's frame: its slots, and the lexical scopes open in it (innermost last).
     private struct Frame {
         var scopes: [[Int32: Int32]] = [[:]]
-        var size: Int32 = 0
+        var size: Int32 = 0 { didSet { while slotSymbols.count < Int(size) { slotSymbols.append(-1) } } }
+        /// The name each slot holds (-1: none), so that a frame can be given by name to what still takes `Locals`.
+        var slotSymbols: [Int32] = []
         var captures: [(outer: Int32, inner: Int32)] = []
         /// `$n` slots of a closure that names no parameter, made as the body uses them.
         var dollarSlots: [Int32: Int32]? = nil
@@ -139,6 +143,7 @@ final class LoweredProgram {
             if let slot = scopes[scopes.count - 1][symbol] { return slot }
             let slot = size
             size += 1
+            slotSymbols[Int(slot)] = symbol
             scopes[scopes.count - 1][symbol] = slot
             return slot
         }
@@ -181,12 +186,14 @@ final class LoweredProgram {
         if frames[index].dollarSlots != nil, Self.dollarIndex(symbols[Int(symbol)]) != nil {
             let slot = frames[index].size
             frames[index].size += 1
+            frames[index].slotSymbols[Int(slot)] = symbol
             frames[index].dollarSlots![symbol] = slot
             return (slot, false)
         }
         guard let outer = slot(of: symbol, frame: index - 1) else { return nil }
         let inner = frames[index].size
         frames[index].size += 1
+        frames[index].slotSymbols[Int(inner)] = symbol
         frames[index].captures.append((outer.slot, inner))
         // A capture of a name the outer frame may not have set yet stays one here too.
         if outer.maybe { maybeLocals[index][0][symbol] = inner } else { frames[index].scopes[0][symbol] = inner }
@@ -211,17 +218,18 @@ final class LoweredProgram {
         }
         let block = lower(block: body)
         let frame = popFrame()
-        return Function(parameterSlots: slots, defaults: defaults, body: block, frameSize: frame.size)
+        return Function(parameterSlots: slots, defaults: defaults, body: block, frameSize: frame.size, slotSymbols: frame.slotSymbols)
     }
 
     /// An expression evaluated with `locals` bound (a static member's initial value: none; view code: its locals), in a
     /// frame of its own whose first slots are those locals, in order.
-    func lowerExpression(_ expr: Expr, locals: [String] = []) -> (node: Int32, frameSize: Int32) {
+    func lowerExpression(_ expr: Expr, locals: [String] = []) -> (node: Int32, frameSize: Int32, slotSymbols: [Int32]) {
         var frame = Frame()
         for name in locals { _ = frame.bind(symbol(name)) }
         pushFrame(frame)
         let node = lower(expr)
-        return (node, popFrame().size)
+        let done = popFrame()
+        return (node, done.size, done.slotSymbols)
     }
 
     /// A body (a computed property's, an initialiser's) in a frame of its own.
@@ -294,11 +302,15 @@ final class LoweredProgram {
                 var byIndex: [Int: Int32] = [:]
                 for (symbol, slot) in done.dollarSlots ?? [:] { byIndex[Self.dollarIndex(symbols[Int(symbol)])!] = slot }
                 for n in 0..<((byIndex.keys.max() ?? -1) + 1) {
-                    if let slot = byIndex[n] { slots.append(slot) } else { slots.append(done.size); done.size += 1 }
+                    if let slot = byIndex[n] { slots.append(slot) } else {
+                        slots.append(done.size)
+                        done.size += 1
+                        done.slotSymbols[Int(done.size - 1)] = symbol("$\(n)")
+                    }
                 }
             }
             closures.append(Closure(parameters: parameterSymbols, parameterSlots: slots, captures: done.captures, body: block,
-                                    frameSize: done.size))
+                                    frameSize: done.size, slotSymbols: done.slotSymbols))
             return add(Node(op: .closure, a: Int32(closures.count - 1)), at: e.location)
         case .ternary(let c, let t, let f):
             let (a, b, d) = (lower(c), lower(t), lower(f))
@@ -360,6 +372,7 @@ final class LoweredProgram {
                 let sym = symbol(n)
                 let slot = frames[frames.count - 1].size
                 frames[frames.count - 1].size += 1
+                frames[frames.count - 1].slotSymbols[Int(slot)] = sym
                 maybeLocals[maybeLocals.count - 1][maybeLocals[maybeLocals.count - 1].count - 1][sym] = slot
                 t = add(Node(op: .maybeLocal, a: slot, b: sym), at: target.location)
             } else {
