@@ -53,7 +53,13 @@ final class FlatEvaluator {
         case color
         case other
     }
-    private var plans: [NameKey: CallPlan] = [:]
+    private struct PlanKey: Hashable {
+        var scope: NameKey
+        var symbol: Int32
+    }
+    private var plans: [PlanKey: CallPlan] = [:]
+    /// `scope` joined, hashed once per member (the call plans are kept by it).
+    var scopeKey = NameKey("")
     var functions: [LoweredProgram.Function] = []
     var labels: [[Int32]] = []
 
@@ -194,13 +200,26 @@ final class FlatEvaluator {
             let v = slots[base + Int(n.a)]
             if case .unset = v { return bridge(index, expected: expected) }
             return v
-        case .implicitMember where expected == nil || expected == "UIUserInterfaceStyle":
-            return .platformCase(n.a)
-        case .member where n.b == userInterfaceStyle:
-            let baseValue = evaluate(n.a, expected: nil)
-            guard case .traits(let order) = baseValue else { return bridge(index, expected: expected) }
-            interpreter.traitReads.insert(.style)
-            return .platformCase(Appearance.allCases[Int(order)].isDark ? dark : light)
+        // Names, implicit members and member reads the interpreter's own look-ups answer (`lookup`, `implicitMember`,
+        // `memberOf`): no node raised, one value converted.
+        case .name:
+            return toFlat(interpreter.lookup(program.symbols[Int(n.a)], frame, at: program.locations[Int(index)]))
+        case .implicitMember:
+            return toFlat(interpreter.implicitMember(program.symbols[Int(n.a)], frame, expected: expected, at: program.locations[Int(index)]))
+        case .member where interpreter.configuration.theme.isEmpty:
+            // As `Interpreter.evaluate` reads `base.name` (without themes: their selections by name are the interpreter's).
+            let baseFlat = evaluate(n.a, expected: isImplicitChain(n.a) ? expected : nil)
+            if n.b == userInterfaceStyle, case .traits(let order) = baseFlat {
+                // `BuiltIns.member(of: .traits...)`: the style read, the platform case of the appearance.
+                interpreter.traitReads.insert(.style)
+                return .platformCase(Appearance.allCases[Int(order)].isDark ? dark : light)
+            }
+            let baseValue = toValue(baseFlat)
+            if case .unknown(var u) = baseValue, u.rule == "reference", let path = path(of: index) {
+                u.reason = "\(path.joinedWithDots()) does not name a token"
+                return toFlat(.unknown(u))
+            }
+            return toFlat(interpreter.memberOf(baseValue, program.symbols[Int(n.b)], at: program.locations[Int(index)], frame: frame))
         case .binary where n.c == equals || n.c == notEquals:
             let l = evaluate(n.a, expected: nil)
             let rhs = program.nodes[Int(n.b)]
@@ -224,6 +243,30 @@ final class FlatEvaluator {
         }
     }
 
+    /// The running frame as the interpreter's look-ups take it (no locals: a name lowered to `.name` is not one).
+    private var frame: Interpreter.Frame { Interpreter.Frame(scope: scope, selfValue: selfValue) }
+
+    /// `Interpreter.isImplicitChain` on nodes.
+    private func isImplicitChain(_ index: Int32) -> Bool {
+        let n = program.nodes[Int(index)]
+        switch n.op {
+        case .implicitMember: return true
+        case .member, .call: return isImplicitChain(n.a)
+        default: return false
+        }
+    }
+
+    /// `Expr.path` on nodes: the names of a plain name or member chain.
+    private func path(of index: Int32) -> [String]? {
+        let n = program.nodes[Int(index)]
+        switch n.op {
+        case .name: return [program.symbols[Int(n.a)]]
+        case .local, .maybeLocal: return [program.symbols[Int(n.b)]]
+        case .member: return path(of: n.a).map { $0 + [program.symbols[Int(n.b)]] }
+        default: return nil
+        }
+    }
+
     /// Room for a frame of `size` slots at `top`, all unset: its first slot.
     private func push(_ size: Int32) -> Int {
         let frame = top
@@ -239,7 +282,7 @@ final class FlatEvaluator {
         let callee = program.nodes[Int(n.a)]
         guard callee.op == .name else { return .other }
         let name = program.symbols[Int(callee.a)]
-        let key = NameKey(scope.joinedWithDots() + "|" + name)
+        let key = PlanKey(scope: scopeKey, symbol: callee.a)
         if let known = plans[key] { return known }
         let plan: CallPlan = {
             if name == "Color" || name == "UIColor" {
@@ -312,6 +355,9 @@ final class FlatEvaluator {
         let saved = (interpreter.traitReads, base, scope, selfValue)
         defer { (interpreter.traitReads, base, scope, selfValue) = saved }
         (scope, selfValue) = (c.scope, c.selfValue)
+        let savedKey = scopeKey
+        defer { scopeKey = savedKey }
+        scopeKey = NameKey(c.scope.joinedWithDots())
         var reads: Interpreter.TraitReads = []
         var color = AppearanceColor(constant: .clear)
         var lightResult: Int32 = -1, darkResult: Int32 = -1
@@ -421,15 +467,24 @@ public enum FlatCoreSpike {
         values.reserveCapacity(members.count)
         for d in members {
             guard case .stored(let initial?) = d.kind else { continue }
+            // Read by a member evaluated before it: memoised then, as `staticValue` keeps it.
+            if let known = interpreter.memoisedStaticValue(NameKey(d.key)),
+               interpreter.declarations(owner: d.ownerKey, name: d.name).first == d {
+                values.append(known)
+                native.append(true)
+                continue
+            }
             let lowered = program.lowerExpression(initial)
-            (evaluator.scope, evaluator.selfValue) = (d.owner, .type(d.ownerKey))
+            (evaluator.scope, evaluator.selfValue, evaluator.scopeKey) = (d.owner, .type(d.ownerKey), NameKey(d.ownerKey))
             evaluator.bridged = 0
             let colorCount = evaluator.colors.count, boxCount = evaluator.boxes.count
             let frame = evaluator.top
             evaluator.top += Int(lowered.frameSize)
             let value = evaluator.toValue(evaluator.evaluate(lowered.node, expected: d.type))
             evaluator.top = frame
-            values.append(interpreter.coerce(value, to: d.type, at: initial.location))
+            let coerced = interpreter.coerce(value, to: d.type, at: initial.location)
+            interpreter.memoise(d, coerced)
+            values.append(coerced)
             native.append(evaluator.bridged == 0)
             // A member's intermediate values are not kept (its value is converted above).
             evaluator.colors.removeSubrange(colorCount...)

@@ -127,76 +127,81 @@ final class LoweredProgram {
 
     // MARK: - Frames and scopes while lowering
 
-    /// One function's or closure's frame: its slots, and the lexical scopes open in it (innermost last).
+    /// One function's or closure's frame: its slots, and the names bound in the lexical scopes open in it. A body binds a
+    /// few names, so they are a list searched from its end (the innermost first), with each open scope's first entry.
     private struct Frame {
-        var scopes: [[Int32: Int32]] = [[:]]
+        /// `maybe`: a name assigned without a declaration (`Op.maybeLocal`).
+        var entries: [(symbol: Int32, slot: Int32, maybe: Bool)] = []
+        var scopeStarts: [Int] = []
         var size: Int32 = 0 { didSet { while slotSymbols.count < Int(size) { slotSymbols.append(-1) } } }
         /// The name each slot holds (-1: none), so that a frame can be given by name to what still takes `Locals`.
         var slotSymbols: [Int32] = []
         var captures: [(outer: Int32, inner: Int32)] = []
-        /// `$n` slots of a closure that names no parameter, made as the body uses them.
-        var dollarSlots: [Int32: Int32]? = nil
+        /// A closure that names no parameter: its `$n` slots, made as the body uses them.
+        var takesDollars = false
+        var dollarSlots: [(symbol: Int32, slot: Int32)] = []
+
+        /// A new slot for a name bound here.
+        mutating func newSlot(_ symbol: Int32, maybe: Bool = false) -> Int32 {
+            let slot = size
+            size += 1
+            slotSymbols[Int(slot)] = symbol
+            entries.append((symbol, slot, maybe))
+            return slot
+        }
 
         /// A slot for `symbol` in the innermost scope: the one it already has there (the patterns of one case that bind the
         /// same name, `case .a(let x), .b(let x)`, bind one slot), else a new one.
         mutating func bind(_ symbol: Int32) -> Int32 {
-            if let slot = scopes[scopes.count - 1][symbol] { return slot }
-            let slot = size
-            size += 1
-            slotSymbols[Int(slot)] = symbol
-            scopes[scopes.count - 1][symbol] = slot
-            return slot
+            let start = scopeStarts.last ?? 0
+            var i = entries.count - 1
+            while i >= start {
+                if entries[i].symbol == symbol && !entries[i].maybe { return entries[i].slot }
+                i -= 1
+            }
+            return newSlot(symbol)
         }
 
-        func find(_ symbol: Int32) -> Int32? {
-            for scope in scopes.reversed() { if let slot = scope[symbol] { return slot } }
+        func find(_ symbol: Int32) -> (slot: Int32, maybe: Bool)? {
+            var i = entries.count - 1
+            while i >= 0 {
+                if entries[i].symbol == symbol { return (entries[i].slot, entries[i].maybe) }
+                i -= 1
+            }
             return nil
         }
     }
     private var frames: [Frame] = []
-    /// Names assigned without a declaration, per frame and scope (`Op.maybeLocal`).
-    private var maybeLocals: [[[Int32: Int32]]] = []
 
-    private func openScope() {
-        frames[frames.count - 1].scopes.append([:])
-        maybeLocals[maybeLocals.count - 1].append([:])
-    }
+    private func openScope() { frames[frames.count - 1].scopeStarts.append(frames[frames.count - 1].entries.count) }
 
     private func closeScope() {
-        frames[frames.count - 1].scopes.removeLast()
-        maybeLocals[maybeLocals.count - 1].removeLast()
+        let start = frames[frames.count - 1].scopeStarts.removeLast()
+        frames[frames.count - 1].entries.removeSubrange(start...)
     }
 
-    private func pushFrame(_ frame: Frame = Frame()) {
-        frames.append(frame)
-        maybeLocals.append([[:]])
-    }
+    private func pushFrame(_ frame: Frame = Frame()) { frames.append(frame) }
 
-    private func popFrame() -> Frame {
-        maybeLocals.removeLast()
-        return frames.removeLast()
-    }
+    private func popFrame() -> Frame { frames.removeLast() }
 
     /// The slot of `symbol` in the frame at `index`, captured from the frames around it when it is theirs.
     private func slot(of symbol: Int32, frame index: Int) -> (slot: Int32, maybe: Bool)? {
         guard index >= 0 else { return nil }
-        if let slot = frames[index].find(symbol) { return (slot, false) }
-        for scope in maybeLocals[index].reversed() { if let slot = scope[symbol] { return (slot, true) } }
-        if let dollars = frames[index].dollarSlots, let slot = dollars[symbol] { return (slot, false) }
-        if frames[index].dollarSlots != nil, Self.dollarIndex(symbols[Int(symbol)]) != nil {
-            let slot = frames[index].size
-            frames[index].size += 1
-            frames[index].slotSymbols[Int(slot)] = symbol
-            frames[index].dollarSlots![symbol] = slot
-            return (slot, false)
+        if let found = frames[index].find(symbol) { return found }
+        if frames[index].takesDollars {
+            if let known = frames[index].dollarSlots.first(where: { $0.symbol == symbol }) { return (known.slot, false) }
+            if Self.dollarIndex(symbols[Int(symbol)]) != nil {
+                let slot = frames[index].size
+                frames[index].size += 1
+                frames[index].slotSymbols[Int(slot)] = symbol
+                frames[index].dollarSlots.append((symbol, slot))
+                return (slot, false)
+            }
         }
         guard let outer = slot(of: symbol, frame: index - 1) else { return nil }
-        let inner = frames[index].size
-        frames[index].size += 1
-        frames[index].slotSymbols[Int(inner)] = symbol
-        frames[index].captures.append((outer.slot, inner))
         // A capture of a name the outer frame may not have set yet stays one here too.
-        if outer.maybe { maybeLocals[index][0][symbol] = inner } else { frames[index].scopes[0][symbol] = inner }
+        let inner = frames[index].newSlot(symbol, maybe: outer.maybe)
+        frames[index].captures.append((outer.slot, inner))
         return (inner, outer.maybe)
     }
 
@@ -291,7 +296,7 @@ final class LoweredProgram {
             var frame = Frame()
             let parameterSymbols = parameters.map(symbol)
             let parameterSlots = parameterSymbols.map { frame.bind($0) }
-            if parameters.isEmpty { frame.dollarSlots = [:] }
+            if parameters.isEmpty { frame.takesDollars = true }
             pushFrame(frame)
             let block = lower(block: body)
             var done = popFrame()
@@ -300,7 +305,7 @@ final class LoweredProgram {
                 // `$0`, `$1`... up to the highest the body uses, as `apply` binds them: argument n to `$n` (a slot even
                 // for one the body skips).
                 var byIndex: [Int: Int32] = [:]
-                for (symbol, slot) in done.dollarSlots ?? [:] { byIndex[Self.dollarIndex(symbols[Int(symbol)])!] = slot }
+                for (symbol, slot) in done.dollarSlots { byIndex[Self.dollarIndex(symbols[Int(symbol)])!] = slot }
                 for n in 0..<((byIndex.keys.max() ?? -1) + 1) {
                     if let slot = byIndex[n] { slots.append(slot) } else {
                         slots.append(done.size)
@@ -370,10 +375,7 @@ final class LoweredProgram {
             if case .name(let n) = target.kind, n != "self", slot(of: symbol(n), frame: frames.count - 1) == nil {
                 // Assigned without a declaration: a local from here on when `self` has no field of that name.
                 let sym = symbol(n)
-                let slot = frames[frames.count - 1].size
-                frames[frames.count - 1].size += 1
-                frames[frames.count - 1].slotSymbols[Int(slot)] = sym
-                maybeLocals[maybeLocals.count - 1][maybeLocals[maybeLocals.count - 1].count - 1][sym] = slot
+                let slot = frames[frames.count - 1].newSlot(sym, maybe: true)
                 t = add(Node(op: .maybeLocal, a: slot, b: sym), at: target.location)
             } else {
                 t = lower(target)
