@@ -51,6 +51,8 @@ final class FlatEvaluator {
     enum CallPlan {
         case function(Int32)  // functions
         case color
+        /// A platform type with no project initialiser (`Font`, `CGFloat`, ...): `BuiltIns.construct`.
+        case builtIn(String)
         case other
     }
     private struct PlanKey: Hashable {
@@ -285,11 +287,13 @@ final class FlatEvaluator {
         let key = PlanKey(scope: scopeKey, symbol: callee.a)
         if let known = plans[key] { return known }
         let plan: CallPlan = {
-            if name == "Color" || name == "UIColor" {
-                // Resolved alike in every scope (`.some(nil)`: no project type of that name), with no project initialiser.
-                guard let everyScope = interpreter.resolveTypeInEveryScope(name), everyScope == nil || everyScope == name,
-                      interpreter.constructPlan(everyScope ?? name).initializers.allSatisfy(\.isEmpty) else { return .other }
-                return .color
+            // A type resolved alike in every scope (`.some(nil)`: no project type of that name), with no project
+            // initialiser and no memberwise one: a platform type, built as `Interpreter.construct` builds it.
+            if let everyScope = interpreter.resolveTypeInEveryScope(name), everyScope == nil || everyScope == name,
+               BuiltIns.isPlatformType(name) {
+                let plan = interpreter.constructPlan(everyScope ?? name)
+                guard plan.initializers.allSatisfy(\.isEmpty), !plan.hasMemberwiseInitializer else { return .other }
+                return name == "Color" || name == "UIColor" ? .color : .builtIn(name)
             }
             guard interpreter.resolveType(name, in: scope) == nil else { return .other }
             for depth in stride(from: scope.count, through: 0, by: -1) {
@@ -311,7 +315,59 @@ final class FlatEvaluator {
         return plan
     }
 
+    /// `base.name(args)` as `Interpreter.call` evaluates it: the base once, natively; a platform method natively;
+    /// anything the project declares (a type's static function, an instance's method, an extension's) through the
+    /// interpreter, with the base's value spliced in as a constant so it is not evaluated again.
+    private func callMember(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
+        let member = program.nodes[Int(n.a)]
+        let baseFlat = evaluate(member.a, expected: isImplicitChain(member.a) ? expected : nil)
+        let base = toValue(baseFlat)
+        let name = program.symbols[Int(member.b)]
+        switch base {
+        case .unknown: return baseFlat
+        case .type: return bridgeCall(index, n, base: base, expected: expected)
+        case .instance(let type, _) where interpreter.isType(type): return bridgeCall(index, n, base: base, expected: expected)
+        case .enumCase(let type, _, _) where interpreter.isType(type): return bridgeCall(index, n, base: base, expected: expected)
+        default:
+            if !BuiltIns.knowsMethod(base, name), let namespace = base.tokenKind.flatMap({ Interpreter.namespaces[$0] }),
+               namespace.contains(where: { owner in interpreter.functions(owner, name).contains { !$0.isStatic } }) {
+                return bridgeCall(index, n, base: base, expected: expected)
+            }
+            let types = BuiltIns.methodArgumentTypes(base, name)
+            var args: [EvaluatedArgument] = []
+            for i in 0..<Int(n.c) {
+                let a = program.arguments[Int(n.b) + i]
+                args.append(EvaluatedArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil,
+                                              value: toValue(evaluate(a.value, expected: types?[safe: i] ?? nil))))
+            }
+            return toFlat(BuiltIns.method(base, name, args, interpreter: interpreter, at: program.locations[Int(index)]))
+        }
+    }
+
+    /// The call at `index` by the interpreter, its callee's base already evaluated (`base`, spliced in as a constant).
+    private func bridgeCall(_ index: Int32, _ n: LoweredProgram.Node, base: Value, expected: String?) -> FlatValue {
+        bridged += 1
+        let member = program.nodes[Int(n.a)]
+        var locals: [String: Value] = [:]
+        var arguments: [CallArgument] = []
+        for i in 0..<Int(n.c) {
+            let a = program.arguments[Int(n.b) + i]
+            for (slot, symbol) in freeSlots(of: a.value) {
+                let v = slots[base0 + Int(slot)]
+                if case .unset = v { continue }
+                locals[program.symbols[Int(symbol)]] = toValue(v)
+            }
+            arguments.append(CallArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil, value: program.raise(a.value)))
+        }
+        let callee = Expr(.member(Expr(.constant(base), at: program.locations[Int(member.a)]), program.symbols[Int(member.b)]),
+                          at: program.locations[Int(n.a)])
+        let call = Expr(.call(callee, arguments), at: program.locations[Int(index)])
+        return toFlat(interpreter.evaluate(call, locals: locals, selfValue: selfValue, scope: scope, expected: expected))
+    }
+    private var base0: Int { base }
+
     private func call(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
+        if program.nodes[Int(n.a)].op == .member { return callMember(index, n, expected: expected) }
         switch plan(n) {
         case .other:
             return bridge(index, expected: expected)
@@ -329,8 +385,10 @@ final class FlatEvaluator {
             base = frame
             defer { base = saved }
             return run(functions[fi].body, expected: nil)
+        case .builtIn(let type):
+            return construct(type, index, n)
         case .color:
-            guard n.c == 1 else { return bridge(index, expected: expected) }
+            guard n.c == 1 else { return construct(program.symbols[Int(program.nodes[Int(n.a)].a)], index, n) }
             let argument = program.arguments[Int(n.b)]
             let value = evaluate(argument.value, expected: nil)
             switch value {
@@ -343,9 +401,35 @@ final class FlatEvaluator {
                 && program.closures[Int(closureValues[Int(id)].definition)].body.count == 1:
                 return dynamicColor(id)
             default:
-                return bridge(index, expected: expected)
+                return construct(program.symbols[Int(program.nodes[Int(n.a)].a)], index, n, evaluatedFirst: value)
             }
         }
+    }
+
+    /// `Interpreter.construct` for a platform type: the arguments evaluated as the types `BuiltIns.argumentTypes` gives
+    /// them, converted once, and `BuiltIns.construct`; a malformed hex literal is reported at the literal.
+    private func construct(_ type: String, _ index: Int32, _ n: LoweredProgram.Node, evaluatedFirst: FlatValue? = nil) -> FlatValue {
+        let count = Int(n.c)
+        let labelled = (0..<count).map { i -> CallArgument in
+            let a = program.arguments[Int(n.b) + i]
+            return CallArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil, value: Expr(.nilLiteral, at: program.locations[Int(index)]))
+        }
+        let types = BuiltIns.argumentTypes(type, labelled)
+        var args: [EvaluatedArgument] = []
+        args.reserveCapacity(count)
+        for i in 0..<count {
+            let a = program.arguments[Int(n.b) + i]
+            let value = i == 0 && evaluatedFirst != nil ? evaluatedFirst! : evaluate(a.value, expected: types?[safe: i] ?? nil)
+            args.append(EvaluatedArgument(label: labelled[i].label, value: toValue(value)))
+        }
+        let location = program.locations[Int(index)]
+        let result = BuiltIns.construct(type, args, interpreter: interpreter, at: location)
+        if case .unknown(var u) = result, u.location == location, u.reason.hasPrefix("invalid hex"),
+           let literal = (0..<count).lazy.map({ self.program.arguments[Int(n.b) + $0].value }).first(where: { self.program.nodes[Int($0)].op == .string }) {
+            u.location = program.locations[Int(literal)]
+            return toFlat(.unknown(u))
+        }
+        return toFlat(result)
     }
 
     /// `BuiltIns.dynamicColor`'s rules: the provider runs per appearance unless the traits it read so far tell it apart.
