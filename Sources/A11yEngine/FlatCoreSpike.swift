@@ -292,7 +292,7 @@ final class FlatEvaluator {
             if let everyScope = interpreter.resolveTypeInEveryScope(name), everyScope == nil || everyScope == name,
                BuiltIns.isPlatformType(name) {
                 let plan = interpreter.constructPlan(everyScope ?? name)
-                guard plan.initializers.allSatisfy(\.isEmpty), !plan.hasMemberwiseInitializer else { return .other }
+                guard !plan.hasMemberwiseInitializer else { return .other }
                 return name == "Color" || name == "UIColor" ? .color : .builtIn(name)
             }
             guard interpreter.resolveType(name, in: scope) == nil else { return .other }
@@ -386,9 +386,12 @@ final class FlatEvaluator {
             defer { base = saved }
             return run(functions[fi].body, expected: nil)
         case .builtIn(let type):
+            if projectInitializerMatches(type, n) { return bridge(index, expected: expected) }
             return construct(type, index, n)
         case .color:
-            guard n.c == 1 else { return construct(program.symbols[Int(program.nodes[Int(n.a)].a)], index, n) }
+            let type = program.symbols[Int(program.nodes[Int(n.a)].a)]
+            if projectInitializerMatches(type, n) { return bridge(index, expected: expected) }
+            guard n.c == 1 else { return construct(type, index, n) }
             let argument = program.arguments[Int(n.b)]
             let value = evaluate(argument.value, expected: nil)
             switch value {
@@ -404,6 +407,28 @@ final class FlatEvaluator {
                 return construct(program.symbols[Int(program.nodes[Int(n.a)].a)], index, n, evaluatedFirst: value)
             }
         }
+    }
+
+    /// Whether one of the project's initialisers of `type` (`extension Color { init(hex: UInt32) }`) takes these
+    /// arguments' labels and kinds of literal (`Interpreter.labelsMatch`): the interpreter calls it then, not the
+    /// platform's.
+    private func projectInitializerMatches(_ type: String, _ n: LoweredProgram.Node) -> Bool {
+        let initializers = interpreter.constructPlan(type).initializers
+        guard initializers.contains(where: { !$0.isEmpty }) else { return false }
+        let location = program.locations[Int(n.a)]
+        let arguments = (0..<Int(n.c)).map { i -> CallArgument in
+            let a = program.arguments[Int(n.b) + i]
+            // What `plausible` looks at: whether the argument is a string, number or closure literal.
+            let kind: Expr.Kind
+            switch program.nodes[Int(a.value)].op {
+            case .string: kind = .string("")
+            case .number: kind = .number(0)
+            case .closure: kind = .closure(parameters: [], body: [])
+            default: kind = .nilLiteral
+            }
+            return CallArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil, value: Expr(kind, at: location))
+        }
+        return initializers.contains { inits in inits.contains { Interpreter.labelsMatch($0.parameters, arguments) } }
     }
 
     /// `Interpreter.construct` for a platform type: the arguments evaluated as the types `BuiltIns.argumentTypes` gives
