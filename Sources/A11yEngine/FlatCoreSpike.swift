@@ -366,9 +366,26 @@ final class FlatEvaluator {
     }
     private var base0: Int { base }
 
+    /// Each call node's plan, with the project-initialiser check folded in (`.other` when one takes the arguments): a
+    /// node's names, labels and literal kinds, and the scope it is evaluated in, are the same at every evaluation.
+    private var nodePlans: [CallPlan?] = []
+
+    private func nodePlan(_ index: Int32, _ n: LoweredProgram.Node) -> CallPlan {
+        if Int(index) < nodePlans.count, let known = nodePlans[Int(index)] { return known }
+        var plan = plan(n)
+        switch plan {
+        case .builtIn(let type) where projectInitializerMatches(type, n): plan = .other
+        case .color where projectInitializerMatches(program.symbols[Int(program.nodes[Int(n.a)].a)], n): plan = .other
+        default: break
+        }
+        if nodePlans.count <= Int(index) { nodePlans.append(contentsOf: repeatElement(nil, count: program.nodes.count - nodePlans.count)) }
+        nodePlans[Int(index)] = plan
+        return plan
+    }
+
     private func call(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
         if program.nodes[Int(n.a)].op == .member { return callMember(index, n, expected: expected) }
-        switch plan(n) {
+        switch nodePlan(index, n) {
         case .other:
             return bridge(index, expected: expected)
         case .function(let f):
@@ -386,11 +403,9 @@ final class FlatEvaluator {
             defer { base = saved }
             return run(functions[fi].body, expected: nil)
         case .builtIn(let type):
-            if projectInitializerMatches(type, n) { return bridge(index, expected: expected) }
             return construct(type, index, n)
         case .color:
             let type = program.symbols[Int(program.nodes[Int(n.a)].a)]
-            if projectInitializerMatches(type, n) { return bridge(index, expected: expected) }
             guard n.c == 1 else { return construct(type, index, n) }
             let argument = program.arguments[Int(n.b)]
             let value = evaluate(argument.value, expected: nil)
@@ -508,6 +523,26 @@ final class FlatEvaluator {
         return .color(Int32(colors.count - 1))
     }
     private var innerExplicit: AppearanceSet = []
+
+    /// A stored static member's value, as `Interpreter.evaluateMember` gives it (in its owner's scope, `self` its owner
+    /// type, typed by its declared type). Re-entered when the value reads another member not memoised yet: the state of
+    /// the member being evaluated is kept, and only what this one added to the tables is dropped.
+    func evaluateStoredMember(_ declaration: MemberDeclaration, _ initial: Expr) -> Value {
+        let lowered = program.lowerExpression(initial)
+        let saved = (scope, selfValue, scopeKey, base, top)
+        let counts = (colors.count, boxes.count, closureValues.count, captured.count)
+        defer {
+            (scope, selfValue, scopeKey, base, top) = saved
+            colors.removeSubrange(counts.0...)
+            boxes.removeSubrange(counts.1...)
+            closureValues.removeSubrange(counts.2...)
+            captured.removeSubrange(counts.3...)
+        }
+        (scope, selfValue, scopeKey) = (declaration.owner, .type(declaration.ownerKey), NameKey(declaration.ownerKey))
+        base = push(lowered.frameSize)
+        let value = toValue(evaluate(lowered.node, expected: declaration.type))
+        return interpreter.coerce(value, to: declaration.type, at: initial.location)
+    }
 }
 
 extension Value {

@@ -550,6 +550,11 @@ public final class Interpreter {
         staticValue(ownerKey: owner.joinedWithDots(), name: name)
     }
 
+    /// Branch `flat-core-spike`: whether static stored members are evaluated by the flat core (A11Y_FLAT set), and the
+    /// interpreter's core (made at its first use).
+    static let usesFlatCore = ProcessInfo.processInfo.environment["A11Y_FLAT"] != nil
+    var flatCore: FlatEvaluator?
+
     /// Branch `flat-core-spike`: a static member's value given by the flat core, memoised as `staticValue` would have
     /// (only for the declaration `staticValue` evaluates for its key, and only when none is memoised).
     func memoise(_ declaration: MemberDeclaration, _ value: Value) {
@@ -618,7 +623,14 @@ public final class Interpreter {
         }
         inProgress.append(key)
         readsInProgress.append([])
-        let value = entry { evaluateMember(declaration, selfValue: .type(owner)) }
+        let value = entry {
+            // Branch `flat-core-spike`, with A11Y_FLAT set: a stored member's value by the flat core (without themes).
+            if Self.usesFlatCore, configuration.theme.isEmpty, case .stored(let initial?) = declaration.kind {
+                if flatCore == nil { flatCore = FlatEvaluator(program: LoweredProgram(), interpreter: self) }
+                return flatCore!.evaluateStoredMember(declaration, initial)
+            }
+            return evaluateMember(declaration, selfValue: .type(owner))
+        }
         inProgress.removeLast()
         let reads = readsInProgress.removeLast()
         if !reads.isEmpty { (staticDependencies[nameKey], readersByKey) = (withoutDuplicates(reads), nil) }
