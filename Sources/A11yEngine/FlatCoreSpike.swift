@@ -64,6 +64,10 @@ final class FlatEvaluator {
     var scopeKey = NameKey("")
     var functions: [LoweredProgram.Function] = []
     var labels: [[Int32]] = []
+    /// Each function's parameter types: its arguments are evaluated as them (`Interpreter.argumentTypes`).
+    var parameterTypes: [[String?]] = []
+    /// Each function's declared type: its body is evaluated as it, and an unknown result takes its kind (`Interpreter.invoke`).
+    var returnTypes: [String?] = []
 
     init(program: LoweredProgram, interpreter: Interpreter) {
         self.program = program
@@ -307,6 +311,8 @@ final class FlatEvaluator {
                 }
                 functions.append(program.lowerFunction(parameters, body: body))
                 labels.append(parameters.map { $0.label.map(program.symbol) ?? -1 })
+                parameterTypes.append(parameters.map(\.type))
+                returnTypes.append(candidates[0].type)
                 return .function(Int32(functions.count - 1))
             }
             return .other
@@ -389,6 +395,14 @@ final class FlatEvaluator {
         case .other:
             return bridge(index, expected: expected)
         case .function(let f):
+            // `Interpreter.withCall`: nested calls are bounded (recursion in a design system is a bug).
+            guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
+                interpreter.orderDependent = true
+                return toFlat(interpreter.unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)",
+                                                  program.locations[Int(index)]))
+            }
+            interpreter.callDepth += 1
+            defer { interpreter.callDepth -= 1 }
             let fi = Int(f)
             guard Int(n.c) == labels[fi].count,
                   (0..<Int(n.c)).allSatisfy({ program.arguments[Int(n.b) + $0].label == labels[fi][$0] }) else { return bridge(index, expected: expected) }
@@ -396,12 +410,14 @@ final class FlatEvaluator {
             defer { top = frame }
             for i in 0..<Int(n.c) {
                 let argument = program.arguments[Int(n.b) + i]
-                slots[frame + Int(functions[fi].parameterSlots[i])] = evaluate(argument.value, expected: nil)
+                slots[frame + Int(functions[fi].parameterSlots[i])] = evaluate(argument.value, expected: parameterTypes[fi][i])
             }
             let saved = base
             base = frame
             defer { base = saved }
-            return run(functions[fi].body, expected: nil)
+            let result = run(functions[fi].body, expected: returnTypes[fi])
+            guard case .boxed = result, let type = returnTypes[fi] else { return result }
+            return toFlat(interpreter.coerce(toValue(result), to: type, at: program.locations[Int(index)]))
         case .builtIn(let type):
             return construct(type, index, n)
         case .color:

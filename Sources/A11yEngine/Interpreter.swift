@@ -68,12 +68,12 @@ public final class Interpreter {
     /// Kept as lists, duplicates removed once a member is done: a set per member cost a hash and an allocation per read.
     private var readsInProgress: [[String]] = []
     private var steps = 0
-    private var callDepth = 0
+    var callDepth = 0
     /// Nesting of public entry points: the budget is reset only when an evaluation starts from outside.
     private var entries = 0
     /// Set when an evaluation met a cycle, the step budget or the depth limit: what it memoised then depends on the
     /// order values were asked for, so `prefetchStaticValues` keeps nothing from that worker.
-    private(set) var orderDependent = false
+    var orderDependent = false
     /// While a view is walked: which enum-case stored properties of instances of `type` were read, by name (`whole` once
     /// an instance was compared whole). A walk is a function of what it reads, so another variant of the view that agrees
     /// on every property read walks the same way (`ViewCodeAnalysis.walks(of:)`).
