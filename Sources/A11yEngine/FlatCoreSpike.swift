@@ -53,6 +53,8 @@ final class FlatEvaluator {
         case color
         /// A platform type with no project initialiser (`Font`, `CGFloat`, ...): `BuiltIns.construct`.
         case builtIn(String)
+        /// A project struct or class with no initialiser of its own: its memberwise initialiser.
+        case memberwise(String)
         case other
     }
     private struct PlanKey: Hashable {
@@ -291,15 +293,18 @@ final class FlatEvaluator {
         let key = PlanKey(scope: scopeKey, symbol: callee.a)
         if let known = plans[key] { return known }
         let plan: CallPlan = {
-            // A type resolved alike in every scope (`.some(nil)`: no project type of that name), with no project
-            // initialiser and no memberwise one: a platform type, built as `Interpreter.construct` builds it.
-            if let everyScope = interpreter.resolveTypeInEveryScope(name), everyScope == nil || everyScope == name,
-               BuiltIns.isPlatformType(name) {
-                let plan = interpreter.constructPlan(everyScope ?? name)
-                guard !plan.hasMemberwiseInitializer else { return .other }
-                return name == "Color" || name == "UIColor" ? .color : .builtIn(name)
+            // As `Interpreter.call` takes a name: a type by its constructor plan when no function has the name and it
+            // resolves alike in every scope; else the functions of the enclosing scopes, innermost first; else a type
+            // in scope; else the name as a type.
+            func constructing(_ type: String) -> CallPlan {
+                let plan = interpreter.constructPlan(type)
+                if plan.hasMemberwiseInitializer { return plan.initializers.allSatisfy(\.isEmpty) ? .memberwise(type) : .other }
+                guard BuiltIns.isPlatformType(type) else { return .other }
+                return type == "Color" || type == "UIColor" ? .color : .builtIn(type)
             }
-            guard interpreter.resolveType(name, in: scope) == nil else { return .other }
+            if !interpreter.functionNames.contains(NameKey(name)), let everyScope = interpreter.resolveTypeInEveryScope(Interpreter.baseTypeName(name)) {
+                return constructing(everyScope ?? name)
+            }
             for depth in stride(from: scope.count, through: 0, by: -1) {
                 let candidates = interpreter.functions(scope.prefix(depth).joinedWithDots(), name)
                 guard !candidates.isEmpty else { continue }
@@ -315,7 +320,8 @@ final class FlatEvaluator {
                 returnTypes.append(candidates[0].type)
                 return .function(Int32(functions.count - 1))
             }
-            return .other
+            if let type = interpreter.resolveType(name, in: scope) { return constructing(type) }
+            return constructing(name)
         }()
         plans[key] = plan
         return plan
@@ -420,6 +426,8 @@ final class FlatEvaluator {
             return toFlat(interpreter.coerce(toValue(result), to: type, at: program.locations[Int(index)]))
         case .builtIn(let type):
             return construct(type, index, n)
+        case .memberwise(let type):
+            return memberwise(type, index, n)
         case .color:
             let type = program.symbols[Int(program.nodes[Int(n.a)].a)]
             guard n.c == 1 else { return construct(type, index, n) }
@@ -460,6 +468,38 @@ final class FlatEvaluator {
             return CallArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil, value: Expr(kind, at: location))
         }
         return initializers.contains { inits in inits.contains { Interpreter.labelsMatch($0.parameters, arguments) } }
+    }
+
+    /// `Interpreter.construct`'s memberwise initialiser: the arguments evaluated as the stored properties' types in
+    /// order, matched to the properties by label (or all by position), defaults for the rest.
+    private func memberwise(_ type: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
+        let stored = interpreter.storedProperties(of: type)
+        var values: [EvaluatedArgument] = []
+        for i in 0..<Int(n.c) {
+            let a = program.arguments[Int(n.b) + i]
+            values.append(EvaluatedArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil,
+                                            value: toValue(evaluate(a.value, expected: stored[safe: i]?.type))))
+        }
+        let location = program.locations[Int(index)]
+        var fields = interpreter.defaultFields(type)
+        var at = 0
+        for property in stored {
+            if at < values.count, values[at].label == property.name {
+                fields[property.name] = values[at].value
+                at += 1
+            } else if case .stored(let initial) = property.kind, initial != nil {
+                continue
+            } else if at < values.count, values.count == stored.count, values[at].label == nil {
+                fields[property.name] = values[at].value
+                at += 1
+            } else {
+                return toFlat(interpreter.unknown("\(type)(...) does not match its memberwise initialiser (missing \(property.name):)", location))
+            }
+        }
+        guard at == values.count else {
+            return toFlat(interpreter.unknown("\(type)(...) has arguments its memberwise initialiser does not take", location))
+        }
+        return toFlat(.instance(type: type, fields: fields))
     }
 
     /// `Interpreter.construct` for a platform type: the arguments evaluated as the types `BuiltIns.argumentTypes` gives

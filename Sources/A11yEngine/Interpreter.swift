@@ -44,7 +44,7 @@ public final class Interpreter {
     private var memberNames: NameSet = []
     private var nestedTypeNames: NameSet = []
     /// Names of declared functions, and types that declare initialisers: most calls are to neither.
-    private var functionNames: NameSet = []
+    var functionNames: NameSet = []
     private var typesWithInitializers: NameSet = []
     /// The owner and name of every function and initialiser, once each, in declaration order (`ownCallables`).
     private var callables: [(owner: String, name: String)] = []
