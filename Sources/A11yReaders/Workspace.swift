@@ -5,6 +5,10 @@ import Foundation
 /// audit's threads (`AuditInput.evaluationThreads`, the worker pool's size); the engine is told, and does no I/O.
 public let activeCores = CoreCount.active()
 
+/// The lowest-numbered CPU this process may run on (0 when its mask cannot be read): `a11y-bench peer` holds an audit to
+/// it with `taskset --cpu-list` (a container's set may not hold CPU 0).
+public var firstAllowedCore: Int { CoreCount.firstAllowed() }
+
 /// The cores this process may run on (its affinity mask: `taskset`, a cpuset cgroup), fewer when its cgroup's CPU quota
 /// allows fewer (a container's `--cpus`). Read with plain system calls: `ProcessInfo.activeProcessorCount` took 1-3 ms
 /// at the start of every a11yctl run, on the way to the first file (its first use of Foundation's URL, through type
@@ -23,6 +27,25 @@ enum CoreCount {
               let mask = field("Cpus_allowed:", in: status) else { return nil }
         let count = mask.reduce(0) { count, byte in count + (hexDigit(byte)?.nonzeroBitCount ?? 0) }
         return count > 0 ? count : nil
+    }
+
+    /// The lowest CPU of the affinity mask in `/proc/self/status`, 0 when it cannot be read.
+    static func firstAllowed() -> Int {
+        guard let status = PlainFile.bytes(atPath: "/proc/self/status", limit: 8192),
+              let mask = field("Cpus_allowed:", in: status) else { return 0 }
+        return firstCPU(inMask: mask) ?? 0
+    }
+
+    /// The lowest CPU set in a mask as the kernel writes it: hex digits, most significant first, in comma-separated
+    /// groups of 32 bits ("ff,ffffff00": CPU 8); nil when none is set.
+    static func firstCPU(inMask mask: ArraySlice<UInt8>) -> Int? {
+        var cpu = 0
+        for byte in mask.reversed() {
+            guard let digit = hexDigit(byte) else { continue }  // the commas, the tab before the mask
+            if digit != 0 { return cpu + digit.trailingZeroBitCount }
+            cpu += 4
+        }
+        return nil
     }
 
     /// The CPU quota in whole cores (rounded up), nil when there is none: cgroup v2's `cpu.max` ("max 100000" or

@@ -1,3 +1,4 @@
+import A11yReaders
 import Foundation
 import Glibc
 
@@ -99,7 +100,7 @@ enum PeerBench {
             let audit = ["audit", dir.path, "--format", "json"]
             var programs: [(path: String, args: [String], ok: Set<Int32>)] = [(ctl, audit, Set<Int32>([0, 1]))]
                 + peers.map { (python, [script, "--contrast", $0.rawValue, dir.path], Set<Int32>([0])) }
-            if oneCore { programs.append((taskset, ["--cpu-list", firstAllowedCPU, ctl] + audit, [0, 1])) }
+            if oneCore { programs.append((taskset, ["--cpu-list", String(firstAllowedCore), ctl] + audit, [0, 1])) }
             var samples = Array(repeating: [Sample](), count: programs.count)
             for round in 0..<runs {
                 for step in 0..<programs.count {
@@ -170,18 +171,11 @@ enum PeerBench {
         }
     }
 
-    /// Whether each round also runs the audit held to one CPU: on a machine of several CPUs (the audit takes its serial
-    /// path there, so it says what one core's worth of the machine gives).
-    static let oneCore = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 && FileManager.default.isExecutableFile(atPath: taskset)
+    /// Whether each round also runs the audit held to one CPU (the first this process may use): when the audit itself
+    /// has more than one (`activeCores`, as the readers count them), its serial path then says what one core's worth of
+    /// the machine gives.
+    static let oneCore = activeCores > 1 && FileManager.default.isExecutableFile(atPath: taskset)
     static let taskset = "/usr/bin/taskset"
-    /// The first CPU this process may run on (`Cpus_allowed_list` of /proc/self/status: a container's set may not hold
-    /// CPU 0), as `taskset --cpu-list` takes it.
-    static let firstAllowedCPU: String = {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
-        let list = line?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "0"
-        return String(list.prefix { $0.isNumber }.isEmpty ? "0" : list.prefix { $0.isNumber })
-    }()
     /// At or above this share (the audit on all CPUs over the audit held to one, in the same round) the CPUs gave no more
     /// than one core's worth: this VM's two CPUs give ~0.6-0.7 in most minutes and ~1.0 in the minutes that slow a11yctl
     /// alone (BENCHMARKS.md, "The slow minutes are minutes of one core").

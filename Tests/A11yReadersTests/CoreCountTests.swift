@@ -27,6 +27,22 @@ struct CoreCountTests {
         #expect(mask.reduce(0) { $0 + ($1.hexDigitValue?.nonzeroBitCount ?? 0) } == 1)
     }
 
+    /// The lowest CPU of a mask, as `a11y-bench peer` passes it to `taskset --cpu-list`; and this process's is the first
+    /// CPU `taskset -p` lists for it.
+    @Test func theFirstAllowedCPUIsTheMasksLowestBit() throws {
+        func first(_ mask: String) -> Int? { CoreCount.firstCPU(inMask: Array(mask.utf8)[...]) }
+        #expect(first("\tff,ffffffff") == 0)
+        #expect(first("\t3") == 0)
+        #expect(first("\t2") == 1)
+        #expect(first("\tff,ffffff00") == 8)
+        #expect(first("\t1,00000000") == 32)
+        #expect(first("\t0") == nil)
+        let listed = try #require(try Self.run("/usr/bin/taskset", ["-c", "-p", "\(getpid())"]))
+        // "pid N's current affinity list: 0-1" (or "2,4" in a cpuset).
+        let list = try #require(listed.split(separator: ":").last).trimmingCharacters(in: .whitespaces)
+        #expect(firstAllowedCore == Int(list.prefix { $0.isNumber }))
+    }
+
     @Test func activeCoresAreAtLeastOneAndAtMostTheMask() throws {
         let mask = try #require(CoreCount.affinityCores())
         #expect(activeCores >= 1)
