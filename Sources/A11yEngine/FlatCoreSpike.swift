@@ -390,7 +390,10 @@ final class FlatEvaluator {
         case .color where projectInitializerMatches(program.symbols[Int(program.nodes[Int(n.a)].a)], n): plan = .other
         default: break
         }
-        if nodePlans.count <= Int(index) { nodePlans.append(contentsOf: repeatElement(nil, count: program.nodes.count - nodePlans.count)) }
+        // Grown by doubling: every member's value adds nodes, and growing to the exact count copied the array each time.
+        if nodePlans.count <= Int(index) {
+            nodePlans.append(contentsOf: repeatElement(nil, count: max(program.nodes.count, 2 * nodePlans.count) - nodePlans.count))
+        }
         nodePlans[Int(index)] = plan
         return plan
     }
@@ -579,6 +582,8 @@ final class FlatEvaluator {
         return .color(Int32(colors.count - 1))
     }
     private var innerExplicit: AppearanceSet = []
+    /// How many `evaluateStoredMember` calls are running (a member's value reads another not memoised yet).
+    private var memberDepth = 0
 
     /// A stored static member's value, as `Interpreter.evaluateMember` gives it (in its owner's scope, `self` its owner
     /// type, typed by its declared type). Re-entered when the value reads another member not memoised yet: the state of
@@ -586,13 +591,19 @@ final class FlatEvaluator {
     func evaluateStoredMember(_ declaration: MemberDeclaration, _ initial: Expr) -> Value {
         let lowered = program.lowerExpression(initial)
         let saved = (scope, selfValue, scopeKey, base, top)
-        let counts = (colors.count, boxes.count, closureValues.count, captured.count)
+        memberDepth += 1
         defer {
             (scope, selfValue, scopeKey, base, top) = saved
-            colors.removeSubrange(counts.0...)
-            boxes.removeSubrange(counts.1...)
-            closureValues.removeSubrange(counts.2...)
-            captured.removeSubrange(counts.3...)
+            memberDepth -= 1
+            // The tables' rows are dropped when the outermost member is done (a member read while another is evaluated
+            // appends after the rows the outer one still holds), once they are many: emptying them per member cost
+            // more than the rows.
+            if memberDepth == 0, colors.count + boxes.count + closureValues.count + captured.count > 4096 {
+                colors.removeAll(keepingCapacity: true)
+                boxes.removeAll(keepingCapacity: true)
+                closureValues.removeAll(keepingCapacity: true)
+                captured.removeAll(keepingCapacity: true)
+            }
         }
         (scope, selfValue, scopeKey) = (declaration.owner, .type(declaration.ownerKey), NameKey(declaration.ownerKey))
         base = push(lowered.frameSize)

@@ -342,10 +342,15 @@ final class LoweredProgram {
     }
 
     private func lower(arguments args: [CallArgument]) -> (first: Int32, count: Int32) {
-        let lowered = args.map { Argument(label: $0.label.map(symbol) ?? -1, value: lower($0.value)) }
-        let first = Int32(arguments.count)
-        arguments.append(contentsOf: lowered)
-        return (first, Int32(lowered.count))
+        // The call's rows reserved first and filled in place (an argument's own call adds its rows after them): no
+        // list made and copied per call.
+        let first = arguments.count
+        arguments.append(contentsOf: repeatElement(Argument(label: -1, value: -1), count: args.count))
+        for (i, argument) in args.enumerated() {
+            let label = argument.label.map(symbol) ?? -1, value = lower(argument.value)
+            arguments[first + i] = Argument(label: label, value: value)
+        }
+        return (Int32(first), Int32(args.count))
     }
 
     private func lower(block: [Stmt]) -> Span { span(block.map { lower($0) }) }
