@@ -39,7 +39,13 @@ final class FlatEvaluator {
     var scope: [String] = []
     var selfValue: Value?
     var colors: [AppearanceColor] = []
-    var closureValues: [(definition: Int32, captures: Int32, scope: [String], selfValue: Value?)] = []
+    /// Each closure made: its definition, its captures' first row in `captured`, and the frame it was made in (`scopeKey`:
+    /// that frame's `scopeKey`, kept so the call plans of its body are found without joining and hashing the scope again).
+    var closureValues: [ClosureValue] = []
+    struct ClosureValue {
+        var definition: Int32, captures: Int32
+        var scope: [String], scopeKey: NameKey, selfValue: Value?
+    }
     var captured: [FlatValue] = []
     var boxes: [Value] = []
     var traitReads: Interpreter.TraitReads = []
@@ -60,6 +66,8 @@ final class FlatEvaluator {
     private struct PlanKey: Hashable {
         var scope: NameKey
         var symbol: Int32
+        /// The scope's kept hash and the symbol mixed as `NameKey` mixes its own (not a `Hasher`'s SipHash per look-up).
+        func _rawHashValue(seed: Int) -> Int { NameKey.finalMix(scope.hash &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(bitPattern: symbol)), seed: seed) }
     }
     private var plans: [PlanKey: CallPlan] = [:]
     /// `scope` joined, hashed once per member (the call plans are kept by it).
@@ -242,7 +250,7 @@ final class FlatEvaluator {
             for i in 0..<program.closures[Int(n.a)].captures.count {
                 captured.append(slots[base + Int(program.closures[Int(n.a)].captures[i].outer)])
             }
-            closureValues.append((n.a, start, scope, selfValue))
+            closureValues.append(ClosureValue(definition: n.a, captures: start, scope: scope, scopeKey: scopeKey, selfValue: selfValue))
             return .closure(Int32(closureValues.count - 1))
         case .call:
             return call(index, n, expected: expected)
@@ -540,7 +548,7 @@ final class FlatEvaluator {
         (scope, selfValue) = (c.scope, c.selfValue)
         let savedKey = scopeKey
         defer { scopeKey = savedKey }
-        scopeKey = NameKey(c.scope.joinedWithDots())
+        scopeKey = c.scopeKey
         var reads: Interpreter.TraitReads = []
         var color = AppearanceColor(constant: .clear)
         var lightResult: Int32 = -1, darkResult: Int32 = -1
