@@ -85,7 +85,14 @@ final class FlatEvaluator {
         (userInterfaceStyle, dark, light, hex) = (program.symbol("userInterfaceStyle"), program.symbol("dark"), program.symbol("light"),
                                                   program.symbol("hex"))
         (equals, notEquals) = (program.symbol("=="), program.symbol("!="))
+        // Room for the rows `evaluateStoredMember` lets gather before it empties the tables: growing them from empty
+        // in every round's fresh interpreter copied each 136-byte color row about twice.
+        colors.reserveCapacity(Self.tableRows + 256)
+        closureValues.reserveCapacity(Self.tableRows + 256)
+        captured.reserveCapacity(Self.tableRows + 256)
     }
+    /// Rows the tables may hold before the outermost member's end empties them.
+    static let tableRows = 512
 
     // MARK: Values across the bridge
 
@@ -606,7 +613,7 @@ final class FlatEvaluator {
             // The tables' rows are dropped when the outermost member is done (a member read while another is evaluated
             // appends after the rows the outer one still holds), once they are many: emptying them per member cost
             // more than the rows.
-            if memberDepth == 0, colors.count + boxes.count + closureValues.count + captured.count > 4096 {
+            if memberDepth == 0, colors.count + boxes.count + closureValues.count + captured.count > Self.tableRows {
                 colors.removeAll(keepingCapacity: true)
                 boxes.removeAll(keepingCapacity: true)
                 closureValues.removeAll(keepingCapacity: true)
