@@ -145,7 +145,8 @@ final class FlatEvaluator {
             if case .unset = v { continue }
             locals[program.symbols[Int(symbol)]] = toValue(v)
         }
-        return toFlat(interpreter.evaluate(program.raise(index), locals: locals, selfValue: selfValue, scope: scope, expected: expected))
+        return toFlat(interpreter.evaluate(program.raise(index), Interpreter.Frame(scope: scope, selfValue: selfValue, locals: Locals(locals)),
+                                           expected: expected))
     }
 
     /// The slots of the running frame that the expression at `index` reads (its own bindings and nested closures'
@@ -389,7 +390,7 @@ final class FlatEvaluator {
         let callee = Expr(.member(Expr(.constant(base), at: program.locations[Int(member.a)]), program.symbols[Int(member.b)]),
                           at: program.locations[Int(n.a)])
         let call = Expr(.call(callee, arguments), at: program.locations[Int(index)])
-        return toFlat(interpreter.evaluate(call, locals: locals, selfValue: selfValue, scope: scope, expected: expected))
+        return toFlat(interpreter.evaluate(call, Interpreter.Frame(scope: scope, selfValue: selfValue, locals: Locals(locals)), expected: expected))
     }
     private var base0: Int { base }
 
@@ -605,6 +606,16 @@ final class FlatEvaluator {
     /// the member being evaluated is kept, and only what this one added to the tables is dropped.
     func evaluateStoredMember(_ declaration: MemberDeclaration, _ initial: Expr) -> Value {
         let lowered = program.lowerExpression(initial)
+        let value = inMemberFrame(scope: declaration.owner, selfValue: .type(declaration.ownerKey), scopeKey: NameKey(declaration.ownerKey),
+                                  frameSize: lowered.frameSize) { _ in toValue(evaluate(lowered.node, expected: declaration.type)) }
+        return interpreter.coerce(value, to: declaration.type, at: initial.location)
+    }
+
+    /// `body` run in a frame of `frameSize` slots (its first slot given), with this scope and `self`; the evaluator's
+    /// state is as before afterwards. Re-entered when a value reads a member not memoised yet: only the outermost drops
+    /// the tables' rows.
+    func inMemberFrame(scope newScope: [String], selfValue newSelf: Value?, scopeKey newKey: NameKey? = nil, frameSize: Int32,
+                       _ body: (Int) -> Value) -> Value {
         let saved = (scope, selfValue, scopeKey, base, top)
         memberDepth += 1
         defer {
@@ -620,10 +631,22 @@ final class FlatEvaluator {
                 captured.removeAll(keepingCapacity: true)
             }
         }
-        (scope, selfValue, scopeKey) = (declaration.owner, .type(declaration.ownerKey), NameKey(declaration.ownerKey))
-        base = push(lowered.frameSize)
-        let value = toValue(evaluate(lowered.node, expected: declaration.type))
-        return interpreter.coerce(value, to: declaration.type, at: initial.location)
+        (scope, selfValue, scopeKey) = (newScope, newSelf, newKey ?? NameKey(newScope.joinedWithDots()))
+        base = push(frameSize)
+        return body(base)
+    }
+}
+
+extension FlatEvaluator {
+    /// `Interpreter.evaluate(_:locals:selfValue:scope:expected:)` (view code's colors, fonts and conditions): the
+    /// expression lowered with the locals as its frame's first slots (by name, so the order is the same every time).
+    func evaluateExpression(_ expr: Expr, locals: [String: Value], selfValue: Value?, scope: [String], expected: String?) -> Value {
+        let names = locals.keys.sortedComparingBytes()
+        let lowered = program.lowerExpression(expr, locals: names)
+        return inMemberFrame(scope: scope, selfValue: selfValue, frameSize: lowered.frameSize) { frame in
+            for (slot, name) in names.enumerated() { slots[frame + slot] = toFlat(locals[name]!) }
+            return toValue(evaluate(lowered.node, expected: expected))
+        }
     }
 }
 

@@ -993,7 +993,7 @@ public final class Interpreter {
         entry { evaluateMember(declaration, selfValue: selfValue) }
     }
 
-    private func entry(_ body: () -> Value) -> Value {
+    func entry(_ body: () -> Value) -> Value {
         if entries == 0 {
             steps = configuration.stepBudget
             callDepth = 0
@@ -1013,7 +1013,14 @@ public final class Interpreter {
     /// An expression evaluated with locals and `self` bound, in a type's scope, top-level entry (view code's colors,
     /// fonts and conditions). `expected` types implicit members (`Color` for `.foregroundStyle(.brand)`).
     public func evaluate(_ expr: Expr, locals: [String: Value], selfValue: Value?, scope: [String], expected: String? = nil) -> Value {
-        entry { evaluate(expr, Frame(scope: scope, selfValue: selfValue, locals: Locals(locals)), expected: expected) }
+        entry {
+            // Branch `flat-core-spike`, with A11Y_FLAT set: view code's expressions by the flat core too (without themes).
+            if Self.usesFlatCore, configuration.theme.isEmpty {
+                if flatCore == nil { flatCore = FlatEvaluator(program: LoweredProgram(), interpreter: self) }
+                return flatCore!.evaluateExpression(expr, locals: locals, selfValue: selfValue, scope: scope, expected: expected)
+            }
+            return evaluate(expr, Frame(scope: scope, selfValue: selfValue, locals: Locals(locals)), expected: expected)
+        }
     }
 
     /// An instance member of a value (a computed property of a struct token, `rawValue`), top-level entry.
