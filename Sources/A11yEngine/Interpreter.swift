@@ -993,7 +993,7 @@ public final class Interpreter {
         entry { evaluateMember(declaration, selfValue: selfValue) }
     }
 
-    private func entry(_ body: () -> Value) -> Value {
+    func entry(_ body: () -> Value) -> Value {
         if entries == 0 {
             steps = configuration.stepBudget
             callDepth = 0
@@ -1415,7 +1415,12 @@ public final class Interpreter {
             case .failure(let u): return .unknown(u)
             }
         }
-        let r = evaluate(rhs, frame, expected: expected)
+        return arithmetic(op, l, evaluate(rhs, frame, expected: expected), at: location)
+    }
+
+    /// The rest of `binary`, both sides evaluated: an unknown side, numbers (division by zero unknown), integer bit
+    /// operators, string `+`.
+    func arithmetic(_ op: String, _ l: Value, _ r: Value, at location: SourceLocation) -> Value {
         if case .unknown = l { return l }
         if case .unknown = r { return r }
         switch (l, r) {
@@ -1582,7 +1587,7 @@ public final class Interpreter {
 
     /// What `Type.name(args)` calls, decided once per type and name (a helper such as `Color.adaptive(...)` is called
     /// for every token; each owner of a namespace was asked for functions and enum cases at every call).
-    private enum StaticCallPlan {
+    enum StaticCallPlan {
         case functions([MemberDeclaration], owner: String)
         case enumCase(MemberDeclaration, owner: String)
         case protocolFunctions([MemberDeclaration])
@@ -1590,7 +1595,7 @@ public final class Interpreter {
     }
     private var staticCallPlans: [MemberQuery: StaticCallPlan] = [:]
 
-    private func staticCallPlan(_ type: String, _ name: String) -> StaticCallPlan {
+    func staticCallPlan(_ type: String, _ name: String) -> StaticCallPlan {
         let query = MemberQuery(type: type, name: name)
         if let known = staticCallPlans[query] { return known }
         let plan: StaticCallPlan = {
