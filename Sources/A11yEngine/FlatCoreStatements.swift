@@ -5,9 +5,10 @@
 // Where slots and the interpreter's frames could disagree, the body is left to the interpreter (a bridge, counted):
 // - the interpreter's locals are one namespace per frame, and a branch's assignments and bindings are copied back to
 //   the names the enclosing frame already has (`copyBack`): a branch that binds a name the frame already binds (`if let
-//   x = y` with an outer `x`) changes the outer one. A body whose frame binds one name in two slots is bridged.
-// - a name assigned without a declaration inside a branch is a local of the branch only (`copyBack` copies the names the
-//   outer frame had): such a body is bridged.
+//   x = y` with an outer `x`) changes the outer one, where a slot of its own would not. Such a body is bridged.
+// A name assigned without a declaration inside a branch, when `self` is no instance to take it as a field, is a local
+// of that branch only (`copyBack` copies the names the outer frame had): the lowering gives it a slot in that block's
+// scope, and after the block the name is a name again, so slots agree without more.
 
 extension FlatEvaluator {
     struct FunctionKey: Hashable {
@@ -32,30 +33,91 @@ extension FlatEvaluator {
         }
         let lowered = program.lowerFunction(function.parameters, body: body)
         functionPlans.append(FunctionPlan(lowered: lowered, ownerKey: NameKey(function.ownerKey),
-                                          native: runsNatively(lowered.body, slotSymbols: lowered.slotSymbols)))
+                                          native: runsNatively(lowered.body, bound: lowered.parameterSlots.map { lowered.slotSymbols[Int($0)] })))
         let index = Int32(functionPlans.count - 1)
         functionIndexes[key] = index
         return index
     }
 
-    /// Whether a body's frame binds each name in one slot, and assigns no undeclared name inside a branch (see the top
-    /// of this file).
-    func runsNatively(_ body: LoweredProgram.Span, slotSymbols: [Int32]) -> Bool {
-        var seen = Set<Int32>()
-        for symbol in slotSymbols where symbol >= 0 { if !seen.insert(symbol).inserted { return false } }
-        func block(_ span: LoweredProgram.Span, nested: Bool) -> Bool {
-            (0..<Int(span.count)).allSatisfy { statement(program.lists[Int(span.start) + $0], nested: nested) }
+    /// Whether a body runs natively (see the top of this file): no binding in a nested block (a branch, a case, an
+    /// `if`/`switch` expression) of a name an enclosing block of the same frame binds (`bound`: the parameters and
+    /// captures, which share the body's own block as lowering binds them), and no undeclared name assigned in one.
+    func runsNatively(_ body: LoweredProgram.Span, bound: [Int32]) -> Bool {
+        var scopes: [Set<Int32>] = [Set(bound)]
+        /// A name bound in the innermost block: its slot there, or a new one that shadows none outside.
+        func bind(_ symbol: Int32) -> Bool {
+            if scopes[scopes.count - 1].contains(symbol) { return true }
+            if scopes.contains(where: { $0.contains(symbol) }) { return false }
+            scopes[scopes.count - 1].insert(symbol)
+            return true
         }
-        func statement(_ index: Int32, nested: Bool) -> Bool {
+        func nested(_ body: () -> Bool) -> Bool {
+            scopes.append([])
+            defer { scopes.removeLast() }
+            return body()
+        }
+        func block(_ span: LoweredProgram.Span, nested: Bool) -> Bool {
+            statements(span).allSatisfy { statement($0, nested: nested) }
+        }
+        func statement(_ index: Int32, nested _: Bool) -> Bool {
             let n = program.nodes[Int(index)]
             switch n.op {
-            case .assign: return !(nested && program.nodes[Int(n.a)].op == .maybeLocal)
+            case .expressionStatement, .returnStatement: return expression(n.a)
+            case .binding:
+                guard n.a >= 0 else { return true }
+                return expression(n.a) && statements(program.bindings[Int(n.b)].symbols).allSatisfy(bind)
+            case .assign:
+                let target = program.nodes[Int(n.a)]
+                if target.op == .maybeLocal { scopes[scopes.count - 1].insert(target.b) }
+                return expression(n.a) && expression(n.b)
             case .ifStatement:
                 let f = program.ifs[Int(n.a)]
-                return block(f.then, nested: true) && (f.otherwise.map { block($0, nested: true) } ?? true)
-            case .guardStatement: return block(program.guards[Int(n.a)].otherwise, nested: true)
-            case .switchStatement: return program.switches[Int(n.a)].cases.allSatisfy { block($0.body, nested: true) }
+                return nested { conditions(f.conditions) && block(f.then, nested: true) }
+                    && (f.otherwise.map { o in nested { block(o, nested: true) } } ?? true)
+            case .guardStatement:
+                let g = program.guards[Int(n.a)]
+                return conditions(g.conditions) && nested { block(g.otherwise, nested: true) }
+            case .switchStatement:
+                let sw = program.switches[Int(n.a)]
+                return expression(sw.subject) && sw.cases.allSatisfy { c in
+                    nested { statements(c.patterns).allSatisfy(pattern) && expression(c.guardExpression) && block(c.body, nested: true) }
+                }
             default: return true
+            }
+        }
+        func conditions(_ span: LoweredProgram.Span) -> Bool {
+            statements(span).allSatisfy { index in
+                let c = program.nodes[Int(index)]
+                switch c.op {
+                case .conditionExpression: return expression(c.a)
+                case .optionalBinding: return expression(c.b) && bind(c.c)
+                case .matches: return expression(c.b) && pattern(c.a)
+                default: return true
+                }
+            }
+        }
+        func pattern(_ index: Int32) -> Bool {
+            let p = program.nodes[Int(index)]
+            switch p.op {
+            case .bindingPattern: return bind(p.b)
+            case .enumCasePattern, .tuplePattern: return p.b < 0 || statements(.init(start: p.b, count: p.c)).allSatisfy(pattern)
+            case .valuePattern: return expression(p.a)
+            default: return true
+            }
+        }
+        func expression(_ index: Int32) -> Bool {
+            guard index >= 0 else { return true }
+            let n = program.nodes[Int(index)]
+            func arguments() -> Bool { (0..<Int(n.c)).allSatisfy { expression(program.arguments[Int(n.b) + $0].value) } }
+            switch n.op {
+            case .statementValue: return nested { statement(n.a, nested: true) }
+            case .member, .prefix: return expression(n.a)
+            case .call: return expression(n.a) && arguments()
+            case .tuple: return arguments()
+            case .ternary: return expression(n.a) && expression(n.b) && expression(n.c)
+            case .binary: return expression(n.a) && expression(n.b)
+            case .perAppearance: return (0..<Int(n.c)).allSatisfy { expression(program.appearances[Int(n.b) + $0].value) }
+            default: return true  // a closure has a frame of its own, checked when it is applied
             }
         }
         return block(body, nested: false)
@@ -64,7 +126,7 @@ extension FlatEvaluator {
     func runsNatively(closure definition: Int32) -> Bool {
         if let known = closureNative[definition] { return known }
         let d = program.closures[Int(definition)]
-        let native = runsNatively(d.body, slotSymbols: d.slotSymbols)
+        let native = runsNatively(d.body, bound: d.parameterSlots.map { d.slotSymbols[Int($0)] } + d.captures.map { d.slotSymbols[Int($0.inner)] })
         closureNative[definition] = native
         return native
     }
@@ -298,7 +360,11 @@ extension FlatEvaluator {
         case .name where t.a == selfSymbol:
             selfValue = toValue(value)
         case .local, .maybeLocal:
-            if case .unset = slots[base + Int(t.a)], case .instance(let type, var fields)? = selfValue {
+            guard case .unset = slots[base + Int(t.a)] else {
+                slots[base + Int(t.a)] = value
+                return
+            }
+            if case .instance(let type, var fields)? = selfValue {
                 fields[program.symbols[Int(t.b)]] = toValue(value)
                 selfValue = .instance(type: type, fields: fields)
             } else {
