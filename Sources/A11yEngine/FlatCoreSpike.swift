@@ -124,6 +124,7 @@ final class FlatEvaluator {
     /// The node evaluated by the interpreter, in a frame of the locals it reads (the slots its names were lowered to).
     func bridge(_ index: Int32, expected: String?) -> FlatValue {
         bridged += 1
+        interpreter.steps += 1  // the interpreter counts this node's step again
         if Self.debugging { print("bridge: \(describe(index)) at \(program.locations[Int(index)])") }
         var locals: [String: Value] = [:]
         for (slot, symbol) in freeSlots(of: index) {
@@ -225,6 +226,8 @@ final class FlatEvaluator {
     }
 
     func evaluate(_ index: Int32, expected: String?) -> FlatValue {
+        // The interpreter's step budget, counted as `Interpreter.evaluate` counts it: one step per expression.
+        if let stopped = step(at: program.locations[Int(index)]) { return stopped }
         let n = program.nodes[Int(index)]
         switch n.op {
         case .number: return .number(program.numbers[Int(n.a)])
@@ -301,6 +304,14 @@ final class FlatEvaluator {
         default:
             return bridge(index, expected: expected)
         }
+    }
+
+    /// One step of the interpreter's budget: nil, or the unknown `Interpreter.evaluate` gives when none is left.
+    func step(at location: SourceLocation) -> FlatValue? {
+        interpreter.steps -= 1
+        guard interpreter.steps < 0 else { return nil }
+        interpreter.orderDependent = true
+        return unknown("evaluation stopped after \(interpreter.configuration.stepBudget) steps (a loop or a very large computation)", location)
     }
 
     /// The running frame as the interpreter's look-ups take it (no locals: a name lowered to `.name` is not one).
@@ -416,7 +427,9 @@ final class FlatEvaluator {
     /// `Interpreter.truth(of:)`: `==` and `!=` decided by `equality`, anything else must be a Bool.
     func truth(of index: Int32) -> Result<Bool, Value.Unknown> {
         let n = program.nodes[Int(index)]
-        if n.op == .binary, n.c == equals || n.c == notEquals {
+        // With no step left, `evaluate` reports the exhausted budget.
+        if interpreter.steps > 0, n.op == .binary, n.c == equals || n.c == notEquals {
+            interpreter.steps -= 1  // as `evaluate` counts the operator
             return equality(n.c == equals, evaluate(n.a, expected: nil), rhs: n.b)
         }
         return truth(evaluate(index, expected: nil), at: program.locations[Int(index)])
@@ -676,7 +689,13 @@ final class FlatEvaluator {
             return .color(Int32(colors.count - 1))
         case .closure(let id) where argument.label == -1 && program.closures[Int(closureValues[Int(id)].definition)].parameterSlots.count == 1
             && runsNatively(closure: closureValues[Int(id)].definition):
-            return dynamicColor(id)
+            let before = (interpreter.steps, interpreter.orderDependent)
+            let result = dynamicColor(id)
+            guard isUnknown(result) else { return result }
+            // A provider that gave something other than a color: `dynamicColor` asked the interpreter, after its own runs
+            // had spent steps. Asked again from the budget as it was, so that only the interpreter's runs are counted.
+            (interpreter.steps, interpreter.orderDependent) = before
+            return toFlat(BuiltIns.dynamicColor(toValue(.closure(id)).closureValue!, interpreter: interpreter, at: program.locations[Int(index)]))
         default: break
         }
         return constructBuiltIn(type, index, n, evaluatedFirst: value)

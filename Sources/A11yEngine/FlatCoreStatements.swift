@@ -268,6 +268,11 @@ extension FlatEvaluator {
         for index in body {
             let s = program.nodes[Int(index)]
             let location = program.locations[Int(index)]
+            interpreter.steps -= 1
+            if interpreter.steps < 0 {
+                interpreter.orderDependent = true
+                return .returned(unknown("evaluation stopped after \(interpreter.configuration.stepBudget) steps", location))
+            }
             switch s.op {
             case .expressionStatement:
                 if let delegated = delegatedInitializer(s.a) {
@@ -295,9 +300,12 @@ extension FlatEvaluator {
             case .assign:
                 var v = evaluate(s.b, expected: nil)
                 if s.c >= 0 {
-                    // `x += v`: `Interpreter.binary` of the two values (compound operators are arithmetic ones).
+                    // `x += v`: `Interpreter.binary` of the two values as constants (compound operators are arithmetic
+                    // ones), each a step.
                     let current = evaluate(s.a, expected: nil)
-                    v = arithmetic(program.symbols[Int(s.c)], current, v, at: location)
+                    let l = step(at: program.locations[Int(s.a)]) ?? current
+                    let r = step(at: program.locations[Int(s.b)]) ?? v
+                    v = arithmetic(program.symbols[Int(s.c)], l, r, at: location)
                 }
                 assign(s.a, v)
             case .returnStatement:

@@ -67,7 +67,7 @@ public final class Interpreter {
     /// stored in `staticDependencies` once a member is done (not looked up at every read).
     /// Kept as lists, duplicates removed once a member is done: a set per member cost a hash and an allocation per read.
     private var readsInProgress: [[String]] = []
-    private var steps = 0
+    var steps = 0
     var callDepth = 0
     /// Nesting of public entry points: the budget is reset only when an evaluation starts from outside.
     private var entries = 0

@@ -15,15 +15,16 @@ struct FlatCoreTests {
         var differing: [String] = []
     }
 
-    static func evaluate(_ source: String) -> Outcome {
+    static func evaluate(_ source: String, configuration: Interpreter.Configuration = .init()) -> Outcome {
         let parsed = SwiftSourceReader().read(source: source, file: "/tmp/FlatCoreFixture.swift")
         let members = parsed.declarations.filter { d in
             guard d.isStatic, case .stored(_?) = d.kind else { return false }
             return true
         }
         let (values, native, memoised) = FlatCoreSpike.evaluateAll(members, interpreter: Interpreter(declarations: parsed.declarations,
-                                                                                                       types: parsed.types))
-        let fresh = Interpreter(declarations: parsed.declarations, types: parsed.types)
+                                                                                                       types: parsed.types,
+                                                                                                       configuration: configuration))
+        let fresh = Interpreter(declarations: parsed.declarations, types: parsed.types, configuration: configuration)
         var outcome = Outcome()
         for (i, d) in members.enumerated() {
             let expected = fresh.value(of: d, selfValue: .type(d.ownerKey))
@@ -278,5 +279,65 @@ struct FlatCoreTests {
             return
         }
         #expect(fields["level"] == .number(2))
+    }
+
+    /// The interpreter's step budget, spent by the core as the interpreter spends it: at every budget the members cut
+    /// off are cut off at the same node, with the same reason (members here read no other member, whose memo would
+    /// spend no steps in the core's run).
+    @Test func theStepBudgetIsSpentAsTheInterpreterSpendsIt() {
+        let source = """
+            enum Budget {
+                static func grow(_ x: CGFloat, by step: CGFloat = 2) -> CGFloat {
+                    var total = x
+                    total += step
+                    if total > 3 {
+                        total *= 2
+                    } else {
+                        total -= 1
+                    }
+                    guard total != 0 else { return 0 }
+                    switch total {
+                    case 10: return total
+                    default: return total + 1
+                    }
+                }
+                static let a = grow(3)
+                static let b = grow(1, by: 1) == 1 ? 1 : 2
+                static let c = Color(UIColor { traits in traits.userInterfaceStyle == .dark ? UIColor(Color(hex: "#101010")) : .white })
+                static let d = { (n: CGFloat) -> CGFloat in
+                    let doubled = n * 2
+                    return doubled > 4 && n < 10 ? doubled : -n
+                }(3)
+            }
+            """
+        var cutOff = 0
+        for budget in 1...120 {
+            var configuration = Interpreter.Configuration()
+            configuration.stepBudget = budget
+            let outcome = Self.evaluate(source, configuration: configuration)
+            #expect(outcome.differing.isEmpty, "budget \(budget): \(outcome.differing.map { "\($0): core \(outcome.values[$0]!) interpreter \(outcome.reference[$0]!)" })")
+            cutOff += outcome.values.values.filter { $0.unknown?.reason.hasPrefix("evaluation stopped") == true }.count
+        }
+        // The budgets tried cut some members off and not others.
+        #expect(cutOff > 20 && cutOff < 4 * 120)
+        Self.expectNative(Self.evaluate(source), count: 4)
+    }
+
+    /// A provider that returns no color: the interpreter's unknown, at the call.
+    @Test func aProviderReturningNoColorIsUnknownAtTheCall() {
+        let outcome = Self.evaluate("""
+            enum Odd {
+                static let spare: CGFloat = 1
+                static let tint = UIColor { traits in
+                    spare
+                }
+            }
+            """)
+        #expect(outcome.differing.isEmpty, "differing: \(outcome.differing.map { "\($0): core \(outcome.values[$0]!) interpreter \(outcome.reference[$0]!)" })")
+        guard case .unknown(let u)? = outcome.values["Odd.tint"] else {
+            Issue.record("not unknown: \(String(describing: outcome.values["Odd.tint"]))")
+            return
+        }
+        #expect(u.reason.hasPrefix("the color provider returns") && u.location.line == 3)
     }
 }
