@@ -53,31 +53,31 @@ final class FlatEvaluator {
     var bridged = 0
     let userInterfaceStyle: Int32, dark: Int32, light: Int32, hex: Int32, equals: Int32, notEquals: Int32
 
-    /// What a call of a name in a scope calls, decided at its first call.
+    /// What a call of a name in a scope calls, decided at its first call, as `Interpreter.call` decides it.
     enum CallPlan {
-        case function(Int32)  // functions
-        case color
-        /// A platform type with no project initialiser (`Font`, `CGFloat`, ...): `BuiltIns.construct`.
-        case builtIn(String)
-        /// A project struct or class with no initialiser of its own: its memberwise initialiser.
-        case memberwise(String)
-        case other
+        /// The functions of the scope `depth` levels in (`self` is the frame's own at the innermost level).
+        case functions([MemberDeclaration], depth: Int)
+        /// A type's initialisers (`Interpreter.construct`).
+        case construct(Interpreter.ConstructPlan)
     }
-    private struct PlanKey: Hashable {
+    struct PlanKey: Hashable {
         var scope: NameKey
         var symbol: Int32
         /// The scope's kept hash and the symbol mixed as `NameKey` mixes its own (not a `Hasher`'s SipHash per look-up).
         func _rawHashValue(seed: Int) -> Int { NameKey.finalMix(scope.hash &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(bitPattern: symbol)), seed: seed) }
     }
-    private var plans: [PlanKey: CallPlan] = [:]
+    var plans: [PlanKey: CallPlan] = [:]
     /// `scope` joined, hashed once per member (the call plans are kept by it).
     var scopeKey = NameKey("")
-    var functions: [LoweredProgram.Function] = []
-    var labels: [[Int32]] = []
-    /// Each function's parameter types: its arguments are evaluated as them (`Interpreter.argumentTypes`).
-    var parameterTypes: [[String?]] = []
-    /// Each function's declared type: its body is evaluated as it, and an unknown result takes its kind (`Interpreter.invoke`).
-    var returnTypes: [String?] = []
+    /// Functions and initialisers lowered at their first call, by declaration (`functionPlan`).
+    var functionIndexes: [FunctionKey: Int32] = [:]
+    var functionPlans: [FunctionPlan] = []
+    /// Whether each closure definition's body runs natively (`runsNatively`), by definition index.
+    var closureNative: [Int32: Bool] = [:]
+    /// Each call node's arguments as `Interpreter.labelsMatch` and `plausible` see them (label, and the kind of a
+    /// string, number or closure literal), made at its first call.
+    var argumentShapes: [Int32: [CallArgument]] = [:]
+    let selfSymbol: Int32, superSymbol: Int32, initSymbol: Int32
 
     init(program: LoweredProgram, interpreter: Interpreter) {
         self.program = program
@@ -85,6 +85,7 @@ final class FlatEvaluator {
         (userInterfaceStyle, dark, light, hex) = (program.symbol("userInterfaceStyle"), program.symbol("dark"), program.symbol("light"),
                                                   program.symbol("hex"))
         (equals, notEquals) = (program.symbol("=="), program.symbol("!="))
+        (selfSymbol, superSymbol, initSymbol) = (program.symbol("self"), program.symbol("super"), program.symbol("init"))
         // Room for the rows `evaluateStoredMember` lets gather before it empties the tables: growing them from empty
         // in every round's fresh interpreter copied each 136-byte color row about twice.
         colors.reserveCapacity(Self.tableRows + 256)
@@ -138,7 +139,8 @@ final class FlatEvaluator {
     /// The node evaluated by the interpreter, in a frame of the locals it reads (the slots its names were lowered to).
     func bridge(_ index: Int32, expected: String?) -> FlatValue {
         bridged += 1
-        if ProcessInfo.processInfo.environment["A11Y_FLAT_DEBUG"] != nil { print("bridge: \(program.nodes[Int(index)].op) \(program.raise(index))".prefix(300)) }
+        interpreter.steps += 1  // the interpreter counts this node's step again
+        if Self.debugging { print("bridge: \(describe(index)) at \(program.locations[Int(index)])") }
         var locals: [String: Value] = [:]
         for (slot, symbol) in freeSlots(of: index) {
             let v = slots[base + Int(slot)]
@@ -147,6 +149,30 @@ final class FlatEvaluator {
         }
         return toFlat(interpreter.evaluate(program.raise(index), Interpreter.Frame(scope: scope, selfValue: selfValue, locals: Locals(locals)),
                                            expected: expected))
+    }
+
+    static let debugging = ProcessInfo.processInfo.environment["A11Y_FLAT_DEBUG"] != nil
+
+    /// A bridged node in a few words, for `A11Y_FLAT_DEBUG`: its kind, and a call's callee (`call of a name Color`,
+    /// `call of a member .adaptive`, `binary *`).
+    func describe(_ index: Int32) -> String {
+        let n = program.nodes[Int(index)]
+        switch n.op {
+        case .call:
+            let callee = program.nodes[Int(n.a)]
+            switch callee.op {
+            case .name: return "call of a name \(program.symbols[Int(callee.a)])"
+            case .local, .maybeLocal: return "call of a local \(program.symbols[Int(callee.b)])"
+            case .implicitMember: return "call of an implicit member .\(program.symbols[Int(callee.a)])"
+            case .member: return "call of a member .\(program.symbols[Int(callee.b)])"
+            default: return "call of a \(callee.op)"
+            }
+        case .binary, .prefix: return "\(n.op) \(program.symbols[Int(n.c)])"
+        case .name, .implicitMember: return "\(n.op) \(program.symbols[Int(n.a)])"
+        case .member: return "member .\(program.symbols[Int(n.b)])"
+        case .unsupported: return "unsupported (\(program.literals[Int(n.a)]))"
+        default: return "\(n.op)"
+        }
     }
 
     /// The slots of the running frame that the expression at `index` reads (its own bindings and nested closures'
@@ -206,23 +232,31 @@ final class FlatEvaluator {
 
     // MARK: Evaluation
 
-    /// A body of one expression or one `return`, natively; any other body through the interpreter is not needed by the
-    /// spike's native calls (they check the body first).
+    /// A color provider's body, as `BuiltIns.dynamicColor` has `Interpreter.apply` run it: one call deeper (`withCall`).
+    /// Any result that is not a color is left to the interpreter by `dynamicColor`, which gives the exact unknown.
     func run(_ body: LoweredProgram.Span, expected: String?) -> FlatValue {
-        let statement = program.nodes[Int(program.lists[Int(body.start)])]
-        return evaluate(statement.a, expected: expected)
+        guard interpreter.callDepth < interpreter.configuration.maxCallDepth else { return .none }
+        interpreter.callDepth += 1
+        defer { interpreter.callDepth -= 1 }
+        return run(body, expected: expected, at: program.locations[0])
     }
 
     func evaluate(_ index: Int32, expected: String?) -> FlatValue {
+        // The interpreter's step budget, counted as `Interpreter.evaluate` counts it: one step per expression.
+        if let stopped = step(at: program.locations[Int(index)]) { return stopped }
         let n = program.nodes[Int(index)]
         switch n.op {
         case .number: return .number(program.numbers[Int(n.a)])
         case .string: return .literal(n.a)
         case .bool: return .bool(n.a != 0)
         case .nilLiteral: return .none
-        case .local:
+        case .constant: return toFlat(program.constants[Int(n.a)])
+        case .unsupported:
+            return unknown(program.literals[Int(n.a)], program.locations[Int(index)], kind: expected.flatMap(Interpreter.kindOfType))
+        case .local, .maybeLocal:
             let v = slots[base + Int(n.a)]
-            if case .unset = v { return bridge(index, expected: expected) }
+            // Not bound (yet): the name means what it means outside the frame's locals.
+            if case .unset = v { return toFlat(interpreter.lookup(program.symbols[Int(n.b)], frame, at: program.locations[Int(index)])) }
             return v
         // Names, implicit members and member reads the interpreter's own look-ups answer (`lookup`, `implicitMember`,
         // `memberOf`): no node raised, one value converted.
@@ -244,15 +278,36 @@ final class FlatEvaluator {
                 return toFlat(.unknown(u))
             }
             return toFlat(interpreter.memberOf(baseValue, program.symbols[Int(n.b)], at: program.locations[Int(index)], frame: frame))
-        case .binary where n.c == equals || n.c == notEquals:
-            let l = evaluate(n.a, expected: nil)
-            let rhs = program.nodes[Int(n.b)]
-            // `traits.userInterfaceStyle == .dark`, as `Interpreter.equality` compares a platform case with an implicit member.
-            guard case .platformCase(let name) = l, rhs.op == .implicitMember else { return bridge(index, expected: expected) }
-            return .bool((name == rhs.a) == (n.c == equals))
+        case .binary:
+            return binary(index, n, expected: expected)
+        case .prefix:
+            // `Interpreter.evaluate`'s prefix operators.
+            let v = evaluate(n.a, expected: expected)
+            let op = program.symbols[Int(n.c)]
+            switch (op, v) {
+            case ("-", .number(let x)): return .number(-x)
+            case ("!", .bool(let b)): return .bool(!b)
+            case ("~", .number(let x)): return .number(Double(~Int64(x)))
+            default:
+                if isUnknown(v) { return v }
+                return unknown("cannot apply \(op) to \(toValue(v).typeDescription)", program.locations[Int(index)])
+            }
+        case .tuple:
+            return tuple(n, expected: expected)
         case .ternary:
-            guard case .bool(let b) = evaluate(n.a, expected: nil) else { return bridge(index, expected: expected) }
-            return evaluate(b ? n.b : n.c, expected: expected)
+            switch truth(of: n.a) {
+            case .success(let b): return evaluate(b ? n.b : n.c, expected: expected)
+            case .failure(let u): return toFlat(.unknown(u))
+            }
+        case .statementValue:
+            // As `Interpreter.evaluate` runs an `if`/`switch` expression: in a copy of the frame, so nothing it assigns
+            // (locals, `self`) is kept.
+            let saved = (Array(slots[base..<top]), selfValue)
+            defer {
+                slots.replaceSubrange(base..<(base + saved.0.count), with: saved.0)
+                selfValue = saved.1
+            }
+            return branchValue([n.a][...], expected: expected)
         case .closure:
             let start = Int32(captured.count)
             for i in 0..<program.closures[Int(n.a)].captures.count {
@@ -267,11 +322,35 @@ final class FlatEvaluator {
         }
     }
 
+    /// One step of the interpreter's budget: nil, or the unknown `Interpreter.evaluate` gives when none is left.
+    func step(at location: SourceLocation) -> FlatValue? {
+        interpreter.steps -= 1
+        guard interpreter.steps < 0 else { return nil }
+        interpreter.orderDependent = true
+        return unknown("evaluation stopped after \(interpreter.configuration.stepBudget) steps (a loop or a very large computation)", location)
+    }
+
     /// The running frame as the interpreter's look-ups take it (no locals: a name lowered to `.name` is not one).
-    private var frame: Interpreter.Frame { Interpreter.Frame(scope: scope, selfValue: selfValue) }
+    var frame: Interpreter.Frame { Interpreter.Frame(scope: scope, selfValue: selfValue) }
+
+    func unknown(_ reason: String, _ location: SourceLocation, rule: String = "parse", kind: TokenKind? = nil) -> FlatValue {
+        toFlat(interpreter.unknown(reason, location, rule: rule, kind: kind))
+    }
+
+    /// Only a boxed value can be unknown.
+    func isUnknown(_ value: FlatValue) -> Bool {
+        if case .boxed(let id) = value, case .unknown = boxes[Int(id)] { return true }
+        return false
+    }
+
+    /// `Interpreter.coerce`: an unknown takes the declared type's kind.
+    func coerce(_ value: FlatValue, to type: String?, at location: SourceLocation) -> FlatValue {
+        guard type != nil, isUnknown(value) else { return value }
+        return toFlat(interpreter.coerce(toValue(value), to: type, at: location))
+    }
 
     /// `Interpreter.isImplicitChain` on nodes.
-    private func isImplicitChain(_ index: Int32) -> Bool {
+    func isImplicitChain(_ index: Int32) -> Bool {
         let n = program.nodes[Int(index)]
         switch n.op {
         case .implicitMember: return true
@@ -292,7 +371,7 @@ final class FlatEvaluator {
     }
 
     /// Room for a frame of `size` slots at `top`, all unset: its first slot.
-    private func push(_ size: Int32) -> Int {
+    func push(_ size: Int32) -> Int {
         let frame = top
         top += Int(size)
         if top > slots.count { slots.append(contentsOf: repeatElement(FlatValue.unset, count: top - slots.count + 256)) }
@@ -300,183 +379,126 @@ final class FlatEvaluator {
         return frame
     }
 
-    /// As `Interpreter.call` decides for a name: a type (`Color`, `UIColor` with no project initialiser: built-in) or a
-    /// function of the enclosing scopes, innermost first (one declaration of a one-expression body, no defaults: native).
-    private func plan(_ n: LoweredProgram.Node) -> CallPlan {
-        let callee = program.nodes[Int(n.a)]
-        guard callee.op == .name else { return .other }
-        let name = program.symbols[Int(callee.a)]
-        let key = PlanKey(scope: scopeKey, symbol: callee.a)
-        if let known = plans[key] { return known }
-        let plan: CallPlan = {
-            // As `Interpreter.call` takes a name: a type by its constructor plan when no function has the name and it
-            // resolves alike in every scope; else the functions of the enclosing scopes, innermost first; else a type
-            // in scope; else the name as a type.
-            func constructing(_ type: String) -> CallPlan {
-                let plan = interpreter.constructPlan(type)
-                if plan.hasMemberwiseInitializer { return plan.initializers.allSatisfy(\.isEmpty) ? .memberwise(type) : .other }
-                guard BuiltIns.isPlatformType(type) else { return .other }
-                return type == "Color" || type == "UIColor" ? .color : .builtIn(type)
-            }
-            if !interpreter.functionNames.contains(NameKey(name)), let everyScope = interpreter.resolveTypeInEveryScope(Interpreter.baseTypeName(name)) {
-                return constructing(everyScope ?? name)
-            }
-            for depth in stride(from: scope.count, through: 0, by: -1) {
-                let candidates = interpreter.functions(scope.prefix(depth).joinedWithDots(), name)
-                guard !candidates.isEmpty else { continue }
-                guard depth == scope.count, candidates.count == 1, case .function(let parameters, let body) = candidates[0].kind,
-                      parameters.allSatisfy({ $0.defaultValue == nil }), body.count == 1 else { return .other }
-                switch body[0].kind {
-                case .expression, .return(.some): break
-                default: return .other
-                }
-                functions.append(program.lowerFunction(parameters, body: body))
-                labels.append(parameters.map { $0.label.map(program.symbol) ?? -1 })
-                parameterTypes.append(parameters.map(\.type))
-                returnTypes.append(candidates[0].type)
-                return .function(Int32(functions.count - 1))
-            }
-            if let type = interpreter.resolveType(name, in: scope) { return constructing(type) }
-            return constructing(name)
-        }()
-        plans[key] = plan
-        return plan
-    }
+    // MARK: Operators
 
-    /// `base.name(args)` as `Interpreter.call` evaluates it: the base once, natively; a platform method natively;
-    /// anything the project declares (a type's static function, an instance's method, an extension's) through the
-    /// interpreter, with the base's value spliced in as a constant so it is not evaluated again.
-    private func callMember(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
-        let member = program.nodes[Int(n.a)]
-        let baseFlat = evaluate(member.a, expected: isImplicitChain(member.a) ? expected : nil)
-        let base = toValue(baseFlat)
-        let name = program.symbols[Int(member.b)]
-        switch base {
-        case .unknown: return baseFlat
-        case .type: return bridgeCall(index, n, base: base, expected: expected)
-        case .instance(let type, _) where interpreter.isType(type): return bridgeCall(index, n, base: base, expected: expected)
-        case .enumCase(let type, _, _) where interpreter.isType(type): return bridgeCall(index, n, base: base, expected: expected)
-        default:
-            if !BuiltIns.knowsMethod(base, name), let namespace = base.tokenKind.flatMap({ Interpreter.namespaces[$0] }),
-               namespace.contains(where: { owner in interpreter.functions(owner, name).contains { !$0.isStatic } }) {
-                return bridgeCall(index, n, base: base, expected: expected)
-            }
-            let types = BuiltIns.methodArgumentTypes(base, name)
-            var args: [EvaluatedArgument] = []
-            for i in 0..<Int(n.c) {
-                let a = program.arguments[Int(n.b) + i]
-                args.append(EvaluatedArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil,
-                                              value: toValue(evaluate(a.value, expected: types?[safe: i] ?? nil))))
-            }
-            return toFlat(BuiltIns.method(base, name, args, interpreter: interpreter, at: program.locations[Int(index)]))
+    /// `Interpreter.binary` on nodes: `??`, three-valued `&&`/`||`, `equality`, then `arithmetic`.
+    private func binary(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
+        let op = program.symbols[Int(n.c)]
+        let isLogical = op == "&&" || op == "||", isEquality = n.c == equals || n.c == notEquals
+        let l = evaluate(n.a, expected: isLogical ? nil : expected)
+        if op == "??" {
+            // Nil, or unknown (a colorset outside the audited folder): the fallback.
+            if case .none = l { return evaluate(n.b, expected: expected) }
+            guard isUnknown(l) else { return l }
+            let r = evaluate(n.b, expected: expected)
+            return isUnknown(r) ? l : r
         }
+        if isLogical {
+            switch truth(l, at: program.locations[Int(n.a)]) {
+            case .failure(let u):
+                if case .bool(let r) = evaluate(n.b, expected: nil), r == (op == "||") { return .bool(r) }
+                return toFlat(.unknown(u))
+            case .success(let b):
+                if op == "&&" && !b { return .bool(false) }
+                if op == "||" && b { return .bool(true) }
+                return evaluate(n.b, expected: nil)
+            }
+        }
+        if isEquality {
+            switch equality(n.c == equals, l, rhs: n.b) {
+            case .success(let b): return .bool(b)
+            case .failure(let u): return toFlat(.unknown(u))
+            }
+        }
+        let r = evaluate(n.b, expected: expected)
+        return arithmetic(op, l, r, at: program.locations[Int(index)])
     }
 
-    /// The call at `index` by the interpreter, its callee's base already evaluated (`base`, spliced in as a constant).
-    private func bridgeCall(_ index: Int32, _ n: LoweredProgram.Node, base: Value, expected: String?) -> FlatValue {
-        bridged += 1
-        let member = program.nodes[Int(n.a)]
-        var locals: [String: Value] = [:]
-        var arguments: [CallArgument] = []
+    /// The rest of `Interpreter.binary`, both sides evaluated (`Interpreter.arithmetic`).
+    func arithmetic(_ op: String, _ l: FlatValue, _ r: FlatValue, at location: SourceLocation) -> FlatValue {
+        toFlat(interpreter.arithmetic(op, toValue(l), toValue(r), at: location))
+    }
+
+    /// `Interpreter.equality`: a platform enum case against an implicit member compared by name, a project enum's case
+    /// against an implicit member of its type, else both sides evaluated and compared by `Interpreter.equal`.
+    func equality(_ isEqual: Bool, _ l: FlatValue, rhs: Int32) -> Result<Bool, Value.Unknown> {
+        let rhsNode = program.nodes[Int(rhs)]
+        var r: FlatValue?
+        if rhsNode.op == .implicitMember {
+            if case .platformCase(let name) = l { return .success((name == rhsNode.a) == isEqual) }
+            if case .boxed = l, case .enumCase(let type, let caseName, let payload) = toValue(l) {
+                let name = program.symbols[Int(rhsNode.a)]
+                if type.isEmpty { return .success((caseName == name && payload.isEmpty) == isEqual) }
+                r = toFlat(interpreter.implicitMember(name, frame, expected: type, at: program.locations[Int(rhs)]))
+            }
+        }
+        let right = r ?? evaluate(rhs, expected: nil)
+        let lv = toValue(l)
+        if case .unknown(let u) = lv { return .failure(u) }
+        let rv = toValue(right)
+        if case .unknown(let u) = rv { return .failure(u) }
+        return .success(interpreter.equal(lv, rv) == isEqual)
+    }
+
+    /// `Interpreter.truth(of:)`: `==` and `!=` decided by `equality`, anything else must be a Bool.
+    func truth(of index: Int32) -> Result<Bool, Value.Unknown> {
+        let n = program.nodes[Int(index)]
+        // With no step left, `evaluate` reports the exhausted budget.
+        if interpreter.steps > 0, n.op == .binary, n.c == equals || n.c == notEquals {
+            interpreter.steps -= 1  // as `evaluate` counts the operator
+            return equality(n.c == equals, evaluate(n.a, expected: nil), rhs: n.b)
+        }
+        return truth(evaluate(index, expected: nil), at: program.locations[Int(index)])
+    }
+
+    func truth(_ value: FlatValue, at location: SourceLocation) -> Result<Bool, Value.Unknown> {
+        if case .bool(let b) = value { return .success(b) }
+        return interpreter.truth(toValue(value), at: location)
+    }
+
+    /// `Interpreter.evaluate`'s tuple: one unlabelled element is its value; else labels from the expected tuple type.
+    private func tuple(_ n: LoweredProgram.Node, expected: String?) -> FlatValue {
+        if n.c == 1, program.arguments[Int(n.b)].label < 0 { return evaluate(program.arguments[Int(n.b)].value, expected: expected) }
+        let shape = expected.map { interpreter.tupleShape(interpreter.expandAlias($0, in: scope)) }
+        var labels: [String?] = [], values: [Value] = []
         for i in 0..<Int(n.c) {
             let a = program.arguments[Int(n.b) + i]
-            for (slot, symbol) in freeSlots(of: a.value) {
-                let v = slots[base0 + Int(slot)]
-                if case .unset = v { continue }
-                locals[program.symbols[Int(symbol)]] = toValue(v)
-            }
-            arguments.append(CallArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil, value: program.raise(a.value)))
+            values.append(toValue(evaluate(a.value, expected: shape?[safe: i]?.type)))
+            labels.append(a.label >= 0 ? program.symbols[Int(a.label)] : shape?[safe: i]?.label)
         }
-        let callee = Expr(.member(Expr(.constant(base), at: program.locations[Int(member.a)]), program.symbols[Int(member.b)]),
-                          at: program.locations[Int(n.a)])
-        let call = Expr(.call(callee, arguments), at: program.locations[Int(index)])
-        return toFlat(interpreter.evaluate(call, Interpreter.Frame(scope: scope, selfValue: selfValue, locals: Locals(locals)), expected: expected))
-    }
-    private var base0: Int { base }
-
-    /// Each call node's plan, with the project-initialiser check folded in (`.other` when one takes the arguments): a
-    /// node's names, labels and literal kinds, and the scope it is evaluated in, are the same at every evaluation.
-    private var nodePlans: [CallPlan?] = []
-
-    private func nodePlan(_ index: Int32, _ n: LoweredProgram.Node) -> CallPlan {
-        if Int(index) < nodePlans.count, let known = nodePlans[Int(index)] { return known }
-        var plan = plan(n)
-        switch plan {
-        case .builtIn(let type) where projectInitializerMatches(type, n): plan = .other
-        case .color where projectInitializerMatches(program.symbols[Int(program.nodes[Int(n.a)].a)], n): plan = .other
-        default: break
-        }
-        // Grown by doubling: every member's value adds nodes, and growing to the exact count copied the array each time.
-        if nodePlans.count <= Int(index) {
-            nodePlans.append(contentsOf: repeatElement(nil, count: max(program.nodes.count, 2 * nodePlans.count) - nodePlans.count))
-        }
-        nodePlans[Int(index)] = plan
-        return plan
+        return toFlat(.tuple(labels: labels, values: values))
     }
 
-    private func call(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
-        if program.nodes[Int(n.a)].op == .member { return callMember(index, n, expected: expected) }
-        switch nodePlan(index, n) {
-        case .other:
-            return bridge(index, expected: expected)
-        case .function(let f):
-            // `Interpreter.withCall`: nested calls are bounded (recursion in a design system is a bug).
-            guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
-                interpreter.orderDependent = true
-                return toFlat(interpreter.unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)",
-                                                  program.locations[Int(index)]))
-            }
-            interpreter.callDepth += 1
-            defer { interpreter.callDepth -= 1 }
-            let fi = Int(f)
-            guard Int(n.c) == labels[fi].count,
-                  (0..<Int(n.c)).allSatisfy({ program.arguments[Int(n.b) + $0].label == labels[fi][$0] }) else { return bridge(index, expected: expected) }
-            let frame = push(functions[fi].frameSize)
-            defer { top = frame }
-            for i in 0..<Int(n.c) {
-                let argument = program.arguments[Int(n.b) + i]
-                slots[frame + Int(functions[fi].parameterSlots[i])] = evaluate(argument.value, expected: parameterTypes[fi][i])
-            }
-            let saved = base
-            base = frame
-            defer { base = saved }
-            let result = run(functions[fi].body, expected: returnTypes[fi])
-            guard case .boxed = result, let type = returnTypes[fi] else { return result }
-            return toFlat(interpreter.coerce(toValue(result), to: type, at: program.locations[Int(index)]))
-        case .builtIn(let type):
-            return construct(type, index, n)
-        case .memberwise(let type):
-            return memberwise(type, index, n)
-        case .color:
-            let type = program.symbols[Int(program.nodes[Int(n.a)].a)]
-            guard n.c == 1 else { return construct(type, index, n) }
-            let argument = program.arguments[Int(n.b)]
-            let value = evaluate(argument.value, expected: nil)
-            switch value {
-            case .color where argument.label == -1: return value
-            case .literal(let s) where argument.label == hex:
-                guard let c = ColorValue(hex: program.literals[Int(s)]) else { return bridge(index, expected: expected) }
-                colors.append(AppearanceColor(constant: c))
-                return .color(Int32(colors.count - 1))
-            case .closure(let id) where argument.label == -1 && program.closures[Int(closureValues[Int(id)].definition)].parameterSlots.count == 1
-                && program.closures[Int(closureValues[Int(id)].definition)].body.count == 1:
-                return dynamicColor(id)
-            default:
-                return construct(program.symbols[Int(program.nodes[Int(n.a)].a)], index, n, evaluatedFirst: value)
-            }
-        }
+    // MARK: Calls
+
+    /// An argument evaluated: its label and value.
+    struct FlatArgument {
+        var label: String?
+        var value: FlatValue
     }
 
-    /// Whether one of the project's initialisers of `type` (`extension Color { init(hex: UInt32) }`) takes these
-    /// arguments' labels and kinds of literal (`Interpreter.labelsMatch`): the interpreter calls it then, not the
-    /// platform's.
-    private func projectInitializerMatches(_ type: String, _ n: LoweredProgram.Node) -> Bool {
-        let initializers = interpreter.constructPlan(type).initializers
-        guard initializers.contains(where: { !$0.isEmpty }) else { return false }
-        let location = program.locations[Int(n.a)]
-        let arguments = (0..<Int(n.c)).map { i -> CallArgument in
+    func evaluated(_ a: FlatArgument) -> EvaluatedArgument { EvaluatedArgument(label: a.label, value: toValue(a.value)) }
+
+    /// The call's arguments evaluated in order, each as the type of the parameter it binds to (`types`, when known):
+    /// `Interpreter.evaluateArguments`.
+    func evaluateArguments(_ n: LoweredProgram.Node, types: [String?]?) -> [FlatArgument] {
+        var list: [FlatArgument] = []
+        list.reserveCapacity(Int(n.c))
+        for i in 0..<Int(n.c) {
             let a = program.arguments[Int(n.b) + i]
-            // What `plausible` looks at: whether the argument is a string, number or closure literal.
+            list.append(FlatArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil,
+                                     value: evaluate(a.value, expected: types?[safe: i] ?? nil)))
+        }
+        return list
+    }
+
+    /// The call's arguments as `Interpreter.labelsMatch`, `plausible` and `BuiltIns.argumentTypes` look at them: labels,
+    /// and whether each is a string, number or closure literal.
+    func argumentShape(_ index: Int32, _ n: LoweredProgram.Node) -> [CallArgument] {
+        if let known = argumentShapes[index] { return known }
+        let location = program.locations[Int(index)]
+        let shape = (0..<Int(n.c)).map { i -> CallArgument in
+            let a = program.arguments[Int(n.b) + i]
             let kind: Expr.Kind
             switch program.nodes[Int(a.value)].op {
             case .string: kind = .string("")
@@ -486,7 +508,213 @@ final class FlatEvaluator {
             }
             return CallArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil, value: Expr(kind, at: location))
         }
-        return initializers.contains { inits in inits.contains { Interpreter.labelsMatch($0.parameters, arguments) } }
+        argumentShapes[index] = shape
+        return shape
+    }
+
+    /// `Interpreter.call`, by the callee's kind.
+    private func call(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
+        let callee = program.nodes[Int(n.a)]
+        let location = program.locations[Int(index)]
+        switch callee.op {
+        case .member: return callMember(index, n, expected: expected)
+        case .implicitMember: return callImplicitMember(index, n, expected: expected)
+        case .name: return callName(callee.a, index, n)
+        case .local, .maybeLocal:
+            // A closure in a local is applied; any other local's name is called as a name.
+            let v = slots[base + Int(callee.a)]
+            if case .closure = v { return apply(v, evaluateArguments(n, types: nil).map(\.value), expected: nil, at: location) }
+            if case .boxed = v, case .closure = toValue(v) { return apply(v, evaluateArguments(n, types: nil).map(\.value), expected: nil, at: location) }
+            return callName(callee.b, index, n)
+        default:
+            let calleeValue = evaluate(n.a, expected: nil)
+            if case .closure = calleeValue { return apply(calleeValue, evaluateArguments(n, types: nil).map(\.value), expected: nil, at: location) }
+            let value = toValue(calleeValue)
+            if case .closure = value { return apply(calleeValue, evaluateArguments(n, types: nil).map(\.value), expected: nil, at: location) }
+            if case .unknown = value { return calleeValue }
+            return unknown("cannot call \(value.typeDescription)", location)
+        }
+    }
+
+    /// A name called, as `Interpreter.call` takes it: a type by its constructor plan when no function has the name and
+    /// it resolves alike in every scope; else the functions of the enclosing scopes, innermost first; else a type in
+    /// scope; else the name as a type.
+    private func callName(_ symbol: Int32, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
+        switch plan(symbol) {
+        case .functions(let candidates, let depth):
+            let owner = scope.prefix(depth).joinedWithDots()
+            let selfValue: Value = depth == scope.count ? (self.selfValue ?? .type(owner)) : .type(owner)
+            return callOverloads(candidates, index, n, selfValue: selfValue)
+        case .construct(let plan):
+            return construct(plan, index, n)
+        }
+    }
+
+    private func plan(_ symbol: Int32) -> CallPlan {
+        let key = PlanKey(scope: scopeKey, symbol: symbol)
+        if let known = plans[key] { return known }
+        let name = program.symbols[Int(symbol)]
+        let plan: CallPlan = {
+            let isFunctionName = interpreter.functionNames.contains(NameKey(name))
+            if !isFunctionName, let everyScope = interpreter.resolveTypeInEveryScope(Interpreter.baseTypeName(name)) {
+                return .construct(interpreter.constructPlan(everyScope ?? name))
+            }
+            for depth in stride(from: isFunctionName ? scope.count : -1, through: 0, by: -1) {
+                let candidates = interpreter.functions(scope.prefix(depth).joinedWithDots(), name)
+                if !candidates.isEmpty { return .functions(candidates, depth: depth) }
+            }
+            return .construct(interpreter.constructPlan(interpreter.resolveType(name, in: scope) ?? name))
+        }()
+        plans[key] = plan
+        return plan
+    }
+
+    /// `.name(args)` as `Interpreter.call` takes an implicit member: typed by the expected type; else a function of
+    /// `Color`, `UIColor`, `Font` or `UIFont`; else a function or enum case of an enclosing scope; else a platform one.
+    private func callImplicitMember(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
+        let name = program.symbols[Int(program.nodes[Int(n.a)].a)]
+        if let expected { return staticCall(interpreter.typeKey(expected, in: scope), name, index, n) }
+        for owner in ["Color", "UIColor", "Font", "UIFont"] where !interpreter.functions(owner, name).isEmpty || (name == "init" && owner == "Color") {
+            return staticCall(owner, name, index, n)
+        }
+        for depth in stride(from: scope.count, through: 1, by: -1) {
+            let owner = scope.prefix(depth).joinedWithDots()
+            if !interpreter.functions(owner, name).isEmpty || !interpreter.enumCaseDeclarations(owner, name).isEmpty {
+                return staticCall(owner, name, index, n)
+            }
+        }
+        return builtInStaticCall("", name, index, n)
+    }
+
+    /// `Interpreter.staticCall`: `Type.name(args)`, an initialiser, a static function, an enum case with payload, a
+    /// protocol's static function, or a platform one.
+    private func staticCall(_ type: String, _ name: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
+        if name == "init" { return construct(interpreter.constructPlan(type), index, n) }
+        switch interpreter.staticCallPlan(type, name) {
+        case .functions(let candidates, let owner):
+            return callOverloads(candidates, index, n, selfValue: .type(owner))
+        case .enumCase(let c, let owner):
+            let values = evaluateArguments(n, types: c.parameters.map(\.type)).map { toValue($0.value) }
+            if let u = values.lazy.compactMap(\.unknown).first { return toFlat(.unknown(u)) }
+            return toFlat(.enumCase(type: owner, name: name, payload: values))
+        case .protocolFunctions(let candidates):
+            return callOverloads(candidates, index, n, selfValue: .type(type))
+        case .builtIn:
+            return builtInStaticCall(type, name, index, n)
+        }
+    }
+
+    private func builtInStaticCall(_ type: String, _ name: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
+        let args = evaluateArguments(n, types: BuiltIns.argumentTypes(name, argumentShape(index, n))).map(evaluated)
+        return toFlat(BuiltIns.staticCall(type, name, args, interpreter: interpreter, at: program.locations[Int(index)]))
+    }
+
+    /// `base.name(args)` as `Interpreter.call` evaluates it: the base once; a type's initialiser or static call; a
+    /// project instance's or enum case's methods; a platform method first, then the project's extensions of the value's
+    /// namespace.
+    private func callMember(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
+        let member = program.nodes[Int(n.a)]
+        let baseFlat = evaluate(member.a, expected: isImplicitChain(member.a) ? expected : nil)
+        let base = toValue(baseFlat)
+        let name = program.symbols[Int(member.b)]
+        let location = program.locations[Int(index)]
+        switch base {
+        case .type(let type):
+            if name == "init" { return construct(interpreter.constructPlan(type), index, n) }
+            return staticCall(type, name, index, n)
+        case .unknown: return baseFlat
+        case .instance(let type, _) where interpreter.isType(type), .enumCase(let type, _, _) where interpreter.isType(type):
+            let candidates = ([type] + interpreter.protocols(of: type)).flatMap { interpreter.functions($0, name) }.filter { !$0.isStatic }
+            if !candidates.isEmpty { return callOverloads(candidates, index, n, selfValue: base) }
+            return unknown("\(type) has no method \(name)", location, rule: "reference")
+        default:
+            if !BuiltIns.knowsMethod(base, name), let namespace = base.tokenKind.flatMap({ Interpreter.namespaces[$0] }) {
+                let candidates = namespace.flatMap { interpreter.functions($0, name) }.filter { !$0.isStatic }
+                if !candidates.isEmpty { return callOverloads(candidates, index, n, selfValue: base) }
+            }
+            let args = evaluateArguments(n, types: BuiltIns.methodArgumentTypes(base, name)).map(evaluated)
+            return toFlat(BuiltIns.method(base, name, args, interpreter: interpreter, at: location))
+        }
+    }
+
+    /// `Interpreter.callOverloads`: the candidates whose labels match; one is called with its parameters' types, among
+    /// several the best by `score` on the values.
+    private func callOverloads(_ candidates: [MemberDeclaration], _ index: Int32, _ n: LoweredProgram.Node, selfValue: Value) -> FlatValue {
+        let arguments = argumentShape(index, n)
+        let location = program.locations[Int(index)]
+        let matching = candidates.count == 1
+            ? (Interpreter.labelsMatch(candidates[0].parameters, arguments) ? candidates : [])
+            : candidates.filter { Interpreter.labelsMatch($0.parameters, arguments) }
+        guard let first = matching.first else {
+            let labels = arguments.map { ($0.label ?? "_") + ":" }.joined()
+            return unknown("no \(candidates[0].name)(\(labels)) matches these arguments", location, rule: "reference")
+        }
+        if matching.count == 1 {
+            return invoke(first, evaluateArguments(n, types: Interpreter.argumentTypes(first, arguments)), selfValue: selfValue, at: location)
+        }
+        let values = evaluateArguments(n, types: nil)
+        let converted = values.map(evaluated)
+        let best = matching.max { interpreter.score($0, converted) < interpreter.score($1, converted) } ?? first
+        return invoke(best, values, selfValue: selfValue, at: location)
+    }
+
+    /// `Interpreter.construct(_ plan:...)`: the project's initialisers by owner (hex-string ones by signature, a single
+    /// one of a namespace type only when the values fit), a memberwise initialiser, else the platform's.
+    func construct(_ plan: Interpreter.ConstructPlan, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
+        let type = plan.type
+        let location = program.locations[Int(index)]
+        if !plan.initializers.isEmpty {
+            let arguments = argumentShape(index, n)
+            for inits in plan.initializers {
+                let matching = inits.filter { Interpreter.labelsMatch($0.parameters, arguments) }
+                guard !matching.isEmpty else { continue }
+                if let hex = matching.first(where: BuiltIns.isHexStringInitializer) {
+                    let args = evaluateArguments(n, types: hex.parameterTypes).map(evaluated)
+                    return toFlat(BuiltIns.hexStringInitializer(hex, args, interpreter: interpreter, at: location))
+                }
+                let isNamespace = Interpreter.namespaceKind(type) != nil
+                let selfValue: Value = isNamespace ? .type(type) : .instance(type: type, fields: interpreter.defaultFields(type))
+                if matching.count == 1, isNamespace {
+                    // `Color(UIColor { ... })` must not bind to the project's `init(_ hex: UInt32)`: the values decide.
+                    let types = Interpreter.argumentTypes(matching[0], arguments)
+                    let values = evaluateArguments(n, types: types)
+                    if zip(types, values).allSatisfy({ Interpreter.fits(toValue($1.value), $0) }) {
+                        return invoke(matching[0], values, selfValue: selfValue, at: location)
+                    }
+                    continue
+                }
+                return callOverloads(matching, index, n, selfValue: selfValue)
+            }
+        }
+        if plan.hasMemberwiseInitializer { return memberwise(type, index, n) }
+        if type == "Color" || type == "UIColor" { return constructColor(type, index, n) }
+        return constructBuiltIn(type, index, n)
+    }
+
+    /// `Color(...)`/`UIColor(...)` of the platform with one argument, natively where the spike has a path (a color, a hex
+    /// string, a provider), else `constructBuiltIn` with the argument already evaluated.
+    private func constructColor(_ type: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
+        guard n.c == 1 else { return constructBuiltIn(type, index, n) }
+        let argument = program.arguments[Int(n.b)]
+        let value = evaluate(argument.value, expected: BuiltIns.argumentTypes(type, argumentShape(index, n))?[0] ?? nil)
+        switch value {
+        case .color where argument.label == -1: return value
+        case .literal(let s) where argument.label == hex:
+            guard let c = ColorValue(hex: program.literals[Int(s)]) else { break }
+            colors.append(AppearanceColor(constant: c))
+            return .color(Int32(colors.count - 1))
+        case .closure(let id) where argument.label == -1 && program.closures[Int(closureValues[Int(id)].definition)].parameterSlots.count == 1
+            && runsNatively(closure: closureValues[Int(id)].definition):
+            let before = (interpreter.steps, interpreter.orderDependent)
+            let result = dynamicColor(id)
+            guard isUnknown(result) else { return result }
+            // A provider that gave something other than a color: `dynamicColor` asked the interpreter, after its own runs
+            // had spent steps. Asked again from the budget as it was, so that only the interpreter's runs are counted.
+            (interpreter.steps, interpreter.orderDependent) = before
+            return toFlat(BuiltIns.dynamicColor(toValue(.closure(id)).closureValue!, interpreter: interpreter, at: program.locations[Int(index)]))
+        default: break
+        }
+        return constructBuiltIn(type, index, n, evaluatedFirst: value)
     }
 
     /// `Interpreter.construct`'s memberwise initialiser: the arguments evaluated as the stored properties' types in
@@ -523,19 +751,15 @@ final class FlatEvaluator {
 
     /// `Interpreter.construct` for a platform type: the arguments evaluated as the types `BuiltIns.argumentTypes` gives
     /// them, converted once, and `BuiltIns.construct`; a malformed hex literal is reported at the literal.
-    private func construct(_ type: String, _ index: Int32, _ n: LoweredProgram.Node, evaluatedFirst: FlatValue? = nil) -> FlatValue {
+    private func constructBuiltIn(_ type: String, _ index: Int32, _ n: LoweredProgram.Node, evaluatedFirst: FlatValue? = nil) -> FlatValue {
         let count = Int(n.c)
-        let labelled = (0..<count).map { i -> CallArgument in
-            let a = program.arguments[Int(n.b) + i]
-            return CallArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil, value: Expr(.nilLiteral, at: program.locations[Int(index)]))
-        }
-        let types = BuiltIns.argumentTypes(type, labelled)
+        let types = BuiltIns.argumentTypes(type, argumentShape(index, n))
         var args: [EvaluatedArgument] = []
         args.reserveCapacity(count)
         for i in 0..<count {
             let a = program.arguments[Int(n.b) + i]
             let value = i == 0 && evaluatedFirst != nil ? evaluatedFirst! : evaluate(a.value, expected: types?[safe: i] ?? nil)
-            args.append(EvaluatedArgument(label: labelled[i].label, value: toValue(value)))
+            args.append(EvaluatedArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil, value: toValue(value)))
         }
         let location = program.locations[Int(index)]
         let result = BuiltIns.construct(type, args, interpreter: interpreter, at: location)
@@ -661,6 +885,9 @@ public enum FlatCoreSpike {
         /// interpreter for; and how many of all were equal to a fresh interpreter's value.
         public var native = 0
         public var bridged = 0
+        /// Of `native`, members read by a member evaluated before them (memoised then, by the interpreter's evaluation
+        /// in this harness, where `A11Y_FLAT` may be unset): not evaluated by the core themselves.
+        public var memoised = 0
         public var agreed = 0
         public var differing: [String] = []
         /// Medians over the runs, one thread: the core (bridges included) and a fresh interpreter, the same members in
@@ -676,11 +903,12 @@ public enum FlatCoreSpike {
             guard d.isStatic, case .stored(_?) = d.kind else { return false }
             return true
         }
-        let (values, nativeFlags) = evaluateAll(members, interpreter: Interpreter(declarations: declarations, types: types))
+        let (values, nativeFlags, memoisedFlags) = evaluateAll(members, interpreter: Interpreter(declarations: declarations, types: types))
         let reference = Interpreter(declarations: declarations, types: types)
         var result = Result(members: members.count)
         for (i, d) in members.enumerated() {
             if nativeFlags[i] { result.native += 1 } else { result.bridged += 1 }
+            if memoisedFlags[i] { result.memoised += 1 }
             // This declaration's own value (`staticValue` would give the first of duplicate declarations of one key).
             let expected = reference.value(of: d, selfValue: .type(d.ownerKey))
             if expected == values[i] { result.agreed += 1 } else {
@@ -709,10 +937,10 @@ public enum FlatCoreSpike {
     /// member is evaluated as `Interpreter.evaluateMember` evaluates a stored value: in its owner's scope, `self` its
     /// owner type, typed by its declared type.
     @inline(never)
-    static func evaluateAll(_ members: [MemberDeclaration], interpreter: Interpreter) -> (values: [Value], native: [Bool]) {
+    static func evaluateAll(_ members: [MemberDeclaration], interpreter: Interpreter) -> (values: [Value], native: [Bool], memoised: [Bool]) {
         let program = LoweredProgram()
         let evaluator = FlatEvaluator(program: program, interpreter: interpreter)
-        var values: [Value] = [], native: [Bool] = []
+        var values: [Value] = [], native: [Bool] = [], memoised: [Bool] = []
         values.reserveCapacity(members.count)
         for d in members {
             guard case .stored(let initial?) = d.kind else { continue }
@@ -721,27 +949,30 @@ public enum FlatCoreSpike {
                interpreter.declarations(owner: d.ownerKey, name: d.name).first == d {
                 values.append(known)
                 native.append(true)
+                memoised.append(true)
                 continue
             }
             let lowered = program.lowerExpression(initial)
             (evaluator.scope, evaluator.selfValue, evaluator.scopeKey) = (d.owner, .type(d.ownerKey), NameKey(d.ownerKey))
             evaluator.bridged = 0
             let colorCount = evaluator.colors.count, boxCount = evaluator.boxes.count
-            let frame = evaluator.top
-            evaluator.top += Int(lowered.frameSize)
-            let value = evaluator.toValue(evaluator.evaluate(lowered.node, expected: d.type))
+            let frame = evaluator.push(lowered.frameSize)
+            evaluator.base = frame
+            // In an entry of the interpreter's, as `staticValue` evaluates a member (the step budget set for it).
+            let value = interpreter.entry { evaluator.toValue(evaluator.evaluate(lowered.node, expected: d.type)) }
             evaluator.top = frame
             let coerced = interpreter.coerce(value, to: d.type, at: initial.location)
             interpreter.memoise(d, coerced)
             values.append(coerced)
             native.append(evaluator.bridged == 0)
+            memoised.append(false)
             // A member's intermediate values are not kept (its value is converted above).
             evaluator.colors.removeSubrange(colorCount...)
             evaluator.boxes.removeSubrange(boxCount...)
             evaluator.closureValues.removeAll(keepingCapacity: true)
             evaluator.captured.removeAll(keepingCapacity: true)
         }
-        return (values, native)
+        return (values, native, memoised)
     }
 }
 

@@ -67,7 +67,7 @@ public final class Interpreter {
     /// stored in `staticDependencies` once a member is done (not looked up at every read).
     /// Kept as lists, duplicates removed once a member is done: a set per member cost a hash and an allocation per read.
     private var readsInProgress: [[String]] = []
-    private var steps = 0
+    var steps = 0
     var callDepth = 0
     /// Nesting of public entry points: the budget is reset only when an evaluation starts from outside.
     private var entries = 0
@@ -1422,7 +1422,12 @@ public final class Interpreter {
             case .failure(let u): return .unknown(u)
             }
         }
-        let r = evaluate(rhs, frame, expected: expected)
+        return arithmetic(op, l, evaluate(rhs, frame, expected: expected), at: location)
+    }
+
+    /// The rest of `binary`, both sides evaluated: an unknown side, numbers (division by zero unknown), integer bit
+    /// operators, string `+`.
+    func arithmetic(_ op: String, _ l: Value, _ r: Value, at location: SourceLocation) -> Value {
         if case .unknown = l { return l }
         if case .unknown = r { return r }
         switch (l, r) {
@@ -1589,7 +1594,7 @@ public final class Interpreter {
 
     /// What `Type.name(args)` calls, decided once per type and name (a helper such as `Color.adaptive(...)` is called
     /// for every token; each owner of a namespace was asked for functions and enum cases at every call).
-    private enum StaticCallPlan {
+    enum StaticCallPlan {
         case functions([MemberDeclaration], owner: String)
         case enumCase(MemberDeclaration, owner: String)
         case protocolFunctions([MemberDeclaration])
@@ -1597,7 +1602,7 @@ public final class Interpreter {
     }
     private var staticCallPlans: [MemberQuery: StaticCallPlan] = [:]
 
-    private func staticCallPlan(_ type: String, _ name: String) -> StaticCallPlan {
+    func staticCallPlan(_ type: String, _ name: String) -> StaticCallPlan {
         let query = MemberQuery(type: type, name: name)
         if let known = staticCallPlans[query] { return known }
         let plan: StaticCallPlan = {

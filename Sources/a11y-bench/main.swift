@@ -119,7 +119,7 @@ if CommandLine.arguments.dropFirst().first == "flat" {
     // SPIKE (branch flat-core-spike): the flat core's tokens against the interpreter's (FlatCoreSpike.swift).
     let input = try Workspace(root: CommandLine.arguments[2]).refresh()
     let result = FlatCoreSpike.run(declarations: input.sources.flatMap(\.declarations), types: input.sources.flatMap(\.types))
-    print("\(result.members) static stored members: \(result.native) given by the flat core alone (or read from the memo it filled), \(result.bridged) with nodes bridged to the interpreter; \(result.agreed) equal to a fresh interpreter's value \(result.differing.prefix(5))")
+    print("\(result.members) static stored members: \(result.native) given by the flat core alone (\(result.memoised) of them read from the memo: evaluated by the interpreter when another member read them), \(result.bridged) with nodes bridged to the interpreter; \(result.agreed) equal to a fresh interpreter's value \(result.differing.prefix(5))")
     print(String(format: "one thread, median of 15: flat core (lowering and bridges included) %.2f ms, interpreter %.2f ms", result.flatMilliseconds, result.interpreterMilliseconds))
     let trips = FlatCoreSpike.roundTrips(input.sources.flatMap(\.declarations))
     print("lowered and raised back: \(trips.checked) bodies and values, \(trips.differing.count) differing \(trips.differing.prefix(5))")

@@ -1,0 +1,477 @@
+// Branch `flat-cov` (issue 12, docs/flat-core-plan.md, step 1): the flat core's functions, closures and statements, as
+// `Interpreter.invoke`, `apply`, `runInitializer`, `run`, `branchValue`, `execute`, `test`, `chooseCase`, `match` and
+// `assign` evaluate them, on slots.
+//
+// Where slots and the interpreter's frames could disagree, the body is left to the interpreter (a bridge, counted):
+// - the interpreter's locals are one namespace per frame, and a branch's assignments and bindings are copied back to
+//   the names the enclosing frame already has (`copyBack`): a branch that binds a name the frame already binds (`if let
+//   x = y` with an outer `x`) changes the outer one, where a slot of its own would not. Such a body is bridged.
+// A name assigned without a declaration inside a branch, when `self` is no instance to take it as a field, is a local
+// of that branch only (`copyBack` copies the names the outer frame had): the lowering gives it a slot in that block's
+// scope, and after the block the name is a name again, so slots agree without more.
+
+extension FlatEvaluator {
+    struct FunctionKey: Hashable {
+        var key: NameKey
+        var location: SourceLocation
+    }
+
+    /// A function or initialiser lowered once: its nodes, its owner's key, and whether its body runs natively.
+    struct FunctionPlan {
+        var lowered: LoweredProgram.Function
+        var ownerKey: NameKey
+        var native: Bool
+    }
+
+    func functionPlan(_ function: MemberDeclaration) -> Int32 {
+        let key = FunctionKey(key: NameKey(function.key), location: function.location)
+        if let known = functionIndexes[key] { return known }
+        let body: [Stmt]
+        switch function.kind {
+        case .function(_, let b), .initializer(_, let b): body = b
+        default: body = []
+        }
+        let lowered = program.lowerFunction(function.parameters, body: body)
+        functionPlans.append(FunctionPlan(lowered: lowered, ownerKey: NameKey(function.ownerKey),
+                                          native: runsNatively(lowered.body, bound: lowered.parameterSlots.map { lowered.slotSymbols[Int($0)] })))
+        let index = Int32(functionPlans.count - 1)
+        functionIndexes[key] = index
+        return index
+    }
+
+    /// Whether a body runs natively (see the top of this file): no binding in a nested block (a branch, a case, an
+    /// `if`/`switch` expression) of a name an enclosing block of the same frame binds (`bound`: the parameters and
+    /// captures, which share the body's own block as lowering binds them), and no undeclared name assigned in one.
+    func runsNatively(_ body: LoweredProgram.Span, bound: [Int32]) -> Bool {
+        var scopes: [Set<Int32>] = [Set(bound)]
+        /// A name bound in the innermost block: its slot there, or a new one that shadows none outside.
+        func bind(_ symbol: Int32) -> Bool {
+            if scopes[scopes.count - 1].contains(symbol) { return true }
+            if scopes.contains(where: { $0.contains(symbol) }) { return false }
+            scopes[scopes.count - 1].insert(symbol)
+            return true
+        }
+        func nested(_ body: () -> Bool) -> Bool {
+            scopes.append([])
+            defer { scopes.removeLast() }
+            return body()
+        }
+        func block(_ span: LoweredProgram.Span, nested: Bool) -> Bool {
+            statements(span).allSatisfy { statement($0, nested: nested) }
+        }
+        func statement(_ index: Int32, nested _: Bool) -> Bool {
+            let n = program.nodes[Int(index)]
+            switch n.op {
+            case .expressionStatement, .returnStatement: return expression(n.a)
+            case .binding:
+                guard n.a >= 0 else { return true }
+                return expression(n.a) && statements(program.bindings[Int(n.b)].symbols).allSatisfy(bind)
+            case .assign:
+                let target = program.nodes[Int(n.a)]
+                if target.op == .maybeLocal { scopes[scopes.count - 1].insert(target.b) }
+                return expression(n.a) && expression(n.b)
+            case .ifStatement:
+                let f = program.ifs[Int(n.a)]
+                return nested { conditions(f.conditions) && block(f.then, nested: true) }
+                    && (f.otherwise.map { o in nested { block(o, nested: true) } } ?? true)
+            case .guardStatement:
+                let g = program.guards[Int(n.a)]
+                return conditions(g.conditions) && nested { block(g.otherwise, nested: true) }
+            case .switchStatement:
+                let sw = program.switches[Int(n.a)]
+                return expression(sw.subject) && sw.cases.allSatisfy { c in
+                    nested { statements(c.patterns).allSatisfy(pattern) && expression(c.guardExpression) && block(c.body, nested: true) }
+                }
+            default: return true
+            }
+        }
+        func conditions(_ span: LoweredProgram.Span) -> Bool {
+            statements(span).allSatisfy { index in
+                let c = program.nodes[Int(index)]
+                switch c.op {
+                case .conditionExpression: return expression(c.a)
+                case .optionalBinding: return expression(c.b) && bind(c.c)
+                case .matches: return expression(c.b) && pattern(c.a)
+                default: return true
+                }
+            }
+        }
+        func pattern(_ index: Int32) -> Bool {
+            let p = program.nodes[Int(index)]
+            switch p.op {
+            case .bindingPattern: return bind(p.b)
+            case .enumCasePattern, .tuplePattern: return p.b < 0 || statements(.init(start: p.b, count: p.c)).allSatisfy(pattern)
+            case .valuePattern: return expression(p.a)
+            default: return true
+            }
+        }
+        func expression(_ index: Int32) -> Bool {
+            guard index >= 0 else { return true }
+            let n = program.nodes[Int(index)]
+            func arguments() -> Bool { (0..<Int(n.c)).allSatisfy { expression(program.arguments[Int(n.b) + $0].value) } }
+            switch n.op {
+            case .statementValue: return nested { statement(n.a, nested: true) }
+            case .member, .prefix: return expression(n.a)
+            case .call: return expression(n.a) && arguments()
+            case .tuple: return arguments()
+            case .ternary: return expression(n.a) && expression(n.b) && expression(n.c)
+            case .binary: return expression(n.a) && expression(n.b)
+            case .perAppearance: return (0..<Int(n.c)).allSatisfy { expression(program.appearances[Int(n.b) + $0].value) }
+            default: return true  // a closure has a frame of its own, checked when it is applied
+            }
+        }
+        return block(body, nested: false)
+    }
+
+    func runsNatively(closure definition: Int32) -> Bool {
+        if let known = closureNative[definition] { return known }
+        let d = program.closures[Int(definition)]
+        let native = runsNatively(d.body, bound: d.parameterSlots.map { d.slotSymbols[Int($0)] } + d.captures.map { d.slotSymbols[Int($0.inner)] })
+        closureNative[definition] = native
+        return native
+    }
+
+    /// `Interpreter.invoke`: parameters bound from the arguments by label in order, defaults evaluated in the callee's
+    /// frame as the parameter's type; an initialiser's body builds `self`, a function's value is coerced to its type.
+    func invoke(_ function: MemberDeclaration, _ arguments: [FlatArgument], selfValue newSelf: Value, at location: SourceLocation) -> FlatValue {
+        let plan = Int(functionPlan(function))
+        guard functionPlans[plan].native else {
+            bridged += 1
+            if Self.debugging { print("bridge: body of \(function.key) at \(function.location)") }
+            let args = arguments.map(evaluated)
+            return toFlat(interpreter.entry { interpreter.invoke(function, arguments: args, selfValue: newSelf, at: location) })
+        }
+        guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
+            interpreter.orderDependent = true
+            return unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)", location)
+        }
+        interpreter.callDepth += 1
+        defer { interpreter.callDepth -= 1 }
+        let lowered = functionPlans[plan].lowered
+        let saved = (base, scope, scopeKey, selfValue)
+        let frame = push(lowered.frameSize)
+        defer {
+            (base, scope, scopeKey, selfValue) = saved
+            top = frame
+        }
+        (base, scope, scopeKey, selfValue) = (frame, function.owner, functionPlans[plan].ownerKey, newSelf)
+        let parameters = function.parameters
+        var index = 0
+        for p in parameters.indices {
+            if index < arguments.count, arguments[index].label == parameters[p].label {
+                slots[frame + Int(lowered.parameterSlots[p])] = arguments[index].value
+                index += 1
+            } else if lowered.defaults[p] >= 0 {
+                slots[frame + Int(lowered.parameterSlots[p])] = evaluate(lowered.defaults[p], expected: parameters[p].type)
+            } else {
+                return unknown("missing argument \(parameters[p].label ?? parameters[p].name)", location)
+            }
+        }
+        switch function.kind {
+        case .initializer:
+            return runInitializer(lowered.body, at: location)
+        case .function:
+            return coerce(run(lowered.body, expected: function.type, at: function.location), to: function.type, at: location)
+        default:
+            return unknown("\(function.name) is not callable", location)
+        }
+    }
+
+    /// `Interpreter.apply`: a closure's parameters (or `$0`, `$1`... when it names none) bound to the arguments in order,
+    /// its captures restored, its body run in the scope and `self` it was made in.
+    func apply(_ closure: FlatValue, _ arguments: [FlatValue], expected: String?, at location: SourceLocation) -> FlatValue {
+        guard case .closure(let id) = closure, runsNatively(closure: closureValues[Int(id)].definition) else {
+            bridged += 1
+            if Self.debugging { print("bridge: closure applied at \(location)") }
+            let (c, args) = (toValue(closure).closureValue!, arguments.map(toValue))
+            return toFlat(interpreter.entry { interpreter.apply(c, args, expected: expected, at: location) })
+        }
+        guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
+            interpreter.orderDependent = true
+            return unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)", location)
+        }
+        interpreter.callDepth += 1
+        defer { interpreter.callDepth -= 1 }
+        let c = closureValues[Int(id)], d = program.closures[Int(c.definition)]
+        let saved = (base, scope, scopeKey, selfValue)
+        let frame = push(d.frameSize)
+        defer {
+            (base, scope, scopeKey, selfValue) = saved
+            top = frame
+        }
+        for (i, slot) in d.parameterSlots.enumerated() where i < arguments.count { slots[frame + Int(slot)] = arguments[i] }
+        for i in 0..<d.captures.count { slots[frame + Int(d.captures[i].inner)] = captured[Int(c.captures) + i] }
+        (base, scope, scopeKey, selfValue) = (frame, c.scope, c.scopeKey, c.selfValue)
+        return run(d.body, expected: expected, at: location)
+    }
+
+    /// `Interpreter.runInitializer`: the body run with `self` bound; `self` is the result unless the body returned an
+    /// unknown.
+    func runInitializer(_ body: LoweredProgram.Span, at location: SourceLocation) -> FlatValue {
+        if case .returned(let v) = execute(statements(body), expected: nil), isUnknown(v) { return v }
+        return selfValue.map(toFlat) ?? unknown("initialiser produced no value", location)
+    }
+
+    func statements(_ span: LoweredProgram.Span) -> ArraySlice<Int32> {
+        program.lists[Int(span.start)..<Int(span.start + span.count)]
+    }
+
+    /// `Interpreter.run(body:)`: one expression's value, an `if`/`switch` body's branch value, else what it returns.
+    func run(_ body: LoweredProgram.Span, expected: String?, at location: SourceLocation) -> FlatValue {
+        if body.count == 1 {
+            let only = program.nodes[Int(program.lists[Int(body.start)])]
+            switch only.op {
+            case .expressionStatement: return evaluate(only.a, expected: expected)
+            case .ifStatement, .switchStatement: return branchValue(statements(body), expected: expected)
+            default: break
+            }
+        }
+        switch execute(statements(body), expected: expected) {
+        case .returned(let v): return v
+        case .next: return unknown("the body returns no value", location, kind: expected.flatMap(Interpreter.kindOfType))
+        }
+    }
+
+    /// `Interpreter.branchValue`: the statements before the last run, then the last one's value.
+    func branchValue(_ body: ArraySlice<Int32>, expected: String?) -> FlatValue {
+        guard let lastIndex = body.last else { return .none }
+        if body.count > 1, case .returned(let v) = execute(body.dropLast(), expected: expected) { return v }
+        let last = program.nodes[Int(lastIndex)]
+        switch last.op {
+        case .expressionStatement: return evaluate(last.a, expected: expected)
+        case .ifStatement:
+            let f = program.ifs[Int(last.a)]
+            switch test(f.conditions) {
+            case .failure(let u): return toFlat(.unknown(u))
+            case .success(true): return branchValue(statements(f.then), expected: expected)
+            case .success(false): return f.otherwise.map { branchValue(statements($0), expected: expected) } ?? .none
+            }
+        case .switchStatement:
+            switch chooseCase(last.a) {
+            case .failure(let u): return toFlat(.unknown(u))
+            case .success(let chosen?): return branchValue(statements(program.switches[Int(last.a)].cases[chosen].body), expected: expected)
+            case .success(nil): return unknown("no case of the switch matches", program.locations[Int(lastIndex)])
+            }
+        default:
+            if case .returned(let v) = execute(body.suffix(1), expected: expected) { return v }
+            return .none
+        }
+    }
+
+    enum Flow {
+        case next
+        case returned(FlatValue)
+    }
+
+    /// `Interpreter.execute` (without its step budget, which the core does not count yet).
+    func execute(_ body: ArraySlice<Int32>, expected: String?) -> Flow {
+        for index in body {
+            let s = program.nodes[Int(index)]
+            let location = program.locations[Int(index)]
+            interpreter.steps -= 1
+            if interpreter.steps < 0 {
+                interpreter.orderDependent = true
+                return .returned(unknown("evaluation stopped after \(interpreter.configuration.stepBudget) steps", location))
+            }
+            switch s.op {
+            case .expressionStatement:
+                if let delegated = delegatedInitializer(s.a) {
+                    // `self.init(...)`: the delegated initialiser's result becomes self.
+                    let result = construct(interpreter.constructPlan(scope.joinedWithDots()), s.a, delegated)
+                    if isUnknown(result) { return .returned(result) }
+                    selfValue = toValue(result)
+                    continue
+                }
+                let v = evaluate(s.a, expected: nil)
+                if case .boxed(let id) = v, case .unknown(let u) = boxes[Int(id)], u.reason.hasPrefix("evaluation stopped") { return .returned(v) }
+            case .binding:
+                guard s.a >= 0 else { continue }
+                let v = evaluate(s.a, expected: nil)
+                let b = program.bindings[Int(s.b)]
+                if b.slots.count == 1 {
+                    slots[base + Int(program.lists[Int(b.slots.start)])] = v
+                } else if case .tuple(_, let values) = toValue(v), values.count == Int(b.slots.count) {
+                    for k in 0..<values.count { slots[base + Int(program.lists[Int(b.slots.start) + k])] = toFlat(values[k]) }
+                } else {
+                    for k in 0..<Int(b.slots.count) {
+                        slots[base + Int(program.lists[Int(b.slots.start) + k])] = unknown("cannot destructure \(toValue(v).typeDescription)", location)
+                    }
+                }
+            case .assign:
+                var v = evaluate(s.b, expected: nil)
+                if s.c >= 0 {
+                    // `x += v`: `Interpreter.binary` of the two values as constants (compound operators are arithmetic
+                    // ones), each a step.
+                    let current = evaluate(s.a, expected: nil)
+                    let l = step(at: program.locations[Int(s.a)]) ?? current
+                    let r = step(at: program.locations[Int(s.b)]) ?? v
+                    v = arithmetic(program.symbols[Int(s.c)], l, r, at: location)
+                }
+                assign(s.a, v)
+            case .returnStatement:
+                return .returned(s.a >= 0 ? evaluate(s.a, expected: expected) : .none)
+            case .ifStatement:
+                let f = program.ifs[Int(s.a)]
+                switch test(f.conditions) {
+                case .failure(let u): return .returned(toFlat(.unknown(u)))
+                case .success(true):
+                    if case .returned(let v) = execute(statements(f.then), expected: expected) { return .returned(v) }
+                case .success(false):
+                    if let otherwise = f.otherwise, case .returned(let v) = execute(statements(otherwise), expected: expected) { return .returned(v) }
+                }
+            case .guardStatement:
+                let g = program.guards[Int(s.a)]
+                switch test(g.conditions) {
+                case .failure(let u): return .returned(toFlat(.unknown(u)))
+                case .success(true): continue
+                case .success(false):
+                    // The else runs in a copy of the frame (`self` as it was after it).
+                    let savedSelf = selfValue
+                    defer { selfValue = savedSelf }
+                    if case .returned(let v) = execute(statements(g.otherwise), expected: expected) { return .returned(v) }
+                    return .returned(unknown("guard's else does not return", location))
+                }
+            case .switchStatement:
+                switch chooseCase(s.a) {
+                case .failure(let u): return .returned(toFlat(.unknown(u)))
+                case .success(nil): continue
+                case .success(let chosen?):
+                    if case .returned(let v) = execute(statements(program.switches[Int(s.a)].cases[chosen].body), expected: expected) {
+                        return .returned(v)
+                    }
+                }
+            case .unsupportedStatement:
+                return .returned(unknown(program.literals[Int(s.a)], location, kind: expected.flatMap(Interpreter.kindOfType)))
+            default:
+                preconditionFailure("node \(index) (\(s.op)) is not a statement")
+            }
+        }
+        return .next
+    }
+
+    /// `self.init(...)` or `super.init(...)`: the call node.
+    private func delegatedInitializer(_ index: Int32) -> LoweredProgram.Node? {
+        let n = program.nodes[Int(index)]
+        guard n.op == .call else { return nil }
+        let callee = program.nodes[Int(n.a)]
+        guard callee.op == .member, callee.b == initSymbol else { return nil }
+        let base = program.nodes[Int(callee.a)]
+        guard base.op == .name, base.a == selfSymbol || base.a == superSymbol else { return nil }
+        return n
+    }
+
+    /// `Interpreter.assign`: `self`, a local (a name assigned without a declaration is `self`'s field when `self` is an
+    /// instance and the name is not bound yet), `self`'s fields, a local instance's fields.
+    private func assign(_ target: Int32, _ value: FlatValue) {
+        let t = program.nodes[Int(target)]
+        switch t.op {
+        case .name where t.a == selfSymbol:
+            selfValue = toValue(value)
+        case .local, .maybeLocal:
+            guard case .unset = slots[base + Int(t.a)] else {
+                slots[base + Int(t.a)] = value
+                return
+            }
+            if case .instance(let type, var fields)? = selfValue {
+                fields[program.symbols[Int(t.b)]] = toValue(value)
+                selfValue = .instance(type: type, fields: fields)
+            } else {
+                slots[base + Int(t.a)] = value
+            }
+        case .member:
+            let b = program.nodes[Int(t.a)]
+            let name = program.symbols[Int(t.b)]
+            if b.op == .name, b.a == selfSymbol, case .instance(let type, var fields)? = selfValue {
+                fields[name] = toValue(value)
+                selfValue = .instance(type: type, fields: fields)
+            } else if b.op == .local || b.op == .maybeLocal, case .instance(let type, var fields) = toValue(slots[base + Int(b.a)]) {
+                fields[name] = toValue(value)
+                slots[base + Int(b.a)] = toFlat(.instance(type: type, fields: fields))
+            }
+        default:
+            break
+        }
+    }
+
+    /// `Interpreter.test`: each condition in order; `if let` binds a value that is not nil, `if case` matches.
+    func test(_ conditions: LoweredProgram.Span) -> Result<Bool, Value.Unknown> {
+        for index in statements(conditions) {
+            let c = program.nodes[Int(index)]
+            switch c.op {
+            case .conditionExpression:
+                switch truth(of: c.a) {
+                case .failure(let u): return .failure(u)
+                case .success(false): return .success(false)
+                case .success(true): continue
+                }
+            case .optionalBinding:
+                let v = evaluate(c.b, expected: nil)
+                if case .boxed(let id) = v, case .unknown(let u) = boxes[Int(id)] { return .failure(u) }
+                if case .none = v { return .success(false) }
+                slots[base + Int(c.a)] = v
+            case .matches:
+                let v = evaluate(c.b, expected: nil)
+                if case .boxed(let id) = v, case .unknown(let u) = boxes[Int(id)] { return .failure(u) }
+                guard match(c.a, v, toValue(v)) else { return .success(false) }
+            default:
+                preconditionFailure("node \(index) (\(c.op)) is not a condition")
+            }
+        }
+        return .success(true)
+    }
+
+    /// `Interpreter.chooseCase`: the first case (in order) a pattern of which matches and whose guard holds; `default`
+    /// matches anything. The index of the case.
+    func chooseCase(_ switchIndex: Int32) -> Result<Int?, Value.Unknown> {
+        let sw = program.switches[Int(switchIndex)]
+        let flat = evaluate(sw.subject, expected: nil)
+        let value = toValue(flat)
+        if case .unknown(let u) = value { return .failure(u) }
+        var caseName: Int32 = -1
+        if case .enumCase(_, let name, _) = value { caseName = program.symbol(name) }
+        for (i, c) in sw.cases.enumerated() {
+            if c.patterns.count == 0 { return .success(i) }
+            for pattern in statements(c.patterns) {
+                let p = program.nodes[Int(pattern)]
+                if p.op == .enumCasePattern, caseName >= 0, p.a != caseName { continue }
+                guard match(pattern, flat, value) else { continue }
+                if c.guardExpression >= 0 {
+                    switch truth(of: c.guardExpression) {
+                    case .failure(let u): return .failure(u)
+                    case .success(false): continue
+                    case .success(true): break
+                    }
+                }
+                return .success(i)
+            }
+        }
+        return .success(nil)
+    }
+
+    /// `Interpreter.match`: `flat` is `value` as the core holds it, when it has it (a binding keeps it).
+    func match(_ pattern: Int32, _ flat: FlatValue?, _ value: Value) -> Bool {
+        let p = program.nodes[Int(pattern)]
+        switch p.op {
+        case .wildcard: return true
+        case .bindingPattern:
+            slots[base + Int(p.a)] = flat ?? toFlat(value)
+            return true
+        case .enumCasePattern:
+            guard case .enumCase(_, let caseName, let payload) = value, caseName == program.symbols[Int(p.a)] else { return false }
+            guard p.b >= 0 else { return true }
+            guard Int(p.c) == payload.count else { return p.c == 0 }
+            for k in 0..<Int(p.c) where !match(program.lists[Int(p.b) + k], nil, payload[k]) { return false }
+            return true
+        case .tuplePattern:
+            guard case .tuple(_, let values) = value, values.count == Int(p.c) else { return false }
+            for k in 0..<Int(p.c) where !match(program.lists[Int(p.b) + k], nil, values[k]) { return false }
+            return true
+        case .valuePattern:
+            var expected: String?
+            if case .enumCase(let t, _, _) = value, !t.isEmpty { expected = t }
+            return interpreter.equal(toValue(evaluate(p.a, expected: expected)), value)
+        default:
+            preconditionFailure("node \(pattern) (\(p.op)) is not a pattern")
+        }
+    }
+}

@@ -1,0 +1,343 @@
+@testable import A11yEngine
+import A11yReaders
+import Foundation
+import Testing
+
+/// The flat core's native paths (docs/flat-core-plan.md, step 1, branch `flat-cov`): each fixture's static stored
+/// members evaluated by `FlatEvaluator` must equal a fresh interpreter's values, unknowns' reasons and locations
+/// included, without a node bridged to the interpreter (and without being read from a memo the interpreter filled).
+struct FlatCoreTests {
+    struct Outcome {
+        var values: [String: Value] = [:]
+        var reference: [String: Value] = [:]
+        var bridgedMembers: [String] = []
+        var memoisedMembers: [String] = []
+        var differing: [String] = []
+    }
+
+    static func evaluate(_ source: String, configuration: Interpreter.Configuration = .init()) -> Outcome {
+        let parsed = SwiftSourceReader().read(source: source, file: "/tmp/FlatCoreFixture.swift")
+        let members = parsed.declarations.filter { d in
+            guard d.isStatic, case .stored(_?) = d.kind else { return false }
+            return true
+        }
+        let (values, native, memoised) = FlatCoreSpike.evaluateAll(members, interpreter: Interpreter(declarations: parsed.declarations,
+                                                                                                       types: parsed.types,
+                                                                                                       configuration: configuration))
+        let fresh = Interpreter(declarations: parsed.declarations, types: parsed.types, configuration: configuration)
+        var outcome = Outcome()
+        for (i, d) in members.enumerated() {
+            let expected = fresh.value(of: d, selfValue: .type(d.ownerKey))
+            outcome.values[d.key] = values[i]
+            outcome.reference[d.key] = expected
+            if !native[i] { outcome.bridgedMembers.append(d.key) }
+            if memoised[i] { outcome.memoisedMembers.append(d.key) }
+            if values[i] != expected { outcome.differing.append(d.key) }
+        }
+        return outcome
+    }
+
+    /// Every member equal to the interpreter's, evaluated by the core itself, none bridged; `count` members.
+    static func expectNative(_ outcome: Outcome, count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(outcome.values.count == count, sourceLocation: sourceLocation)
+        #expect(outcome.differing.isEmpty, "differing: \(outcome.differing.map { "\($0): core \(outcome.values[$0]!) interpreter \(outcome.reference[$0]!)" })",
+                sourceLocation: sourceLocation)
+        #expect(outcome.bridgedMembers.isEmpty, "bridged: \(outcome.bridgedMembers)", sourceLocation: sourceLocation)
+        #expect(outcome.memoisedMembers.isEmpty, "read from the memo: \(outcome.memoisedMembers)", sourceLocation: sourceLocation)
+    }
+
+    static func isColor(_ value: Value?) -> Bool { if case .color? = value { return true } else { return false } }
+
+    @Test func projectInitialisersOfAPlatformTypeAndOfAStruct() {
+        let outcome = Self.evaluate("""
+            extension Color {
+                init(rgb value: UInt32, alpha: Double = 1) {
+                    self.init(.sRGB,
+                              red: Double((value >> 16) & 0xFF) / 255,
+                              green: Double((value >> 8) & 0xFF) / 255,
+                              blue: Double(value & 0xFF) / 255,
+                              opacity: alpha)
+                }
+            }
+            struct Duo {
+                let day: Color
+                let night: Color
+                init(day: Color, night: Color) {
+                    self.day = day
+                    self.night = night
+                }
+                init(same: Color) {
+                    day = same
+                    self.night = same
+                }
+            }
+            enum Inks {
+                static let slate = Color(rgb: 0x33465A)
+                static let slateVeil = Color(rgb: 0x33465A, alpha: 0.4)
+                static let pair = Duo(day: Color(rgb: 0xFAFAF0), night: .black)
+                static let single = Duo(same: Color(rgb: 0x102030))
+            }
+            """)
+        Self.expectNative(outcome, count: 4)
+        #expect(Self.isColor(outcome.values["Inks.slate"]) && Self.isColor(outcome.values["Inks.slateVeil"]))
+        guard case .instance(let type, let fields)? = outcome.values["Inks.single"] else {
+            Issue.record("no instance: \(String(describing: outcome.values["Inks.single"]))")
+            return
+        }
+        #expect(type == "Duo" && Self.isColor(fields["day"]) && fields["day"] == fields["night"])
+    }
+
+    @Test func functionsWithStatementsDefaultsAndOverloads() {
+        let outcome = Self.evaluate("""
+            extension Color {
+                static func mode(day: Color, night: Color) -> Color {
+                    return Color(UIColor { traits in
+                        switch traits.userInterfaceStyle {
+                        case .dark:
+                            return UIColor(night)
+                        default:
+                            return UIColor(day)
+                        }
+                    })
+                }
+                static func mode(dayHex: String, nightHex: String, fade: Double = 1) -> Color {
+                    let day = Color(hex: dayHex)
+                    var night = Color(hex: nightHex)
+                    if fade < 1 {
+                        night = night.opacity(fade)
+                    }
+                    guard fade > 0 else { return .clear }
+                    return mode(day: day, night: night)
+                }
+            }
+            enum Surface {
+                static let base = Color.mode(day: .white, night: .black)
+                static let raised = Color.mode(dayHex: "#F4F4F4", nightHex: "#202020")
+                static let sunken = Color.mode(dayHex: "#E0E0E0", nightHex: "#101010", fade: 0.5)
+                static let gone = Color.mode(dayHex: "#E0E0E0", nightHex: "#101010", fade: 0)
+            }
+            """)
+        Self.expectNative(outcome, count: 4)
+        guard case .color(let raised)? = outcome.values["Surface.raised"] else {
+            Issue.record("raised is not a color")
+            return
+        }
+        #expect(raised.light != raised.dark)
+    }
+
+    @Test func implicitMemberCallsAndProjectMethods() {
+        let outcome = Self.evaluate("""
+            extension Color {
+                static func tint(_ amount: Double) -> Color { Color(white: 1, opacity: amount) }
+                func veiled() -> Color { opacity(0.3) }
+            }
+            struct Swatch {
+                let color: Color
+                func half() -> Color { color.opacity(0.5) }
+            }
+            enum Step {
+                case size(Int)
+                case none
+            }
+            enum Marks {
+                static let light: Color = .tint(0.8)
+                static let heading: Font = .custom("Serif Display", size: 28)
+                static let veil = Color.red.veiled()
+                static let halfBlue = Swatch(color: .blue).half()
+                static let step: Step = .size(3)
+                static let heading2 = Font.custom("Serif Display", size: 22)
+            }
+            """)
+        Self.expectNative(outcome, count: 6)
+        #expect(Self.isColor(outcome.values["Marks.light"]) && Self.isColor(outcome.values["Marks.halfBlue"]))
+    }
+
+    @Test func switchesPatternsAndArithmetic() {
+        let outcome = Self.evaluate("""
+            enum Level {
+                case step(Int)
+                case named(String)
+                case flat
+            }
+            enum Spacing {
+                static func points(_ level: Level, scale: CGFloat = 4) -> CGFloat {
+                    switch level {
+                    case .step(let n) where n > 10: return 40
+                    case .step(let n): return CGFloat(n) * scale + 2
+                    case .named("wide"): return 24
+                    case .named: return 8
+                    default: return 0
+                    }
+                }
+                static let base: CGFloat = 8
+                static let small = points(.step(2))
+                static let capped = points(.step(12))
+                static let wide = points(.named("wide"))
+                static let other = points(.named("narrow"))
+                static let none = points(.flat, scale: 2)
+                static let sum = base * 2 + base / 4 - 1
+                static let remainder = base.truncatingRemainder(dividingBy: 3) + 17 % 5
+                static let bits = (0xABCDEF >> 8) & 0xFF | 1 << 4
+                static let broken = base / 0
+                static let negative = -base
+                static let either = base > 4 && base < 10 || false
+                static let pick = base == 8 ? base : 0
+                static let fallback = missingThing ?? 3
+                static let pair = (width: base, height: base * 2)
+            }
+            """)
+        Self.expectNative(outcome, count: 15)
+        #expect(outcome.values["Spacing.small"] == .number(10))
+        #expect(outcome.values["Spacing.capped"] == .number(40))
+        #expect(outcome.values["Spacing.wide"] == .number(24))
+        #expect(outcome.values["Spacing.other"] == .number(8))
+        guard case .unknown(let u)? = outcome.values["Spacing.broken"] else {
+            Issue.record("division by zero is not unknown")
+            return
+        }
+        #expect(u.reason == "division by zero" && u.location.line == 25)
+    }
+
+    @Test func closuresCalledDirectlyAndUnsupportedSyntax() {
+        let outcome = Self.evaluate("""
+            enum Layout {
+                static let gutter: CGFloat = {
+                    let columns: CGFloat = 12
+                    var width = columns * 8
+                    width += 4
+                    return width
+                }()
+                static let choose = { (a: CGFloat, b: CGFloat) in a > b ? a : b }
+                static let larger = choose(3, 9)
+                static let sizes: [CGFloat] = [4, 8, 12]
+                static let ratio = { $1 / $0 }(4, 10)
+            }
+            """)
+        Self.expectNative(outcome, count: 5)
+        #expect(outcome.values["Layout.gutter"] == .number(100))
+        #expect(outcome.values["Layout.ratio"] == .number(2.5))
+        guard case .unknown(let u)? = outcome.values["Layout.sizes"] else {
+            Issue.record("an array literal is not unknown")
+            return
+        }
+        #expect(u.location.line == 10)
+    }
+
+    /// A branch that binds a name the frame already binds changes the outer one in the interpreter (`copyBack`); with
+    /// slots it would not, so such a body is left to the interpreter (a bridge), and the values still agree.
+    @Test func aBodyShadowingANameIsBridgedAndAgrees() {
+        let outcome = Self.evaluate("""
+            enum Shadows {
+                static func pick(_ given: CGFloat?) -> CGFloat {
+                    let value: CGFloat = 1
+                    if let value = given {
+                        _ = value
+                    }
+                    return value
+                }
+                static let chosen = pick(5)
+            }
+            """)
+        #expect(outcome.differing.isEmpty, "differing: \(outcome.differing)")
+        #expect(outcome.bridgedMembers == ["Shadows.chosen"])
+        // The interpreter's value: the branch's `value` copied back over the outer one (Swift would give 1).
+        #expect(outcome.reference["Shadows.chosen"] == .number(5))
+    }
+
+    /// A name assigned without a declaration inside a branch: `self`'s field when `self` is an instance, else a local of
+    /// that branch only (the interpreter's `copyBack` copies back the names the outer frame had), so that after the branch
+    /// the name means the static member again.
+    @Test func namesAssignedWithoutADeclarationInABranch() {
+        let outcome = Self.evaluate("""
+            struct Mode {
+                var level: CGFloat
+                init(high: Bool) {
+                    if high {
+                        level = 2
+                    } else {
+                        level = 1
+                    }
+                }
+            }
+            enum Scratch {
+                static func probe(_ flag: Bool) -> CGFloat {
+                    if flag {
+                        width = 10
+                        guard width > 5 else { return 0 }
+                    }
+                    return width
+                }
+                static let width: CGFloat = 3
+                static let probed = probe(true)
+                static let mode = Mode(high: true)
+            }
+            """)
+        Self.expectNative(outcome, count: 3)
+        #expect(outcome.values["Scratch.probed"] == .number(3))
+        guard case .instance(_, let fields)? = outcome.values["Scratch.mode"] else {
+            Issue.record("no instance")
+            return
+        }
+        #expect(fields["level"] == .number(2))
+    }
+
+    /// The interpreter's step budget, spent by the core as the interpreter spends it: at every budget the members cut
+    /// off are cut off at the same node, with the same reason (members here read no other member, whose memo would
+    /// spend no steps in the core's run).
+    @Test func theStepBudgetIsSpentAsTheInterpreterSpendsIt() {
+        let source = """
+            enum Budget {
+                static func grow(_ x: CGFloat, by step: CGFloat = 2) -> CGFloat {
+                    var total = x
+                    total += step
+                    if total > 3 {
+                        total *= 2
+                    } else {
+                        total -= 1
+                    }
+                    guard total != 0 else { return 0 }
+                    switch total {
+                    case 10: return total
+                    default: return total + 1
+                    }
+                }
+                static let a = grow(3)
+                static let b = grow(1, by: 1) == 1 ? 1 : 2
+                static let c = Color(UIColor { traits in traits.userInterfaceStyle == .dark ? UIColor(Color(hex: "#101010")) : .white })
+                static let d = { (n: CGFloat) -> CGFloat in
+                    let doubled = n * 2
+                    return doubled > 4 && n < 10 ? doubled : -n
+                }(3)
+            }
+            """
+        var cutOff = 0
+        for budget in 1...120 {
+            var configuration = Interpreter.Configuration()
+            configuration.stepBudget = budget
+            let outcome = Self.evaluate(source, configuration: configuration)
+            #expect(outcome.differing.isEmpty, "budget \(budget): \(outcome.differing.map { "\($0): core \(outcome.values[$0]!) interpreter \(outcome.reference[$0]!)" })")
+            cutOff += outcome.values.values.filter { $0.unknown?.reason.hasPrefix("evaluation stopped") == true }.count
+        }
+        // The budgets tried cut some members off and not others.
+        #expect(cutOff > 20 && cutOff < 4 * 120)
+        Self.expectNative(Self.evaluate(source), count: 4)
+    }
+
+    /// A provider that returns no color: the interpreter's unknown, at the call.
+    @Test func aProviderReturningNoColorIsUnknownAtTheCall() {
+        let outcome = Self.evaluate("""
+            enum Odd {
+                static let spare: CGFloat = 1
+                static let tint = UIColor { traits in
+                    spare
+                }
+            }
+            """)
+        #expect(outcome.differing.isEmpty, "differing: \(outcome.differing.map { "\($0): core \(outcome.values[$0]!) interpreter \(outcome.reference[$0]!)" })")
+        guard case .unknown(let u)? = outcome.values["Odd.tint"] else {
+            Issue.record("not unknown: \(String(describing: outcome.values["Odd.tint"]))")
+            return
+        }
+        #expect(u.reason.hasPrefix("the color provider returns") && u.location.line == 3)
+    }
+}
