@@ -74,6 +74,9 @@ final class FlatEvaluator {
     var functionPlans: [FunctionPlan] = []
     /// Whether each closure definition's body runs natively (`runsNatively`), by definition index.
     var closureNative: [Int32: Bool] = [:]
+    /// Instance members' initial values and computed bodies, lowered once (`memberPlan`): an instance member is evaluated
+    /// for every instance that reads it.
+    var memberPlans: [FunctionKey: MemberPlan] = [:]
     /// Each call node's arguments as `Interpreter.labelsMatch` and `plausible` see them (label, and the kind of a
     /// string, number or closure literal), made at its first call.
     var argumentShapes: [Int32: [CallArgument]] = [:]
@@ -862,6 +865,65 @@ final class FlatEvaluator {
 }
 
 extension FlatEvaluator {
+    /// A member's value lowered: an initial value's node, or a computed body and whether it runs natively.
+    struct MemberPlan {
+        var node: Int32 = -1
+        var body = LoweredProgram.Span.empty
+        var frameSize: Int32
+        var native = true
+    }
+
+    /// `Interpreter.evaluateMember` for a stored member's initial value or a computed body, `self` bound (an instance for
+    /// instance members); nil for what evaluates nothing (no initial value, an enum case, a function), which the
+    /// interpreter answers.
+    func evaluateMember(_ declaration: MemberDeclaration, selfValue newSelf: Value?) -> Value? {
+        let plan: MemberPlan
+        let key = FunctionKey(key: NameKey(declaration.key), location: declaration.location)
+        if let known = memberPlans[key] {
+            plan = known
+        } else {
+            switch declaration.kind {
+            case .stored(let initial?):
+                let lowered = program.lowerExpression(initial)
+                plan = MemberPlan(node: lowered.node, frameSize: lowered.frameSize)
+            case .computed(let body):
+                let lowered = program.lowerBody(body)
+                plan = MemberPlan(body: lowered.body, frameSize: lowered.frameSize, native: runsNatively(lowered.body, bound: []))
+            default:
+                return nil
+            }
+            // A static member is evaluated once (the interpreter memoises it): kept only for instance members.
+            if !declaration.isStatic { memberPlans[key] = plan }
+        }
+        return inMemberFrame(scope: declaration.owner, selfValue: newSelf, scopeKey: NameKey(declaration.ownerKey), frameSize: plan.frameSize) { _ in
+            if plan.node >= 0 {
+                let value = toValue(evaluate(plan.node, expected: declaration.type))
+                guard case .stored(let initial?) = declaration.kind else { return value }
+                return interpreter.coerce(value, to: declaration.type, at: initial.location)
+            }
+            let value: Value
+            if plan.native {
+                value = toValue(run(plan.body, expected: declaration.type, at: declaration.location))
+            } else {
+                // A body whose slots could disagree with the interpreter's frames (FlatCoreStatements.swift): the interpreter's.
+                bridged += 1
+                if Self.debugging { print("bridge: body of \(declaration.key) at \(declaration.location)") }
+                guard case .computed(let body) = declaration.kind else { return .none }
+                value = interpreter.run(body: body, frame: Interpreter.Frame(scope: declaration.owner, selfValue: newSelf),
+                                        expected: declaration.type, at: declaration.location)
+            }
+            return interpreter.coerce(value, to: declaration.type, at: declaration.location)
+        }
+    }
+
+    /// `Interpreter.call` (a token function called with evaluated arguments): `invoke` in a frame of its own.
+    func call(_ function: MemberDeclaration, arguments: [EvaluatedArgument], selfValue newSelf: Value) -> Value {
+        inMemberFrame(scope: function.owner, selfValue: newSelf, scopeKey: NameKey(function.ownerKey), frameSize: 0) { _ in
+            toValue(invoke(function, arguments.map { FlatArgument(label: $0.label, value: toFlat($0.value)) }, selfValue: newSelf,
+                           at: function.location))
+        }
+    }
+
     /// `Interpreter.evaluate(_:locals:selfValue:scope:expected:)` (view code's colors, fonts and conditions): the
     /// expression lowered with the locals as its frame's first slots (by name, so the order is the same every time).
     func evaluateExpression(_ expr: Expr, locals: [String: Value], selfValue: Value?, scope: [String], expected: String?) -> Value {

@@ -554,6 +554,13 @@ public final class Interpreter {
     /// interpreter's core (made at its first use).
     static let usesFlatCore = ProcessInfo.processInfo.environment["A11Y_FLAT"] != nil
     var flatCore: FlatEvaluator?
+    /// The flat core when it evaluates (A11Y_FLAT set, no theme: theme selections are still the interpreter's), made at
+    /// first use.
+    var flatEvaluator: FlatEvaluator? {
+        guard Self.usesFlatCore, configuration.theme.isEmpty else { return nil }
+        if flatCore == nil { flatCore = FlatEvaluator(program: LoweredProgram(), interpreter: self) }
+        return flatCore
+    }
 
     /// Branch `flat-core-spike`: a static member's value given by the flat core, memoised as `staticValue` would have
     /// (only for the declaration `staticValue` evaluates for its key, and only when none is memoised).
@@ -623,14 +630,7 @@ public final class Interpreter {
         }
         inProgress.append(key)
         readsInProgress.append([])
-        let value = entry {
-            // Branch `flat-core-spike`, with A11Y_FLAT set: a stored member's value by the flat core (without themes).
-            if Self.usesFlatCore, configuration.theme.isEmpty, case .stored(let initial?) = declaration.kind {
-                if flatCore == nil { flatCore = FlatEvaluator(program: LoweredProgram(), interpreter: self) }
-                return flatCore!.evaluateStoredMember(declaration, initial)
-            }
-            return evaluateMember(declaration, selfValue: .type(owner))
-        }
+        let value = entry { evaluateMember(declaration, selfValue: .type(owner)) }
         inProgress.removeLast()
         let reads = readsInProgress.removeLast()
         if !reads.isEmpty { (staticDependencies[nameKey], readersByKey) = (withoutDuplicates(reads), nil) }
@@ -964,6 +964,8 @@ public final class Interpreter {
 
     /// A member evaluated with `self` bound (an instance for instance members).
     func evaluateMember(_ declaration: MemberDeclaration, selfValue: Value?) -> Value {
+        // Branch `flat-core-spike`, with A11Y_FLAT set: initial values and computed bodies by the flat core (without themes).
+        if let flat = flatEvaluator, let value = flat.evaluateMember(declaration, selfValue: selfValue) { return value }
         let frame = Frame(scope: declaration.owner, selfValue: selfValue)
         switch declaration.kind {
         case .stored(let initial?):
@@ -985,7 +987,10 @@ public final class Interpreter {
     /// Calls a function (a token function such as `color(for: .text)`) with evaluated arguments. Top-level entry:
     /// resets the budget.
     public func call(_ function: MemberDeclaration, arguments: [EvaluatedArgument], selfValue: Value) -> Value {
-        entry { invoke(function, arguments: arguments, selfValue: selfValue, at: function.location) }
+        entry {
+            if let flat = flatEvaluator { return flat.call(function, arguments: arguments, selfValue: selfValue) }
+            return invoke(function, arguments: arguments, selfValue: selfValue, at: function.location)
+        }
     }
 
     /// A member evaluated with `self` bound, top-level entry (members of component groups).
@@ -1015,10 +1020,7 @@ public final class Interpreter {
     public func evaluate(_ expr: Expr, locals: [String: Value], selfValue: Value?, scope: [String], expected: String? = nil) -> Value {
         entry {
             // Branch `flat-core-spike`, with A11Y_FLAT set: view code's expressions by the flat core too (without themes).
-            if Self.usesFlatCore, configuration.theme.isEmpty {
-                if flatCore == nil { flatCore = FlatEvaluator(program: LoweredProgram(), interpreter: self) }
-                return flatCore!.evaluateExpression(expr, locals: locals, selfValue: selfValue, scope: scope, expected: expected)
-            }
+            if let flat = flatEvaluator { return flat.evaluateExpression(expr, locals: locals, selfValue: selfValue, scope: scope, expected: expected) }
             return evaluate(expr, Frame(scope: scope, selfValue: selfValue, locals: Locals(locals)), expected: expected)
         }
     }
