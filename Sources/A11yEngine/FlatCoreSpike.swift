@@ -267,8 +267,8 @@ final class FlatEvaluator {
             return toFlat(interpreter.lookup(program.symbols[Int(n.a)], frame, at: program.locations[Int(index)]))
         case .implicitMember:
             return toFlat(interpreter.implicitMember(program.symbols[Int(n.a)], frame, expected: expected, at: program.locations[Int(index)]))
-        case .member where interpreter.configuration.theme.isEmpty:
-            // As `Interpreter.evaluate` reads `base.name` (without themes: their selections by name are the interpreter's).
+        case .member:
+            // As `Interpreter.evaluate` reads `base.name`.
             let baseFlat = evaluate(n.a, expected: isImplicitChain(n.a) ? expected : nil)
             if n.b == userInterfaceStyle, case .traits(let order) = baseFlat {
                 // `BuiltIns.member(of: .traits...)`: the style read, the platform case of the appearance.
@@ -276,6 +276,9 @@ final class FlatEvaluator {
                 return .platformCase(Appearance.allCases[Int(order)].isDark ? dark : light)
             }
             let baseValue = toValue(baseFlat)
+            // A theme's selection by name when the base cannot be evaluated (`Theme.shared.activeTheme`).
+            if !interpreter.configuration.theme.isEmpty, baseValue.unknown != nil,
+               let selected = interpreter.themeSelectionsByName[program.symbols[Int(n.b)]] { return toFlat(selected) }
             if case .unknown(var u) = baseValue, u.rule == "reference", let path = path(of: index) {
                 u.reason = "\(path.joinedWithDots()) does not name a token"
                 return toFlat(.unknown(u))
@@ -320,9 +323,31 @@ final class FlatEvaluator {
             return .closure(Int32(closureValues.count - 1))
         case .call:
             return call(index, n, expected: expected)
+        case .perAppearance:
+            return perAppearance(index, n)
         default:
             return bridge(index, expected: expected)
         }
+    }
+
+    /// `Interpreter.evaluate`'s per-appearance color (a design-token file's modes, an asset's appearances): each
+    /// appearance's value a color or a hex string, combined; the first that is neither, in appearance order, is the
+    /// unknown (the lowering keeps the branches in appearance order).
+    private func perAppearance(_ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
+        var byAppearance: [Appearance: AppearanceColor] = [:]
+        for k in 0..<Int(n.c) {
+            let (appearance, branch) = program.appearances[Int(n.b) + k]
+            let location = program.locations[Int(branch)]
+            switch toValue(evaluate(branch, expected: "Color")) {
+            case .color(let c): byAppearance[appearance] = c
+            case .string(let s):
+                guard let c = ColorValue(hex: s) else { return unknown("invalid hex color \"\(s)\"", location, kind: .color) }
+                byAppearance[appearance] = AppearanceColor(constant: c)
+            case .unknown(let u): return toFlat(.unknown(u))
+            case let other: return unknown("an appearance value is \(other.typeDescription), not a color", location, kind: .color)
+            }
+        }
+        return BuiltIns.combine(byAppearance).map { toFlat(.color($0)) } ?? unknown("no appearance given", program.locations[Int(index)], kind: .color)
     }
 
     /// One step of the interpreter's budget: nil, or the unknown `Interpreter.evaluate` gives when none is left.

@@ -554,10 +554,9 @@ public final class Interpreter {
     /// interpreter's core (made at its first use).
     static let usesFlatCore = ProcessInfo.processInfo.environment["A11Y_FLAT"] != nil
     var flatCore: FlatEvaluator?
-    /// The flat core when it evaluates (A11Y_FLAT set, no theme: theme selections are still the interpreter's), made at
-    /// first use.
+    /// The flat core when it evaluates (A11Y_FLAT set), made at first use.
     var flatEvaluator: FlatEvaluator? {
-        guard Self.usesFlatCore, configuration.theme.isEmpty else { return nil }
+        guard Self.usesFlatCore else { return nil }
         if flatCore == nil { flatCore = FlatEvaluator(program: LoweredProgram(), interpreter: self) }
         return flatCore
     }
@@ -923,7 +922,7 @@ public final class Interpreter {
 
     /// Stored properties declared with a theme selector type, by name (names declared so more than once with
     /// different selectors are left out), and the theme's value for each.
-    private lazy var themeSelectionsByName: [String: Value] = {
+    lazy var themeSelectionsByName: [String: Value] = {
         guard !configuration.theme.isEmpty else { return [:] }
         var result: [String: Value] = [:]
         var ambiguous: Set<String> = []
