@@ -269,8 +269,8 @@ final class FlatEvaluator {
             return toFlat(interpreter.lookup(program.symbols[Int(n.a)], frame, at: program.locations[Int(index)]))
         case .implicitMember:
             return toFlat(interpreter.implicitMember(program.symbols[Int(n.a)], frame, expected: expected, at: program.locations[Int(index)]))
-        case .member where interpreter.configuration.theme.isEmpty:
-            // As `Interpreter.evaluate` reads `base.name` (without themes: their selections by name are the interpreter's).
+        case .member:
+            // As `Interpreter.evaluate` reads `base.name`.
             let baseFlat = evaluate(n.a, expected: isImplicitChain(n.a) ? expected : nil)
             if n.b == userInterfaceStyle, case .traits(let order) = baseFlat {
                 // `BuiltIns.member(of: .traits...)`: the style read, the platform case of the appearance.
@@ -278,6 +278,12 @@ final class FlatEvaluator {
                 return .platformCase(Appearance.allCases[Int(order)].isDark ? dark : light)
             }
             let baseValue = toValue(baseFlat)
+            // With a theme bound, a member the app sets at run time (a property declared with a theme selector type) of
+            // something unknown reads the theme's value.
+            if !interpreter.configuration.theme.isEmpty, baseValue.unknown != nil,
+               let selected = interpreter.themeSelectionsByName[program.symbols[Int(n.b)]] {
+                return toFlat(selected)
+            }
             if case .unknown(var u) = baseValue, u.rule == "reference", let path = path(of: index) {
                 u.reason = "\(path.joinedWithDots()) does not name a token"
                 return toFlat(.unknown(u))
@@ -985,7 +991,8 @@ public enum FlatCoreSpike {
             let value = interpreter.entry { evaluator.toValue(evaluator.evaluate(lowered.node, expected: d.type)) }
             evaluator.top = frame
             let coerced = interpreter.coerce(value, to: d.type, at: initial.location)
-            interpreter.memoise(d, coerced)
+            // What `staticValue` memoises: the theme's value for a property declared with a theme selector type.
+            interpreter.memoise(d, interpreter.themeSelection(d) ?? coerced)
             values.append(coerced)
             native.append(evaluator.bridged == 0)
             memoised.append(false)

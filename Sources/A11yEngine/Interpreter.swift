@@ -923,7 +923,7 @@ public final class Interpreter {
 
     /// Stored properties declared with a theme selector type, by name (names declared so more than once with
     /// different selectors are left out), and the theme's value for each.
-    private lazy var themeSelectionsByName: [String: Value] = {
+    lazy var themeSelectionsByName: [String: Value] = {
         guard !configuration.theme.isEmpty else { return [:] }
         var result: [String: Value] = [:]
         var ambiguous: Set<String> = []
