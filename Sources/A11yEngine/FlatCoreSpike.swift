@@ -70,16 +70,36 @@ final class FlatEvaluator {
     /// `scope` joined, hashed once per member (the call plans are kept by it).
     var scopeKey = NameKey("")
     /// Functions and initialisers lowered at their first call, by declaration (`functionPlan`).
-    var functionIndexes: [FunctionKey: Int32] = [:]
+    var functionIndexes: [ObjectIdentifier: Int32] = [:]
     var functionPlans: [FunctionPlan] = []
     /// Whether each closure definition's body runs natively (`runsNatively`), by definition index.
     var closureNative: [Int32: Bool] = [:]
     /// Instance members' initial values and computed bodies, lowered once (`memberPlan`): an instance member is evaluated
     /// for every instance that reads it.
-    var memberPlans: [FunctionKey: MemberPlan] = [:]
-    /// Each call node's arguments as `Interpreter.labelsMatch` and `plausible` see them (label, and the kind of a
-    /// string, number or closure literal), made at its first call.
-    var argumentShapes: [Int32: [CallArgument]] = [:]
+    var memberPlans: [ObjectIdentifier: MemberPlan] = [:]
+    /// Call arguments as `Interpreter.labelsMatch` and `plausible` see them (labels, and the kind of a string, number or
+    /// closure literal), made once per such signature: each token's call node is new, its signature is not.
+    var argumentShapes: [UInt64: [ArgumentShape]] = [:]
+    struct ArgumentShape {
+        var signature: [Int32]
+        var shape: [CallArgument]
+    }
+    /// What a call node decided at its first evaluation, for the nodes of bodies evaluated again and again (a node is
+    /// evaluated in one scope, and calls one name with the same labels): its argument shape, the call plan of its name,
+    /// and `BuiltIns.argumentTypes` with the name it was asked for. By node index.
+    struct NodeCache {
+        var shape: [CallArgument]?
+        var plan: CallPlan?
+        var platformTypes: (name: String, types: [String?]?)?
+    }
+    var nodeCaches: [NodeCache] = []
+
+    /// `nodeCaches` grown to hold `index`.
+    func cacheRoom(_ index: Int32) {
+        if nodeCaches.count <= Int(index) {
+            nodeCaches.append(contentsOf: repeatElement(NodeCache(), count: max(program.nodes.count, Int(index) + 1) - nodeCaches.count))
+        }
+    }
     let selfSymbol: Int32, superSymbol: Int32, initSymbol: Int32
 
     init(program: LoweredProgram, interpreter: Interpreter) {
@@ -246,7 +266,8 @@ final class FlatEvaluator {
 
     func evaluate(_ index: Int32, expected: String?) -> FlatValue {
         // The interpreter's step budget, counted as `Interpreter.evaluate` counts it: one step per expression.
-        if let stopped = step(at: program.locations[Int(index)]) { return stopped }
+        interpreter.steps -= 1
+        if interpreter.steps < 0 { return stepsExhausted(at: program.locations[Int(index)]) }
         let n = program.nodes[Int(index)]
         switch n.op {
         case .number: return .number(program.numbers[Int(n.a)])
@@ -276,9 +297,12 @@ final class FlatEvaluator {
                 return .platformCase(Appearance.allCases[Int(order)].isDark ? dark : light)
             }
             let baseValue = toValue(baseFlat)
-            // A theme's selection by name when the base cannot be evaluated (`Theme.shared.activeTheme`).
+            // With a theme bound, a member the app sets at run time (a property declared with a theme selector type) of
+            // something unknown reads the theme's value.
             if !interpreter.configuration.theme.isEmpty, baseValue.unknown != nil,
-               let selected = interpreter.themeSelectionsByName[program.symbols[Int(n.b)]] { return toFlat(selected) }
+               let selected = interpreter.themeSelectionsByName[program.symbols[Int(n.b)]] {
+                return toFlat(selected)
+            }
             if case .unknown(var u) = baseValue, u.rule == "reference", let path = path(of: index) {
                 u.reason = "\(path.joinedWithDots()) does not name a token"
                 return toFlat(.unknown(u))
@@ -353,7 +377,10 @@ final class FlatEvaluator {
     /// One step of the interpreter's budget: nil, or the unknown `Interpreter.evaluate` gives when none is left.
     func step(at location: SourceLocation) -> FlatValue? {
         interpreter.steps -= 1
-        guard interpreter.steps < 0 else { return nil }
+        return interpreter.steps < 0 ? stepsExhausted(at: location) : nil
+    }
+
+    func stepsExhausted(at location: SourceLocation) -> FlatValue {
         interpreter.orderDependent = true
         return unknown("evaluation stopped after \(interpreter.configuration.stepBudget) steps (a loop or a very large computation)", location)
     }
@@ -523,20 +550,59 @@ final class FlatEvaluator {
     /// The call's arguments as `Interpreter.labelsMatch`, `plausible` and `BuiltIns.argumentTypes` look at them: labels,
     /// and whether each is a string, number or closure literal.
     func argumentShape(_ index: Int32, _ n: LoweredProgram.Node) -> [CallArgument] {
-        if let known = argumentShapes[index] { return known }
-        let location = program.locations[Int(index)]
+        cacheRoom(index)
+        if let known = nodeCaches[Int(index)].shape { return known }
+        let shape = argumentShapeBySignature(n)
+        nodeCaches[Int(index)].shape = shape
+        return shape
+    }
+
+    /// `BuiltIns.argumentTypes` of the call at `index` (a platform function or type `name`), kept by node: a node calls
+    /// one name with the same labels at every evaluation.
+    func platformArgumentTypes(_ name: String, _ index: Int32, _ n: LoweredProgram.Node) -> [String?]? {
+        cacheRoom(index)
+        if let known = nodeCaches[Int(index)].platformTypes, known.name == name { return known.types }
+        let types = BuiltIns.argumentTypes(name, argumentShape(index, n))
+        nodeCaches[Int(index)].platformTypes = (name, types)
+        return types
+    }
+
+    private func argumentShapeBySignature(_ n: LoweredProgram.Node) -> [CallArgument] {
+        // Each argument's label symbol and literal kind (0 other, 1 string, 2 number, 3 closure), hashed without a list.
+        func kind(_ i: Int) -> Int32 {
+            switch program.nodes[Int(program.arguments[Int(n.b) + i].value)].op {
+            case .string: return 1
+            case .number: return 2
+            case .closure: return 3
+            default: return 0
+            }
+        }
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for i in 0..<Int(n.c) {
+            hash = (hash ^ UInt64(UInt32(bitPattern: program.arguments[Int(n.b) + i].label))) &* 1_099_511_628_211
+            hash = (hash ^ UInt64(kind(i))) &* 1_099_511_628_211
+        }
+        hash ^= UInt64(n.c)
+        func matches(_ signature: [Int32]) -> Bool {
+            signature.count == 2 * Int(n.c)
+                && (0..<Int(n.c)).allSatisfy { signature[2 * $0] == program.arguments[Int(n.b) + $0].label && signature[2 * $0 + 1] == kind($0) }
+        }
+        for known in argumentShapes[hash] ?? [] where matches(known.signature) { return known.shape }
+        let location = SourceLocation(file: "", line: 0, column: 0)
+        var signature: [Int32] = []
         let shape = (0..<Int(n.c)).map { i -> CallArgument in
             let a = program.arguments[Int(n.b) + i]
-            let kind: Expr.Kind
-            switch program.nodes[Int(a.value)].op {
-            case .string: kind = .string("")
-            case .number: kind = .number(0)
-            case .closure: kind = .closure(parameters: [], body: [])
-            default: kind = .nilLiteral
+            signature += [a.label, kind(i)]
+            let literal: Expr.Kind
+            switch kind(i) {
+            case 1: literal = .string("")
+            case 2: literal = .number(0)
+            case 3: literal = .closure(parameters: [], body: [])
+            default: literal = .nilLiteral
             }
-            return CallArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil, value: Expr(kind, at: location))
+            return CallArgument(label: a.label >= 0 ? program.symbols[Int(a.label)] : nil, value: Expr(literal, at: location))
         }
-        argumentShapes[index] = shape
+        argumentShapes[hash, default: []].append(ArgumentShape(signature: signature, shape: shape))
         return shape
     }
 
@@ -568,7 +634,13 @@ final class FlatEvaluator {
     /// it resolves alike in every scope; else the functions of the enclosing scopes, innermost first; else a type in
     /// scope; else the name as a type.
     private func callName(_ symbol: Int32, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
-        switch plan(symbol) {
+        cacheRoom(index)
+        let nodePlan: CallPlan
+        if let known = nodeCaches[Int(index)].plan { nodePlan = known } else {
+            nodePlan = plan(symbol)
+            nodeCaches[Int(index)].plan = nodePlan
+        }
+        switch nodePlan {
         case .functions(let candidates, let depth):
             let owner = scope.prefix(depth).joinedWithDots()
             let selfValue: Value = depth == scope.count ? (self.selfValue ?? .type(owner)) : .type(owner)
@@ -633,7 +705,7 @@ final class FlatEvaluator {
     }
 
     private func builtInStaticCall(_ type: String, _ name: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
-        let args = evaluateArguments(n, types: BuiltIns.argumentTypes(name, argumentShape(index, n))).map(evaluated)
+        let args = evaluateArguments(n, types: platformArgumentTypes(name, index, n)).map(evaluated)
         return toFlat(BuiltIns.staticCall(type, name, args, interpreter: interpreter, at: program.locations[Int(index)]))
     }
 
@@ -724,7 +796,7 @@ final class FlatEvaluator {
     private func constructColor(_ type: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
         guard n.c == 1 else { return constructBuiltIn(type, index, n) }
         let argument = program.arguments[Int(n.b)]
-        let value = evaluate(argument.value, expected: BuiltIns.argumentTypes(type, argumentShape(index, n))?[0] ?? nil)
+        let value = evaluate(argument.value, expected: platformArgumentTypes(type, index, n)?[0] ?? nil)
         switch value {
         case .color where argument.label == -1: return value
         case .literal(let s) where argument.label == hex:
@@ -781,7 +853,7 @@ final class FlatEvaluator {
     /// them, converted once, and `BuiltIns.construct`; a malformed hex literal is reported at the literal.
     private func constructBuiltIn(_ type: String, _ index: Int32, _ n: LoweredProgram.Node, evaluatedFirst: FlatValue? = nil) -> FlatValue {
         let count = Int(n.c)
-        let types = BuiltIns.argumentTypes(type, argumentShape(index, n))
+        let types = platformArgumentTypes(type, index, n)
         var args: [EvaluatedArgument] = []
         args.reserveCapacity(count)
         for i in 0..<count {
@@ -903,7 +975,7 @@ extension FlatEvaluator {
     /// interpreter answers.
     func evaluateMember(_ declaration: MemberDeclaration, selfValue newSelf: Value?) -> Value? {
         let plan: MemberPlan
-        let key = FunctionKey(key: NameKey(declaration.key), location: declaration.location)
+        let key = declaration.identity
         if let known = memberPlans[key] {
             plan = known
         } else {
@@ -1049,7 +1121,8 @@ public enum FlatCoreSpike {
             let value = interpreter.entry { evaluator.toValue(evaluator.evaluate(lowered.node, expected: d.type)) }
             evaluator.top = frame
             let coerced = interpreter.coerce(value, to: d.type, at: initial.location)
-            interpreter.memoise(d, coerced)
+            // What `staticValue` memoises: the theme's value for a property declared with a theme selector type.
+            interpreter.memoise(d, interpreter.themeSelection(d) ?? coerced)
             values.append(coerced)
             native.append(evaluator.bridged == 0)
             memoised.append(false)

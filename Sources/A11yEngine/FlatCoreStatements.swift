@@ -11,20 +11,18 @@
 // scope, and after the block the name is a name again, so slots agree without more.
 
 extension FlatEvaluator {
-    struct FunctionKey: Hashable {
-        var key: NameKey
-        var location: SourceLocation
-    }
-
     /// A function or initialiser lowered once: its nodes, its owner's key, and whether its body runs natively.
     struct FunctionPlan {
+        /// Kept, so that its storage (the plan's key) is not freed and its address reused while the plan is.
+        var declaration: MemberDeclaration
         var lowered: LoweredProgram.Function
         var ownerKey: NameKey
         var native: Bool
     }
 
     func functionPlan(_ function: MemberDeclaration) -> Int32 {
-        let key = FunctionKey(key: NameKey(function.key), location: function.location)
+        // By the declaration's storage object (kept alive by the interpreter's index, which `function` is from).
+        let key = function.identity
         if let known = functionIndexes[key] { return known }
         let body: [Stmt]
         switch function.kind {
@@ -32,7 +30,7 @@ extension FlatEvaluator {
         default: body = []
         }
         let lowered = program.lowerFunction(function.parameters, body: body)
-        functionPlans.append(FunctionPlan(lowered: lowered, ownerKey: NameKey(function.ownerKey),
+        functionPlans.append(FunctionPlan(declaration: function, lowered: lowered, ownerKey: NameKey(function.ownerKey),
                                           native: runsNatively(lowered.body, bound: lowered.parameterSlots.map { lowered.slotSymbols[Int($0)] })))
         let index = Int32(functionPlans.count - 1)
         functionIndexes[key] = index

@@ -221,6 +221,10 @@ public struct MemberDeclaration: Hashable, Sendable {
     }
     private var storage: Storage
 
+    /// The declaration's storage object: the same for every copy of it until one is changed (the flat core keeps what it
+    /// lowered of a function by it).
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     private mutating func unique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage

@@ -340,4 +340,28 @@ struct FlatCoreTests {
         }
         #expect(u.reason.hasPrefix("the color provider returns") && u.location.line == 3)
     }
+
+    /// With a theme bound, a property declared with the theme's selector type reads the theme, also as a member of
+    /// something the audit cannot evaluate (`Missing.shared.mood`).
+    @Test func themeSelectionsAreReadAsTheInterpreterReadsThem() {
+        var configuration = Interpreter.Configuration()
+        configuration.theme = ["Mood": .enumCase(type: "Mood", name: "loud", payload: [])]
+        let outcome = Self.evaluate("""
+            enum Mood {
+                case calm
+                case loud
+            }
+            enum Prefs {
+                static var mood: Mood = .calm
+            }
+            enum Tint {
+                static let accent: Color = Prefs.mood == .loud ? .red : .blue
+                static let unknownOwner = Missing.shared.mood
+                static let unknownOwnerAccent: Color = Missing.shared.mood == .loud ? .red : .blue
+            }
+            """, configuration: configuration)
+        Self.expectNative(outcome, count: 4)
+        #expect(outcome.values["Tint.unknownOwner"] == .enumCase(type: "Mood", name: "loud", payload: []))
+        #expect(outcome.values["Tint.unknownOwnerAccent"] == outcome.values["Tint.accent"])
+    }
 }
