@@ -159,109 +159,17 @@ final class FlatEvaluator {
         }
     }
 
-    /// The node evaluated by the interpreter, in a frame of the locals it reads (the slots its names were lowered to).
-    func bridge(_ index: Int32, expected: String?) -> FlatValue {
-        bridged += 1
-        interpreter.steps += 1  // the interpreter counts this node's step again
-        if Self.debugging { print("bridge: \(describe(index)) at \(program.locations[Int(index)])") }
-        var locals: [String: Value] = [:]
-        for (slot, symbol) in freeSlots(of: index) {
-            let v = slots[base + Int(slot)]
-            if case .unset = v { continue }
-            locals[program.symbols[Int(symbol)]] = toValue(v)
-        }
-        return toFlat(interpreter.evaluate(program.raise(index), Interpreter.Frame(scope: scope, selfValue: selfValue, locals: Locals(locals)),
-                                           expected: expected))
-    }
-
-    static let debugging = ProcessInfo.processInfo.environment["A11Y_FLAT_DEBUG"] != nil
-
-    /// A bridged node in a few words, for `A11Y_FLAT_DEBUG`: its kind, and a call's callee (`call of a name Color`,
-    /// `call of a member .adaptive`, `binary *`).
-    func describe(_ index: Int32) -> String {
-        let n = program.nodes[Int(index)]
-        switch n.op {
-        case .call:
-            let callee = program.nodes[Int(n.a)]
-            switch callee.op {
-            case .name: return "call of a name \(program.symbols[Int(callee.a)])"
-            case .local, .maybeLocal: return "call of a local \(program.symbols[Int(callee.b)])"
-            case .implicitMember: return "call of an implicit member .\(program.symbols[Int(callee.a)])"
-            case .member: return "call of a member .\(program.symbols[Int(callee.b)])"
-            default: return "call of a \(callee.op)"
-            }
-        case .binary, .prefix: return "\(n.op) \(program.symbols[Int(n.c)])"
-        case .name, .implicitMember: return "\(n.op) \(program.symbols[Int(n.a)])"
-        case .member: return "member .\(program.symbols[Int(n.b)])"
-        case .unsupported: return "unsupported (\(program.literals[Int(n.a)]))"
-        default: return "\(n.op)"
-        }
-    }
-
-    /// The slots of the running frame that the expression at `index` reads (its own bindings and nested closures'
-    /// frames left out; a nested closure's captures are read where it is made).
-    private func freeSlots(of index: Int32) -> [(slot: Int32, symbol: Int32)] {
-        var found: [(Int32, Int32)] = [], bound: Set<Int32> = []
-        func expr(_ i: Int32) {
-            guard i >= 0 else { return }
-            let n = program.nodes[Int(i)]
-            switch n.op {
-            case .local, .maybeLocal: found.append((n.a, n.b))
-            case .member, .prefix: expr(n.a)
-            case .call: expr(n.a); args(n.b, n.c)
-            case .tuple: args(n.b, n.c)
-            case .ternary, .binary: expr(n.a); expr(n.b); if n.op == .ternary { expr(n.c) }
-            case .closure:
-                let d = program.closures[Int(n.a)]
-                for c in d.captures { found.append((c.outer, d.slotSymbols[Int(c.inner)])) }
-            case .statementValue: statement(n.a)
-            case .perAppearance: for k in 0..<Int(n.c) { expr(program.appearances[Int(n.b) + k].value) }
-            default: break
-            }
-        }
-        func args(_ first: Int32, _ count: Int32) { for k in 0..<Int(count) { expr(program.arguments[Int(first) + k].value) } }
-        func block(_ span: LoweredProgram.Span) { for k in 0..<Int(span.count) { statement(program.lists[Int(span.start) + k]) } }
-        func statement(_ i: Int32) {
-            let n = program.nodes[Int(i)]
-            switch n.op {
-            case .expressionStatement, .returnStatement: expr(n.a)
-            case .binding:
-                expr(n.a)
-                let b = program.bindings[Int(n.b)]
-                for k in 0..<Int(b.slots.count) { bound.insert(program.lists[Int(b.slots.start) + k]) }
-            case .assign: expr(n.a); expr(n.b)
-            case .ifStatement:
-                let f = program.ifs[Int(n.a)]
-                block(f.conditions); block(f.then); f.otherwise.map(block)
-            case .guardStatement:
-                let g = program.guards[Int(n.a)]
-                block(g.conditions); block(g.otherwise)
-            case .switchStatement:
-                let sw = program.switches[Int(n.a)]
-                expr(sw.subject)
-                for c in sw.cases { block(c.patterns); expr(c.guardExpression); block(c.body) }
-            case .conditionExpression: expr(n.a)
-            case .optionalBinding: expr(n.b); bound.insert(n.a)
-            case .matches: statement(n.a); expr(n.b)
-            case .bindingPattern: bound.insert(n.a)
-            case .enumCasePattern, .tuplePattern: if n.b >= 0 { block(.init(start: n.b, count: n.c)) }
-            case .valuePattern: expr(n.a)
-            default: break
-            }
-        }
-        expr(index)
-        return found.filter { !bound.contains($0.0) }
-    }
-
     // MARK: Evaluation
 
-    /// A color provider's body, as `BuiltIns.dynamicColor` has `Interpreter.apply` run it: one call deeper (`withCall`).
-    /// Any result that is not a color is left to the interpreter by `dynamicColor`, which gives the exact unknown.
-    func run(_ body: LoweredProgram.Span, expected: String?) -> FlatValue {
-        guard interpreter.callDepth < interpreter.configuration.maxCallDepth else { return .none }
+    /// A color provider's body, run as a closure is applied: one call deeper (`Interpreter.withCall`).
+    func runProvider(_ body: LoweredProgram.Span, at location: SourceLocation) -> FlatValue {
+        guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
+            interpreter.orderDependent = true
+            return unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)", location)
+        }
         interpreter.callDepth += 1
         defer { interpreter.callDepth -= 1 }
-        return run(body, expected: expected, at: program.locations[0])
+        return run(body, expected: "UIColor", at: location)
     }
 
     func evaluate(_ index: Int32, expected: String?) -> FlatValue {
@@ -339,18 +247,14 @@ final class FlatEvaluator {
             }
             return branchValue([n.a][...], expected: expected)
         case .closure:
-            let start = Int32(captured.count)
-            for i in 0..<program.closures[Int(n.a)].captures.count {
-                captured.append(slots[base + Int(program.closures[Int(n.a)].captures[i].outer)])
-            }
-            closureValues.append(ClosureValue(definition: n.a, captures: start, scope: scope, scopeKey: scopeKey, selfValue: selfValue))
-            return .closure(Int32(closureValues.count - 1))
+            return makeClosure(n.a)
         case .call:
             return call(index, n, expected: expected)
         case .perAppearance:
             return perAppearance(index, n)
         default:
-            return bridge(index, expected: expected)
+            // Statements and patterns are never evaluated as expressions (the lowering puts them in statement lists).
+            return unknown("cannot evaluate a \(n.op) node as an expression", program.locations[Int(index)])
         }
     }
 
@@ -372,6 +276,16 @@ final class FlatEvaluator {
             }
         }
         return BuiltIns.combine(byAppearance).map { toFlat(.color($0)) } ?? unknown("no appearance given", program.locations[Int(index)], kind: .color)
+    }
+
+    /// A closure of `definition` made in the running frame: what it captures copied from the frame's slots.
+    func makeClosure(_ definition: Int32) -> FlatValue {
+        let start = Int32(captured.count)
+        for i in 0..<program.closures[Int(definition)].captures.count {
+            captured.append(slots[base + Int(program.closures[Int(definition)].captures[i].outer)])
+        }
+        closureValues.append(ClosureValue(definition: definition, captures: start, scope: scope, scopeKey: scopeKey, selfValue: selfValue))
+        return .closure(Int32(closureValues.count - 1))
     }
 
     /// One step of the interpreter's budget: nil, or the unknown `Interpreter.evaluate` gives when none is left.
@@ -803,15 +717,8 @@ final class FlatEvaluator {
             guard let c = ColorValue(hex: program.literals[Int(s)]) else { break }
             colors.append(AppearanceColor(constant: c))
             return .color(Int32(colors.count - 1))
-        case .closure(let id) where argument.label == -1 && program.closures[Int(closureValues[Int(id)].definition)].parameterSlots.count == 1
-            && runsNatively(closure: closureValues[Int(id)].definition):
-            let before = (interpreter.steps, interpreter.orderDependent)
-            let result = dynamicColor(id)
-            guard isUnknown(result) else { return result }
-            // A provider that gave something other than a color: `dynamicColor` asked the interpreter, after its own runs
-            // had spent steps. Asked again from the budget as it was, so that only the interpreter's runs are counted.
-            (interpreter.steps, interpreter.orderDependent) = before
-            return toFlat(BuiltIns.dynamicColor(toValue(.closure(id)).closureValue!, interpreter: interpreter, at: program.locations[Int(index)]))
+        case .closure(let id) where argument.label == -1 && program.closures[Int(closureValues[Int(id)].definition)].parameterSlots.count == 1:
+            return dynamicColor(id, at: program.locations[Int(index)])
         default: break
         }
         return constructBuiltIn(type, index, n, evaluatedFirst: value)
@@ -872,7 +779,7 @@ final class FlatEvaluator {
     }
 
     /// `BuiltIns.dynamicColor`'s rules: the provider runs per appearance unless the traits it read so far tell it apart.
-    private func dynamicColor(_ id: Int32) -> FlatValue {
+    private func dynamicColor(_ id: Int32, at location: SourceLocation) -> FlatValue {
         let c = closureValues[Int(id)]
         let d = Int(c.definition)
         let saved = (interpreter.traitReads, base, scope, selfValue)
@@ -898,14 +805,20 @@ final class FlatEvaluator {
                     slots[frame + Int(program.closures[d].captures[i].inner)] = captured[Int(c.captures) + i]
                 }
                 base = frame
-                let value = run(program.closures[d].body, expected: "UIColor")
+                let value = runProvider(program.closures[d].body, at: location)
                 base = saved.1
                 reads.formUnion(interpreter.traitReads)
                 switch value {
                 case .color(let id): result = id
                 default:
-                    // What `BuiltIns.dynamicColor` makes of anything else, through the interpreter.
-                    return toFlat(BuiltIns.dynamicColor(toValue(.closure(id)).closureValue!, interpreter: interpreter, at: program.locations[0]))
+                    // As `BuiltIns.dynamicColor` reports anything else: an unknown as a color's, any other value by its type.
+                    switch toValue(value) {
+                    case .unknown(var u):
+                        if u.kind == nil { u.kind = .color }
+                        return toFlat(.unknown(u))
+                    case let other:
+                        return unknown("the color provider returns \(other.typeDescription)", location, kind: .color)
+                    }
                 }
             }
             if appearance == .light { lightResult = result } else if appearance == .dark { darkResult = result }
@@ -967,13 +880,12 @@ extension FlatEvaluator {
         var node: Int32 = -1
         var body = LoweredProgram.Span.empty
         var frameSize: Int32
-        var native = true
     }
 
     /// `Interpreter.evaluateMember` for a stored member's initial value or a computed body, `self` bound (an instance for
     /// instance members); nil for what evaluates nothing (no initial value, an enum case, a function), which the
     /// interpreter answers.
-    func evaluateMember(_ declaration: MemberDeclaration, selfValue newSelf: Value?) -> Value? {
+    func evaluateMember(_ declaration: MemberDeclaration, selfValue newSelf: Value?) -> Value {
         let plan: MemberPlan
         let key = declaration.identity
         if let known = memberPlans[key] {
@@ -985,9 +897,9 @@ extension FlatEvaluator {
                 plan = MemberPlan(node: lowered.node, frameSize: lowered.frameSize)
             case .computed(let body):
                 let lowered = program.lowerBody(body)
-                plan = MemberPlan(body: lowered.body, frameSize: lowered.frameSize, native: runsNatively(lowered.body, bound: []))
+                plan = MemberPlan(body: lowered.body, frameSize: lowered.frameSize)
             default:
-                return nil
+                return interpreter.unknown("\(declaration.name) has no value to evaluate", declaration.location)
             }
             // A static member is evaluated once (the interpreter memoises it): kept only for instance members.
             if !declaration.isStatic { memberPlans[key] = plan }
@@ -998,18 +910,19 @@ extension FlatEvaluator {
                 guard case .stored(let initial?) = declaration.kind else { return value }
                 return interpreter.coerce(value, to: declaration.type, at: initial.location)
             }
-            let value: Value
-            if plan.native {
-                value = toValue(run(plan.body, expected: declaration.type, at: declaration.location))
-            } else {
-                // A body whose slots could disagree with the interpreter's frames (FlatCoreStatements.swift): the interpreter's.
-                bridged += 1
-                if Self.debugging { print("bridge: body of \(declaration.key) at \(declaration.location)") }
-                guard case .computed(let body) = declaration.kind else { return .none }
-                value = interpreter.run(body: body, frame: Interpreter.Frame(scope: declaration.owner, selfValue: newSelf),
-                                        expected: declaration.type, at: declaration.location)
-            }
+            let value = toValue(run(plan.body, expected: declaration.type, at: declaration.location))
             return interpreter.coerce(value, to: declaration.type, at: declaration.location)
+        }
+    }
+
+    /// A closure value applied (`Interpreter.apply`: a color provider `BuiltIns.dynamicColor` runs): lowered with what it
+    /// captured as its frame's first slots, made again there, and applied.
+    func apply(_ closure: Value.Closure, _ arguments: [Value], expected: String?, at location: SourceLocation) -> Value {
+        let names = closure.captured.keys
+        let lowered = program.lowerExpression(Expr(.closure(parameters: closure.parameters, body: closure.body), at: location), locals: names)
+        return inMemberFrame(scope: closure.scope, selfValue: closure.selfValue, frameSize: lowered.frameSize) { frame in
+            for (slot, name) in names.enumerated() { slots[frame + slot] = closure.captured[name].map(toFlat) ?? .unset }
+            return toValue(apply(makeClosure(program.nodes[Int(lowered.node)].a), arguments.map(toFlat), expected: expected, at: location))
         }
     }
 
@@ -1035,215 +948,4 @@ extension FlatEvaluator {
 
 extension Value {
     var closureValue: Value.Closure? { if case .closure(let c) = self { return c } else { return nil } }
-}
-
-public enum FlatCoreSpike {
-    public struct Result {
-        public var members = 0
-        /// Members whose value the core gave without asking the interpreter for any node, and those it needed the
-        /// interpreter for; and how many of all were equal to a fresh interpreter's value.
-        public var native = 0
-        public var bridged = 0
-        /// Of `native`, members read by a member evaluated before them (memoised then, by the interpreter's evaluation
-        /// in this harness, where `A11Y_FLAT` may be unset): not evaluated by the core themselves.
-        public var memoised = 0
-        public var agreed = 0
-        public var differing: [String] = []
-        /// Medians over the runs, one thread: the core (bridges included) and a fresh interpreter, the same members in
-        /// declaration order.
-        public var flatMilliseconds = 0.0
-        public var interpreterMilliseconds = 0.0
-    }
-
-    /// Every static stored member with an initial value, evaluated by the core on an interpreter of its own (for the
-    /// bridges), and compared with a fresh interpreter's value.
-    public static func run(declarations: [MemberDeclaration], types: [TypeDeclaration], runs: Int = 15) -> Result {
-        let members = declarations.filter { d in
-            guard d.isStatic, case .stored(_?) = d.kind else { return false }
-            return true
-        }
-        let (values, nativeFlags, memoisedFlags) = evaluateAll(members, interpreter: Interpreter(declarations: declarations, types: types))
-        let reference = Interpreter(declarations: declarations, types: types)
-        var result = Result(members: members.count)
-        for (i, d) in members.enumerated() {
-            if nativeFlags[i] { result.native += 1 } else { result.bridged += 1 }
-            if memoisedFlags[i] { result.memoised += 1 }
-            // This declaration's own value (`staticValue` would give the first of duplicate declarations of one key).
-            let expected = reference.value(of: d, selfValue: .type(d.ownerKey))
-            if expected == values[i] { result.agreed += 1 } else {
-                result.differing.append(d.key)
-                if ProcessInfo.processInfo.environment["A11Y_FLAT_DEBUG"] != nil { print("differs: \(d.key)\n  core: \(values[i])\n  interpreter: \(expected)".prefix(1500)) }
-            }
-        }
-        func milliseconds(_ body: () -> Void) -> Double {
-            let start = DispatchTime.now()
-            body()
-            return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-        }
-        var flat: [Double] = [], interpreted: [Double] = []
-        for _ in 0..<runs {
-            let forCore = Interpreter(declarations: declarations, types: types)
-            flat.append(milliseconds { _ = evaluateAll(members, interpreter: forCore) })
-            let fresh = Interpreter(declarations: declarations, types: types)
-            interpreted.append(milliseconds { for d in members { _ = fresh.staticValue(of: d) } })
-        }
-        result.flatMilliseconds = flat.sorted()[runs / 2]
-        result.interpreterMilliseconds = interpreted.sorted()[runs / 2]
-        return result
-    }
-
-    /// The measured part (callgrind: `--toggle-collect='*FlatCoreSpike*evaluateAll*'`): lowering and evaluation. Each
-    /// member is evaluated as `Interpreter.evaluateMember` evaluates a stored value: in its owner's scope, `self` its
-    /// owner type, typed by its declared type.
-    @inline(never)
-    static func evaluateAll(_ members: [MemberDeclaration], interpreter: Interpreter) -> (values: [Value], native: [Bool], memoised: [Bool]) {
-        let program = LoweredProgram()
-        let evaluator = FlatEvaluator(program: program, interpreter: interpreter)
-        var values: [Value] = [], native: [Bool] = [], memoised: [Bool] = []
-        values.reserveCapacity(members.count)
-        for d in members {
-            guard case .stored(let initial?) = d.kind else { continue }
-            // Read by a member evaluated before it: memoised then, as `staticValue` keeps it.
-            if let known = interpreter.memoisedStaticValue(NameKey(d.key)),
-               interpreter.declarations(owner: d.ownerKey, name: d.name).first == d {
-                values.append(known)
-                native.append(true)
-                memoised.append(true)
-                continue
-            }
-            let lowered = program.lowerExpression(initial)
-            (evaluator.scope, evaluator.selfValue, evaluator.scopeKey) = (d.owner, .type(d.ownerKey), NameKey(d.ownerKey))
-            evaluator.bridged = 0
-            let colorCount = evaluator.colors.count, boxCount = evaluator.boxes.count
-            let frame = evaluator.push(lowered.frameSize)
-            evaluator.base = frame
-            // In an entry of the interpreter's, as `staticValue` evaluates a member (the step budget set for it).
-            let value = interpreter.entry { evaluator.toValue(evaluator.evaluate(lowered.node, expected: d.type)) }
-            evaluator.top = frame
-            let coerced = interpreter.coerce(value, to: d.type, at: initial.location)
-            // What `staticValue` memoises: the theme's value for a property declared with a theme selector type.
-            interpreter.memoise(d, interpreter.themeSelection(d) ?? coerced)
-            values.append(coerced)
-            native.append(evaluator.bridged == 0)
-            memoised.append(false)
-            // A member's intermediate values are not kept (its value is converted above).
-            evaluator.colors.removeSubrange(colorCount...)
-            evaluator.boxes.removeSubrange(boxCount...)
-            evaluator.closureValues.removeAll(keepingCapacity: true)
-            evaluator.captured.removeAll(keepingCapacity: true)
-        }
-        return (values, native, memoised)
-    }
-}
-
-extension FlatCoreSpike {
-    /// How often each construct occurs in the declarations' bodies and initial values: what a complete lowering must
-    /// cover, most used first.
-    public static func census(declarations: [MemberDeclaration]) -> [(construct: String, count: Int)] {
-        var counts: [String: Int] = [:]
-        func note(_ s: String) { counts[s, default: 0] += 1 }
-        func expr(_ e: Expr) {
-            switch e.kind {
-            case .number: note("number")
-            case .string: note("string")
-            case .bool: note("bool")
-            case .nilLiteral: note("nil")
-            case .constant: note("constant (data reader)")
-            case .unsupported: note("unsupported (reader)")
-            case .name: note("name")
-            case .implicitMember: note("implicit member")
-            case .member(let base, _): note("member"); expr(base)
-            case .call(let callee, let args):
-                switch callee.kind {
-                case .name: note("call of a name")
-                case .implicitMember: note("call of an implicit member")
-                case .member: note("call of a member")
-                default: note("call of another callee")
-                }
-                expr(callee)
-                for a in args { expr(a.value) }
-            case .tuple(let elements): note("tuple"); for a in elements { expr(a.value) }
-            case .closure(_, let body): note("closure"); stmts(body)
-            case .ternary(let a, let b, let c): note("ternary"); expr(a); expr(b); expr(c)
-            case .binary(let op, let a, let b): note("binary \(op)"); expr(a); expr(b)
-            case .prefix(let op, let a): note("prefix \(op)"); expr(a)
-            case .statement(let s): note("if/switch expression"); stmts([s])
-            case .perAppearance(let branches): note("per appearance (data reader)"); for (_, b) in branches { expr(b) }
-            }
-        }
-        func stmts(_ list: [Stmt]) {
-            for s in list {
-                switch s.kind {
-                case .expression(let e): note("statement: expression"); expr(e)
-                case .binding(_, let v): note("statement: let/var"); v.map(expr)
-                case .assign(let t, _, let v): note("statement: assignment"); expr(t); expr(v)
-                case .return(let e): note("statement: return"); e.map(expr)
-                case .if(let conditions, let then, let otherwise):
-                    note("statement: if"); conditionsOf(conditions); stmts(then); otherwise.map(stmts)
-                case .guard(let conditions, let otherwise): note("statement: guard"); conditionsOf(conditions); stmts(otherwise)
-                case .switch(let subject, let cases):
-                    note("statement: switch"); expr(subject)
-                    for c in cases { note("switch case"); c.guardExpression.map(expr); stmts(c.body); c.patterns.forEach(pattern) }
-                case .unsupported: note("statement: unsupported (reader)")
-                }
-            }
-        }
-        func conditionsOf(_ list: [Condition]) {
-            for c in list {
-                switch c {
-                case .expression(let e): note("condition: expression"); expr(e)
-                case .optionalBinding(_, let e): note("condition: if let"); expr(e)
-                case .matches(let p, let e): note("condition: if case"); pattern(p); expr(e)
-                }
-            }
-        }
-        func pattern(_ p: Pattern) {
-            switch p {
-            case .wildcard: note("pattern: _")
-            case .binding: note("pattern: let")
-            case .enumCase(_, let sub): note("pattern: enum case"); sub?.forEach(pattern)
-            case .tuple(let ps): note("pattern: tuple"); ps.forEach(pattern)
-            case .value(let e): note("pattern: value"); expr(e)
-            }
-        }
-        for d in declarations {
-            switch d.kind {
-            case .stored(let initial): initial.map(expr)
-            case .computed(let body): note("declaration: computed property"); stmts(body)
-            case .function(let parameters, let body):
-                note("declaration: function"); stmts(body); parameters.compactMap(\.defaultValue).forEach(expr)
-            case .initializer(let parameters, let body):
-                note("declaration: initialiser"); stmts(body); parameters.compactMap(\.defaultValue).forEach(expr)
-            case .enumCase(_, let raw): note("declaration: enum case"); raw.map(expr)
-            }
-        }
-        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
-    }
-}
-
-extension FlatCoreSpike {
-    /// Every body and value lowered and raised back (`LoweredProgram`): how many there were, and the keys of those that
-    /// did not come back as they were.
-    public static func roundTrips(_ declarations: [MemberDeclaration]) -> (checked: Int, differing: [String]) {
-        let program = LoweredProgram()
-        var checked = 0, differing: [String] = []
-        for d in declarations {
-            switch d.kind {
-            case .stored(let initial?), .enumCase(_, let initial?):
-                checked += 1
-                if program.raise(program.lowerExpression(initial).node) != initial { differing.append(d.key) }
-            case .computed(let body):
-                checked += 1
-                if program.raise(block: program.lowerBody(body).body) != body { differing.append(d.key) }
-            case .function(let parameters, let body), .initializer(let parameters, let body):
-                checked += 1
-                let f = program.lowerFunction(parameters, body: body)
-                if program.raise(block: f.body) != body || f.defaults.map({ $0 >= 0 ? program.raise($0) : nil }) != parameters.map(\.defaultValue) {
-                    differing.append(d.key)
-                }
-            default: break
-            }
-        }
-        return (checked, differing)
-    }
 }

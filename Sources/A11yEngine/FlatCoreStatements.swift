@@ -1,23 +1,15 @@
-// Branch `flat-cov` (issue 12, docs/flat-core-plan.md, step 1): the flat core's functions, closures and statements, as
-// `Interpreter.invoke`, `apply`, `runInitializer`, `run`, `branchValue`, `execute`, `test`, `chooseCase`, `match` and
-// `assign` evaluate them, on slots.
-//
-// Where slots and the interpreter's frames could disagree, the body is left to the interpreter (a bridge, counted):
-// - the interpreter's locals are one namespace per frame, and a branch's assignments and bindings are copied back to
-//   the names the enclosing frame already has (`copyBack`): a branch that binds a name the frame already binds (`if let
-//   x = y` with an outer `x`) changes the outer one, where a slot of its own would not. Such a body is bridged.
-// A name assigned without a declaration inside a branch, when `self` is no instance to take it as a field, is a local
-// of that branch only (`copyBack` copies the names the outer frame had): the lowering gives it a slot in that block's
-// scope, and after the block the name is a name again, so slots agree without more.
+// The evaluator's functions, closures and statements, on slots: a function's or closure's frame holds its parameters
+// and what it captures; a block's bindings have slots of their own (a name bound again in a nested block is a new slot,
+// as in Swift); a name assigned without a declaration in a branch, when `self` is no instance to take it as a field, is
+// a local of that branch only.
 
 extension FlatEvaluator {
-    /// A function or initialiser lowered once: its nodes, its owner's key, and whether its body runs natively.
+    /// A function or initialiser lowered once: its nodes and its owner's key.
     struct FunctionPlan {
         /// Kept, so that its storage (the plan's key) is not freed and its address reused while the plan is.
         var declaration: MemberDeclaration
         var lowered: LoweredProgram.Function
         var ownerKey: NameKey
-        var native: Bool
     }
 
     func functionPlan(_ function: MemberDeclaration) -> Int32 {
@@ -30,115 +22,16 @@ extension FlatEvaluator {
         default: body = []
         }
         let lowered = program.lowerFunction(function.parameters, body: body)
-        functionPlans.append(FunctionPlan(declaration: function, lowered: lowered, ownerKey: NameKey(function.ownerKey),
-                                          native: runsNatively(lowered.body, bound: lowered.parameterSlots.map { lowered.slotSymbols[Int($0)] })))
+        functionPlans.append(FunctionPlan(declaration: function, lowered: lowered, ownerKey: NameKey(function.ownerKey)))
         let index = Int32(functionPlans.count - 1)
         functionIndexes[key] = index
         return index
-    }
-
-    /// Whether a body runs natively (see the top of this file): no binding in a nested block (a branch, a case, an
-    /// `if`/`switch` expression) of a name an enclosing block of the same frame binds (`bound`: the parameters and
-    /// captures, which share the body's own block as lowering binds them), and no undeclared name assigned in one.
-    func runsNatively(_ body: LoweredProgram.Span, bound: [Int32]) -> Bool {
-        var scopes: [Set<Int32>] = [Set(bound)]
-        /// A name bound in the innermost block: its slot there, or a new one that shadows none outside.
-        func bind(_ symbol: Int32) -> Bool {
-            if scopes[scopes.count - 1].contains(symbol) { return true }
-            if scopes.contains(where: { $0.contains(symbol) }) { return false }
-            scopes[scopes.count - 1].insert(symbol)
-            return true
-        }
-        func nested(_ body: () -> Bool) -> Bool {
-            scopes.append([])
-            defer { scopes.removeLast() }
-            return body()
-        }
-        func block(_ span: LoweredProgram.Span, nested: Bool) -> Bool {
-            statements(span).allSatisfy { statement($0, nested: nested) }
-        }
-        func statement(_ index: Int32, nested _: Bool) -> Bool {
-            let n = program.nodes[Int(index)]
-            switch n.op {
-            case .expressionStatement, .returnStatement: return expression(n.a)
-            case .binding:
-                guard n.a >= 0 else { return true }
-                return expression(n.a) && statements(program.bindings[Int(n.b)].symbols).allSatisfy(bind)
-            case .assign:
-                let target = program.nodes[Int(n.a)]
-                if target.op == .maybeLocal { scopes[scopes.count - 1].insert(target.b) }
-                return expression(n.a) && expression(n.b)
-            case .ifStatement:
-                let f = program.ifs[Int(n.a)]
-                return nested { conditions(f.conditions) && block(f.then, nested: true) }
-                    && (f.otherwise.map { o in nested { block(o, nested: true) } } ?? true)
-            case .guardStatement:
-                let g = program.guards[Int(n.a)]
-                return conditions(g.conditions) && nested { block(g.otherwise, nested: true) }
-            case .switchStatement:
-                let sw = program.switches[Int(n.a)]
-                return expression(sw.subject) && sw.cases.allSatisfy { c in
-                    nested { statements(c.patterns).allSatisfy(pattern) && expression(c.guardExpression) && block(c.body, nested: true) }
-                }
-            default: return true
-            }
-        }
-        func conditions(_ span: LoweredProgram.Span) -> Bool {
-            statements(span).allSatisfy { index in
-                let c = program.nodes[Int(index)]
-                switch c.op {
-                case .conditionExpression: return expression(c.a)
-                case .optionalBinding: return expression(c.b) && bind(c.c)
-                case .matches: return expression(c.b) && pattern(c.a)
-                default: return true
-                }
-            }
-        }
-        func pattern(_ index: Int32) -> Bool {
-            let p = program.nodes[Int(index)]
-            switch p.op {
-            case .bindingPattern: return bind(p.b)
-            case .enumCasePattern, .tuplePattern: return p.b < 0 || statements(.init(start: p.b, count: p.c)).allSatisfy(pattern)
-            case .valuePattern: return expression(p.a)
-            default: return true
-            }
-        }
-        func expression(_ index: Int32) -> Bool {
-            guard index >= 0 else { return true }
-            let n = program.nodes[Int(index)]
-            func arguments() -> Bool { (0..<Int(n.c)).allSatisfy { expression(program.arguments[Int(n.b) + $0].value) } }
-            switch n.op {
-            case .statementValue: return nested { statement(n.a, nested: true) }
-            case .member, .prefix: return expression(n.a)
-            case .call: return expression(n.a) && arguments()
-            case .tuple: return arguments()
-            case .ternary: return expression(n.a) && expression(n.b) && expression(n.c)
-            case .binary: return expression(n.a) && expression(n.b)
-            case .perAppearance: return (0..<Int(n.c)).allSatisfy { expression(program.appearances[Int(n.b) + $0].value) }
-            default: return true  // a closure has a frame of its own, checked when it is applied
-            }
-        }
-        return block(body, nested: false)
-    }
-
-    func runsNatively(closure definition: Int32) -> Bool {
-        if let known = closureNative[definition] { return known }
-        let d = program.closures[Int(definition)]
-        let native = runsNatively(d.body, bound: d.parameterSlots.map { d.slotSymbols[Int($0)] } + d.captures.map { d.slotSymbols[Int($0.inner)] })
-        closureNative[definition] = native
-        return native
     }
 
     /// `Interpreter.invoke`: parameters bound from the arguments by label in order, defaults evaluated in the callee's
     /// frame as the parameter's type; an initialiser's body builds `self`, a function's value is coerced to its type.
     func invoke(_ function: MemberDeclaration, _ arguments: [FlatArgument], selfValue newSelf: Value, at location: SourceLocation) -> FlatValue {
         let plan = Int(functionPlan(function))
-        guard functionPlans[plan].native else {
-            bridged += 1
-            if Self.debugging { print("bridge: body of \(function.key) at \(function.location)") }
-            let args = arguments.map(evaluated)
-            return toFlat(interpreter.entry { interpreter.invoke(function, arguments: args, selfValue: newSelf, at: location) })
-        }
         guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
             interpreter.orderDependent = true
             return unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)", location)
@@ -178,11 +71,12 @@ extension FlatEvaluator {
     /// `Interpreter.apply`: a closure's parameters (or `$0`, `$1`... when it names none) bound to the arguments in order,
     /// its captures restored, its body run in the scope and `self` it was made in.
     func apply(_ closure: FlatValue, _ arguments: [FlatValue], expected: String?, at location: SourceLocation) -> FlatValue {
-        guard case .closure(let id) = closure, runsNatively(closure: closureValues[Int(id)].definition) else {
-            bridged += 1
-            if Self.debugging { print("bridge: closure applied at \(location)") }
-            let (c, args) = (toValue(closure).closureValue!, arguments.map(toValue))
-            return toFlat(interpreter.entry { interpreter.apply(c, args, expected: expected, at: location) })
+        guard case .closure(let id) = closure else {
+            // A closure that came as a value (a local given by view code, a provider passed along): made again in its
+            // own frame.
+            let value = toValue(closure)
+            guard let c = value.closureValue else { return unknown("\(value.typeDescription) is not a closure", location) }
+            return toFlat(apply(c, arguments.map(toValue), expected: expected, at: location))
         }
         guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
             interpreter.orderDependent = true

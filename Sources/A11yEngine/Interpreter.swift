@@ -516,8 +516,6 @@ public final class Interpreter {
         return result
     }()
 
-    private var caseIndexes: [SourceLocation: (count: Int, index: CaseIndex)] = [:]
-
     /// The asset-catalog token Xcode's generated symbol names (`brandPrimary` -> `Asset.brand-primary`), or nil.
     public func assetToken(symbol: String) -> String? { assetSymbols[symbol].map(\.key) }
 
@@ -550,16 +548,9 @@ public final class Interpreter {
         staticValue(ownerKey: owner.joinedWithDots(), name: name)
     }
 
-    /// Branch `flat-core-spike`: whether static stored members are evaluated by the flat core (A11Y_FLAT set), and the
-    /// interpreter's core (made at its first use).
-    static let usesFlatCore = ProcessInfo.processInfo.environment["A11Y_FLAT"] != nil
-    var flatCore: FlatEvaluator?
-    /// The flat core when it evaluates (A11Y_FLAT set), made at first use.
-    var flatEvaluator: FlatEvaluator? {
-        guard Self.usesFlatCore else { return nil }
-        if flatCore == nil { flatCore = FlatEvaluator(program: LoweredProgram(), interpreter: self) }
-        return flatCore
-    }
+    /// What evaluates this interpreter's IR: the lowered program and the flat evaluator over it (docs/flat-core-plan.md),
+    /// made at the first evaluation. The interpreter keeps the indexes, the memos and the look-ups the evaluator asks.
+    private(set) lazy var evaluator = FlatEvaluator(program: LoweredProgram(), interpreter: self)
 
     /// Branch `flat-core-spike`: a static member's value given by the flat core, memoised as `staticValue` would have
     /// (only for the declaration `staticValue` evaluates for its key, and only when none is memoised).
@@ -961,20 +952,15 @@ public final class Interpreter {
         return resolveType(written, in: declaration.owner)
     }
 
-    /// A member evaluated with `self` bound (an instance for instance members).
+    /// A member evaluated with `self` bound (an instance for instance members): an initial value or a computed body by the
+    /// evaluator.
     func evaluateMember(_ declaration: MemberDeclaration, selfValue: Value?) -> Value {
-        // Branch `flat-core-spike`, with A11Y_FLAT set: initial values and computed bodies by the flat core (without themes).
-        if let flat = flatEvaluator, let value = flat.evaluateMember(declaration, selfValue: selfValue) { return value }
-        let frame = Frame(scope: declaration.owner, selfValue: selfValue)
         switch declaration.kind {
-        case .stored(let initial?):
-            return coerce(evaluate(initial, frame, expected: declaration.type), to: declaration.type, at: initial.location)
+        case .stored(_?), .computed:
+            return evaluator.evaluateMember(declaration, selfValue: selfValue)
         case .stored(nil):
             return .unknown(.init(rule: "parse", reason: "\(declaration.name) has no value", location: declaration.location,
                                   kind: declaration.type.flatMap(Self.kindOfType)))
-        case .computed(let body):
-            return coerce(run(body: body, frame: frame, expected: declaration.type, at: declaration.location), to: declaration.type,
-                          at: declaration.location)
         case .enumCase(let payload, _):
             if payload.isEmpty { return .enumCase(type: declaration.ownerKey, name: declaration.name, payload: []) }
             return .unknown(.init(rule: "parse", reason: "\(declaration.name) needs its payload", location: declaration.location))
@@ -986,10 +972,7 @@ public final class Interpreter {
     /// Calls a function (a token function such as `color(for: .text)`) with evaluated arguments. Top-level entry:
     /// resets the budget.
     public func call(_ function: MemberDeclaration, arguments: [EvaluatedArgument], selfValue: Value) -> Value {
-        entry {
-            if let flat = flatEvaluator { return flat.call(function, arguments: arguments, selfValue: selfValue) }
-            return invoke(function, arguments: arguments, selfValue: selfValue, at: function.location)
-        }
+        entry { evaluator.call(function, arguments: arguments, selfValue: selfValue) }
     }
 
     /// A member evaluated with `self` bound, top-level entry (members of component groups).
@@ -1017,11 +1000,7 @@ public final class Interpreter {
     /// An expression evaluated with locals and `self` bound, in a type's scope, top-level entry (view code's colors,
     /// fonts and conditions). `expected` types implicit members (`Color` for `.foregroundStyle(.brand)`).
     public func evaluate(_ expr: Expr, locals: [String: Value], selfValue: Value?, scope: [String], expected: String? = nil) -> Value {
-        entry {
-            // Branch `flat-core-spike`, with A11Y_FLAT set: view code's expressions by the flat core too (without themes).
-            if let flat = flatEvaluator { return flat.evaluateExpression(expr, locals: locals, selfValue: selfValue, scope: scope, expected: expected) }
-            return evaluate(expr, Frame(scope: scope, selfValue: selfValue, locals: Locals(locals)), expected: expected)
-        }
+        entry { evaluator.evaluateExpression(expr, locals: locals, selfValue: selfValue, scope: scope, expected: expected) }
     }
 
     /// An instance member of a value (a computed property of a struct token, `rawValue`), top-level entry.
@@ -1060,86 +1039,6 @@ public final class Interpreter {
 
     // MARK: - Expressions
 
-    func evaluate(_ expr: Expr, _ frame: Frame, expected: String? = nil) -> Value {
-        steps -= 1
-        if steps < 0 {
-            orderDependent = true
-            return unknown("evaluation stopped after \(configuration.stepBudget) steps (a loop or a very large computation)", expr.location)
-        }
-        switch expr.kind {
-        case .number(let n): return .number(n)
-        case .string(let s): return .string(s)
-        case .bool(let b): return .bool(b)
-        case .nilLiteral: return .none
-        case .constant(let v): return v
-        case .unsupported(let reason): return unknown(reason, expr.location, kind: expected.flatMap(Self.kindOfType))
-        case .name(let name): return lookup(name, frame, at: expr.location)
-        case .implicitMember(let name): return implicitMember(name, frame, expected: expected, at: expr.location)
-        case .member(let base, let name):
-            let baseValue = evaluate(base, frame, expected: Self.isImplicitChain(base) ? expected : nil)
-            if !configuration.theme.isEmpty, baseValue.unknown != nil, let selected = themeSelectionsByName[name] { return selected }
-            if case .unknown(var u) = baseValue, u.rule == "reference", let path = expr.path {
-                // `SomeSDK.color`: report the whole name once.
-                u.reason = "\(path.joinedWithDots()) does not name a token"
-                return .unknown(u)
-            }
-            return memberOf(baseValue, name, at: expr.location, frame: frame)
-        case .call(let callee, let arguments): return call(callee, arguments, frame, expected: expected, at: expr.location)
-        case .tuple(let elements):
-            if elements.count == 1, elements[0].label == nil { return evaluate(elements[0].value, frame, expected: expected) }
-            // An unlabelled tuple takes the labels of the tuple type it is passed as (`(0, 0, 0, 1)` for `RGBA`).
-            let shape = expected.map { tupleShape(expandAlias($0, in: frame.scope)) }
-            let values = elements.indices.map { i in evaluate(elements[i].value, frame, expected: shape?[safe: i]?.type) }
-            let labels = elements.indices.map { i in elements[i].label ?? shape?[safe: i]?.label }
-            return .tuple(labels: labels, values: values)
-        case .closure(let parameters, let body):
-            return .closure(.init(parameters: parameters, body: body, captured: frame.locals, scope: frame.scope, selfValue: frame.selfValue))
-        case .ternary(let condition, let then, let otherwise):
-            switch truth(of: condition, frame) {
-            case .success(true): return evaluate(then, frame, expected: expected)
-            case .success(false): return evaluate(otherwise, frame, expected: expected)
-            case .failure(let u): return .unknown(u)
-            }
-        case .binary(let op, let lhs, let rhs): return binary(op, lhs, rhs, frame, expected: expected, at: expr.location)
-        case .prefix(let op, let operand):
-            let v = evaluate(operand, frame, expected: expected)
-            switch (op, v) {
-            case ("-", .number(let n)): return .number(-n)
-            case ("!", .bool(let b)): return .bool(!b)
-            case ("~", .number(let n)): return .number(Double(~Int64(n)))
-            case (_, .unknown): return v
-            default: return unknown("cannot apply \(op) to \(v.typeDescription)", expr.location)
-            }
-        case .statement(let statement):
-            var local = frame
-            return branchValue([statement], &local, expected: expected)
-        case .perAppearance(let branches):
-            var colors: [Appearance: AppearanceColor] = [:]
-            for (appearance, branch) in branches {
-                switch evaluate(branch, frame, expected: "Color") {
-                case .color(let c): colors[appearance] = c
-                case .string(let s):
-                    guard let c = ColorValue(hex: s) else { return unknown("invalid hex color \"\(s)\"", branch.location, kind: .color) }
-                    colors[appearance] = AppearanceColor(constant: c)
-                case .unknown(let u): return .unknown(u)
-                case let other: return unknown("an appearance value is \(other.typeDescription), not a color", branch.location, kind: .color)
-                }
-            }
-            return BuiltIns.combine(colors).map(Value.color) ?? unknown("no appearance given", expr.location, kind: .color)
-        }
-    }
-
-    /// `(red: Double, green: Double)` -> [(red, Double), (green, Double)]; empty for non-tuple types.
-    /// `.black.opacity(0.5)`: an implicit member chain is typed by the context of the whole chain, as in Swift.
-    static func isImplicitChain(_ expr: Expr) -> Bool {
-        switch expr.kind {
-        case .implicitMember: return true
-        case .member(let base, _): return isImplicitChain(base)
-        case .call(let callee, _): return isImplicitChain(callee)
-        default: return false
-        }
-    }
-
     /// `tupleElements`, parsed once per type (a palette of `(red:green:blue:opacity:)` primitives passes hundreds).
     func tupleShape(_ type: String) -> [(label: String?, type: String)] {
         if let known = tupleShapes[type] { return known }
@@ -1164,16 +1063,6 @@ public final class Interpreter {
             let pieces = part.split(separator: ":", maxSplits: 1).map(trimmed)
             return pieces.count == 2 ? (pieces[0], pieces[1]) : (nil, pieces[0])
         }
-    }
-
-    /// The truth of a condition: `==` and `!=` decided without making the `Bool` value `evaluate` would return.
-    func truth(of condition: Expr, _ frame: Frame) -> Result<Bool, Value.Unknown> {
-        // With no step left, `evaluate` reports the exhausted budget.
-        guard steps > 0, case .binary(let op, let lhs, let rhs) = condition.kind, op == "==" || op == "!=" else {
-            return truth(evaluate(condition, frame), at: condition.location)
-        }
-        steps -= 1  // as `evaluate` counts the operator
-        return equality(op, evaluate(lhs, frame), rhs, frame)
     }
 
     func truth(_ value: Value, at location: SourceLocation) -> Result<Bool, Value.Unknown> {
@@ -1344,7 +1233,7 @@ public final class Interpreter {
         case .enumCase(let type, let caseName, let payload):
             if name == "rawValue", !type.isEmpty {
                 if let d = declarations(owner: type, name: caseName).first, case .enumCase(_, let raw) = d.kind {
-                    if let raw { return evaluate(raw, Frame(scope: d.owner, selfValue: nil)) }
+                    if let raw { return evaluator.evaluateExpression(raw, locals: [:], selfValue: nil, scope: d.owner, expected: nil) }
                     return .string(caseName)
                 }
             }
@@ -1379,6 +1268,7 @@ public final class Interpreter {
         return nil
     }
 
+    /// One call deeper, bounded (recursion in a design system is a bug; its value is unknown).
     func withCall(at location: SourceLocation, _ body: () -> Value) -> Value {
         guard callDepth < configuration.maxCallDepth else {
             orderDependent = true
@@ -1390,41 +1280,6 @@ public final class Interpreter {
     }
 
     // MARK: Operators
-
-    func binary(_ op: String, _ lhs: Expr, _ rhs: Expr, _ frame: Frame, expected: String?, at location: SourceLocation) -> Value {
-        // Operators compared directly: an array literal here was allocated at every comparison a token makes.
-        let isLogical = op == "&&" || op == "||", isEquality = op == "==" || op == "!="
-        let l = evaluate(lhs, frame, expected: isLogical ? nil : expected)
-        if op == "??" {
-            // Nil, or unknown (a colorset outside the audited folder): the app shows the fallback the code names.
-            switch l {
-            case .none: return evaluate(rhs, frame, expected: expected)
-            case .unknown:
-                let r = evaluate(rhs, frame, expected: expected)
-                return r.unknown == nil ? r : l
-            default: return l
-            }
-        }
-        if isLogical {
-            switch truth(l, at: lhs.location) {
-            case .failure(let u):
-                // Three-valued: `unknown || true` is true and `unknown && false` is false whatever the unknown is.
-                if case .bool(let r) = evaluate(rhs, frame), r == (op == "||") { return .bool(r) }
-                return .unknown(u)
-            case .success(let b):
-                if op == "&&" && !b { return .bool(false) }
-                if op == "||" && b { return .bool(true) }
-                return evaluate(rhs, frame)
-            }
-        }
-        if isEquality {
-            switch equality(op, l, rhs, frame) {
-            case .success(let b): return .bool(b)
-            case .failure(let u): return .unknown(u)
-            }
-        }
-        return arithmetic(op, l, evaluate(rhs, frame, expected: expected), at: location)
-    }
 
     /// The rest of `binary`, both sides evaluated: an unknown side, numbers (division by zero unknown), integer bit
     /// operators, string `+`.
@@ -1460,24 +1315,6 @@ public final class Interpreter {
         return unknown("cannot evaluate \(l.typeDescription) \(op) \(r.typeDescription)", location)
     }
 
-    /// `l == rhs` (or `!=`), `l` evaluated: true or false, or the side that is unknown. A condition's own path (`truth(of:)`)
-    /// as well as `binary`'s, so that a condition makes no `Bool` value (each value is a heap box; the condition of a
-    /// dynamic color provider runs for every appearance of every adaptive token).
-    func equality(_ op: String, _ l: Value, _ rhs: Expr, _ frame: Frame) -> Result<Bool, Value.Unknown> {
-        let r: Value
-        if case .implicitMember(let name) = rhs.kind, case .enumCase(let type, let caseName, let payload) = l {
-            // `traits.userInterfaceStyle == .dark`: the right side has the left side's type. A platform enum's case (no
-            // type) equals a case of that name without payload: compared by name, not made.
-            if type.isEmpty { return .success((caseName == name && payload.isEmpty) == (op == "==")) }
-            r = implicitMember(name, frame, expected: type, at: rhs.location)
-        } else {
-            r = evaluate(rhs, frame)
-        }
-        if case .unknown(let u) = l { return .failure(u) }
-        if case .unknown(let u) = r { return .failure(u) }
-        return .success(equal(l, r) == (op == "=="))
-    }
-
     func equal(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
         case (.enumCase(let t1, let n1, let p1), .enumCase(let t2, let n2, let p2)):
@@ -1492,79 +1329,6 @@ public final class Interpreter {
 
     // MARK: Calls
 
-    func call(_ callee: Expr, _ arguments: [CallArgument], _ frame: Frame, expected: String?, at location: SourceLocation) -> Value {
-        switch callee.kind {
-        case .name(let name):
-            if let closure = frame.locals[name], case .closure(let c) = closure {
-                return apply(c, evaluateArguments(arguments, frame, types: nil).map(\.value), at: location)
-            }
-            // The name hashed once for the look-ups below (most calls are to a type or a helper function).
-            let key = NameKey(name)
-            if let plan = constructorCalls[key] { return construct(plan, arguments, frame, at: location) }
-            let isFunctionName = functionNames.contains(key)
-            if !isFunctionName, let resolved = resolveTypeInEveryScope(Self.baseTypeName(name)) {
-                let plan = constructPlan(resolved ?? name)
-                constructorCalls[key] = plan
-                return construct(plan, arguments, frame, at: location)
-            }
-            // A function of an enclosing type (or top level), innermost first.
-            for depth in stride(from: isFunctionName ? frame.scope.count : -1, through: 0, by: -1) {
-                let owner = frame.scope.prefix(depth).joinedWithDots()
-                let candidates = functions(owner, name)
-                if !candidates.isEmpty {
-                    let selfValue: Value = depth == frame.scope.count ? (frame.selfValue ?? .type(owner)) : .type(owner)
-                    return callOverloads(candidates, arguments, frame, selfValue: selfValue, at: location)
-                }
-            }
-            if let type = resolveType(name, in: frame.scope) { return construct(type, arguments, frame, at: location) }
-            return construct(name, arguments, frame, at: location)
-        case .implicitMember(let name):
-            let type = expected.map { typeKey($0, in: frame.scope) }
-            if let type { return staticCall(type, name, arguments, frame, at: location) }
-            for owner in ["Color", "UIColor", "Font", "UIFont"] where !functions(owner, name).isEmpty || (name == "init" && owner == "Color") {
-                return staticCall(owner, name, arguments, frame, at: location)
-            }
-            for depth in stride(from: frame.scope.count, through: 1, by: -1) {
-                let owner = frame.scope.prefix(depth).joinedWithDots()
-                if !functions(owner, name).isEmpty || !enumCaseDeclarations(owner, name).isEmpty {
-                    return staticCall(owner, name, arguments, frame, at: location)
-                }
-            }
-            return BuiltIns.staticCall(expected.map { Self.baseTypeName($0) } ?? "", name,
-                                       evaluateArguments(arguments, frame, types: BuiltIns.argumentTypes(name, arguments)),
-                                       interpreter: self, at: location)
-        case .member(let baseExpr, let name):
-            let base = evaluate(baseExpr, frame, expected: Self.isImplicitChain(baseExpr) ? expected : nil)
-            switch base {
-            case .type(let type):
-                if name == "init" { return construct(type, arguments, frame, at: location) }
-                return staticCall(type, name, arguments, frame, at: location)
-            case .unknown:
-                return base
-            case .instance(let type, _) where types[type] != nil, .enumCase(let type, _, _) where types[type] != nil:
-                let candidates = ([type] + protocols(of: type)).flatMap { functions($0, name) }.filter { !$0.isStatic }
-                if !candidates.isEmpty { return callOverloads(candidates, arguments, frame, selfValue: base, at: location) }
-                return unknown("\(type) has no method \(name)", location, rule: "reference")
-            default:
-                // Platform methods first (a project cannot redefine `opacity`); then methods the project adds in an
-                // extension of the value's type (`extension Color { func darker() -> Color }`).
-                if !BuiltIns.knowsMethod(base, name), let namespace = base.tokenKind.flatMap({ Self.namespaces[$0] }) {
-                    let candidates = namespace.flatMap { functions($0, name) }.filter { !$0.isStatic }
-                    if !candidates.isEmpty { return callOverloads(candidates, arguments, frame, selfValue: base, at: location) }
-                }
-                let args = evaluateArguments(arguments, frame, types: BuiltIns.methodArgumentTypes(base, name))
-                return BuiltIns.method(base, name, args, interpreter: self, at: location)
-            }
-        default:
-            let calleeValue = evaluate(callee, frame)
-            if case .closure(let c) = calleeValue {
-                return apply(c, evaluateArguments(arguments, frame, types: nil).map(\.value), at: location)
-            }
-            if case .unknown = calleeValue { return calleeValue }
-            return unknown("cannot call \(calleeValue.typeDescription)", location)
-        }
-    }
-
     func functions(_ owner: String, _ name: String) -> [MemberDeclaration] {
         let declared = declarations(owner: owner, name: name)
         // Usually every declaration of the name is a function (overloads): the index's array as it is, not a copy.
@@ -1573,24 +1337,6 @@ public final class Interpreter {
 
     func enumCaseDeclarations(_ owner: String, _ name: String) -> [MemberDeclaration] {
         declarations(owner: owner, name: name).filter { if case .enumCase = $0.kind { return true } else { return false } }
-    }
-
-    /// `Type.name(args)`: a static function, an enum case with payload, or a built-in static function.
-    func staticCall(_ type: String, _ name: String, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
-        if name == "init" { return construct(type, arguments, frame, at: location) }
-        switch staticCallPlan(type, name) {
-        case .functions(let candidates, let owner):
-            return callOverloads(candidates, arguments, frame, selfValue: .type(owner), at: location)
-        case .enumCase(let c, let owner):
-            let values = evaluateArguments(arguments, frame, types: c.parameters.map(\.type)).map(\.value)
-            if let u = values.compactMap(\.unknown).first { return .unknown(u) }
-            return .enumCase(type: owner, name: name, payload: values)
-        case .protocolFunctions(let candidates):
-            return callOverloads(candidates, arguments, frame, selfValue: .type(type), at: location)
-        case .builtIn:
-            return BuiltIns.staticCall(type, name, evaluateArguments(arguments, frame, types: BuiltIns.argumentTypes(name, arguments)),
-                                       interpreter: self, at: location)
-        }
     }
 
     /// What `Type.name(args)` calls, decided once per type and name (a helper such as `Color.adaptive(...)` is called
@@ -1622,11 +1368,6 @@ public final class Interpreter {
         return plan
     }
 
-    /// `Type(args)`: a project initialiser, a struct's memberwise initialiser, or a built-in one.
-    func construct(_ type: String, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
-        construct(constructPlan(type), arguments, frame, at: location)
-    }
-
     /// What `Type(args)` may call, listed once per type and interpreter (`Color(...)` is built several times for every
     /// adaptive token): the project's initialisers, grouped by owner in look-up order (`lookupOwners`; usually none: a
     /// platform type, a struct with its memberwise initialiser), and whether the type is a project struct or class.
@@ -1650,69 +1391,13 @@ public final class Interpreter {
         return plan
     }
 
-    private func construct(_ plan: ConstructPlan, _ arguments: [CallArgument], _ frame: Frame, at location: SourceLocation) -> Value {
-        let type = plan.type
-        for inits in plan.initializers {
-            let matching = inits.filter { Self.labelsMatch($0.parameters, arguments) }
-            if !matching.isEmpty {
-                // Hex-string initialisers scan strings imperatively (Scanner, index arithmetic): their signature is
-                // enough to know what they do.
-                if let hex = matching.first(where: BuiltIns.isHexStringInitializer) {
-                    let args = evaluateArguments(arguments, frame, types: hex.parameterTypes)
-                    return BuiltIns.hexStringInitializer(hex, args, interpreter: self, at: location)
-                }
-                let selfValue: Value = Self.namespaceKind(type) != nil ? .type(type) : .instance(type: type, fields: defaultFields(type))
-                if matching.count == 1, Self.namespaceKind(type) != nil {
-                    // `Color(UIColor { ... })` must not bind to the project's `init(_ hex: UInt32)`: check the values.
-                    let types = Self.argumentTypes(matching[0], arguments)
-                    let values = evaluateArguments(arguments, frame, types: types)
-                    if zip(types, values).allSatisfy({ Self.fits($1.value, $0) }) {
-                        return invoke(matching[0], arguments: values, selfValue: selfValue, at: location)
-                    }
-                    continue
-                }
-                return callOverloads(matching, arguments, frame, selfValue: selfValue, at: location)
-            }
-        }
-        if plan.hasMemberwiseInitializer {
-            let stored = storedProperties(of: type)
-            let values = evaluateArguments(arguments, frame, types: stored.map(\.type))
-            var fields = defaultFields(type)
-            var index = 0
-            for property in stored {
-                if index < values.count, values[index].label == property.name {
-                    fields[property.name] = values[index].value
-                    index += 1
-                } else if case .stored(let initial) = property.kind, initial != nil {
-                    continue
-                } else if index < values.count, values.count == stored.count, values[index].label == nil {
-                    fields[property.name] = values[index].value
-                    index += 1
-                } else {
-                    return unknown("\(type)(...) does not match its memberwise initialiser (missing \(property.name):)", location)
-                }
-            }
-            guard index == values.count else { return unknown("\(type)(...) has arguments its memberwise initialiser does not take", location) }
-            return .instance(type: type, fields: fields)
-        }
-        let result = withEvaluatedArguments(arguments, frame, types: BuiltIns.argumentTypes(type, arguments)) { args in
-            BuiltIns.construct(type, args, interpreter: self, at: location)
-        }
-        // A malformed literal is reported at the literal.
-        if case .unknown(var u) = result, u.location == location, u.reason.hasPrefix("invalid hex"),
-           let literal = arguments.first(where: { if case .string = $0.value.kind { return true } else { return false } }) {
-            u.location = literal.value.location
-            return .unknown(u)
-        }
-        return result
-    }
-
     /// Stored properties that have initial values, evaluated (they need no initialiser).
     func defaultFields(_ type: String) -> NameMap<Value> {
         var fields: NameMap<Value> = [:]
         for property in storedProperties(of: type) {
             if case .stored(let initial?) = property.kind {
-                fields[property.name] = evaluate(initial, Frame(scope: property.owner, selfValue: nil), expected: property.type)
+                fields[property.name] = evaluator.evaluateExpression(initial, locals: [:], selfValue: nil, scope: property.owner,
+                                                                    expected: property.type)
             }
         }
         return fields
@@ -1731,58 +1416,7 @@ public final class Interpreter {
         return index == arguments.count
     }
 
-    func evaluateArguments(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?) -> [EvaluatedArgument] {
-        var list: [EvaluatedArgument] = []
-        appendEvaluatedArguments(arguments, frame, types: types, to: &list)
-        return list
-    }
-
-    /// Each argument evaluated in order, as the type of the parameter it binds to (`types`, when known), appended to `list`
-    /// with room made for all of them first (grown value by value, the array was reallocated).
-    private func appendEvaluatedArguments(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?,
-                                          to list: inout [EvaluatedArgument]) {
-        list.reserveCapacity(list.count + arguments.count)
-        for i in arguments.indices {
-            list.append(EvaluatedArgument(label: arguments[i].label, value: evaluate(arguments[i].value, frame, expected: types?[safe: i] ?? nil)))
-        }
-    }
-
-    /// `evaluateArguments` into a list kept for the next call once `body` is done with it: a built-in constructor's or a
-    /// function's list was allocated and freed at every call (seven per adaptive token). The lists form a stack, as calls
-    /// nest; one that `body` kept a copy of is left to it (emptying it then makes a new buffer).
-    func withEvaluatedArguments<Result>(_ arguments: [CallArgument], _ frame: Frame, types: [String?]?,
-                                        _ body: ([EvaluatedArgument]) -> Result) -> Result {
-        var list = spareArgumentLists.popLast() ?? []
-        appendEvaluatedArguments(arguments, frame, types: types, to: &list)
-        let result = body(list)
-        // Emptied element by element: `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`, ~70
-        // instructions for the one to three arguments a call has (seven calls per adaptive token).
-        while list.popLast() != nil {}
-        spareArgumentLists.append(list)
-        return result
-    }
     private var spareArgumentLists: [[EvaluatedArgument]] = []
-
-    /// Overloads by label and arity; among several that match, the one whose parameter types fit the arguments.
-    func callOverloads(_ candidates: [MemberDeclaration], _ arguments: [CallArgument], _ frame: Frame, selfValue: Value,
-                       at location: SourceLocation) -> Value {
-        // One candidate (the usual call) is matched without making an array of the matches.
-        let matching = candidates.count == 1
-            ? (Self.labelsMatch(candidates[0].parameters, arguments) ? candidates : [])
-            : candidates.filter { Self.labelsMatch($0.parameters, arguments) }
-        guard let first = matching.first else {
-            let labels = arguments.map { ($0.label ?? "_") + ":" }.joined()
-            return unknown("no \(candidates[0].name)(\(labels)) matches these arguments", location, rule: "reference")
-        }
-        if matching.count == 1 {
-            return withEvaluatedArguments(arguments, frame, types: Self.argumentTypes(first, arguments)) { values in
-                invoke(first, arguments: values, selfValue: selfValue, at: location)
-            }
-        }
-        let values = evaluateArguments(arguments, frame, types: nil)
-        let best = matching.max { score($0, values) < score($1, values) } ?? first
-        return invoke(best, arguments: values, selfValue: selfValue, at: location)
-    }
 
     /// Rules out overloads the type checker would never pick: a closure for a non-function parameter, a string for a
     /// number, a number for a string.
@@ -1853,328 +1487,9 @@ public final class Interpreter {
         return score
     }
 
-    /// Runs a function or initialiser body with its parameters bound.
-    func invoke(_ function: MemberDeclaration, arguments: [EvaluatedArgument], selfValue: Value,
-                at location: SourceLocation) -> Value {
-        withCall(at: location) {
-            var frame = Frame(scope: function.owner, selfValue: selfValue)
-            frame.locals.reserveCapacity(function.parameters.count)  // one allocation, not a resize per parameter
-            var index = 0
-            // By index, reading the fields each needs: a loop over the parameters copied each (its default value too).
-            let parameters = function.parameters
-            for p in parameters.indices {
-                if index < arguments.count, arguments[index].label == parameters[p].label {
-                    frame.locals[parameters[p].name] = arguments[index].value
-                    index += 1
-                } else if let defaultValue = parameters[p].defaultValue {
-                    frame.locals[parameters[p].name] = evaluate(defaultValue, frame, expected: parameters[p].type)
-                } else {
-                    return unknown("missing argument \(parameters[p].label ?? parameters[p].name)", location)
-                }
-            }
-            switch function.kind {
-            case .initializer(_, let body):
-                return runInitializer(body, frame: frame, at: location)
-            case .function(_, let body):
-                return coerce(run(body: body, frame: frame, expected: function.type, at: function.location), to: function.type,
-                              at: location)
-            default:
-                return unknown("\(function.name) is not callable", location)
-            }
-        }
-    }
-
-    /// (Any collection of arguments: a color provider's one, its traits, is passed without an array made for it.)
+    /// A closure value applied to arguments (a color provider `BuiltIns.dynamicColor` runs per appearance).
     func apply(_ closure: Value.Closure, _ arguments: some Collection<Value>, expected: String? = nil, at location: SourceLocation) -> Value {
-        withCall(at: location) {
-            var frame = Frame(scope: closure.scope, selfValue: closure.selfValue, locals: Locals(capturing: closure.captured))
-            frame.locals.reserveCapacity(max(closure.parameters.count, arguments.count))
-            for (name, value) in zip(closure.parameters, arguments) { frame.locals[name] = value }
-            // `$0` in closures without named parameters.
-            if closure.parameters.isEmpty { for (i, value) in arguments.enumerated() { frame.locals["$\(i)"] = value } }
-            return run(body: closure.body, frame: frame, expected: expected, at: location)
-        }
-    }
-
-    /// An initialiser: `self.x = ...` assignments build the instance; `self.init(...)` delegates.
-    func runInitializer(_ body: [Stmt], frame: Frame, at location: SourceLocation) -> Value {
-        var frame = frame
-        switch execute(body, &frame, expected: nil) {
-        case .returned(let v) where v.unknown != nil: return v
-        default: break
-        }
-        return frame.selfValue ?? unknown("initialiser produced no value", location)
-    }
-
-    // MARK: - Statements
-
-    enum Flow {
-        case next
-        case returned(Value)
-    }
-
-    /// A body's value: what it returns, or the value of its single expression (implicit return).
-    func run(body: [Stmt], frame: Frame, expected: String?, at location: SourceLocation) -> Value {
-        if body.count == 1, let only = body.first {
-            switch only.kind {
-            // One expression (a token helper's body, a color provider's): evaluated in the frame as it is, which a
-            // statement could change (a copy of its references, counted, at every call).
-            case .expression(let e): return evaluate(e, frame, expected: expected)
-            case .if, .switch:
-                var frame = frame
-                return branchValue(body, &frame, expected: expected)
-            default: break
-            }
-        }
-        var frame = frame
-        switch execute(body, &frame, expected: expected) {
-        case .returned(let v): return v
-        case .next: return unknown("the body returns no value", location, kind: expected.flatMap(Self.kindOfType))
-        }
-    }
-
-    /// The value of a branch of an `if`/`switch` expression: statements then a final expression.
-    func branchValue(_ body: [Stmt], _ frame: inout Frame, expected: String?) -> Value {
-        guard let last = body.last else { return .none }
-        // Most branches are one expression: no statements before it to run (nor an array of none to make).
-        if body.count > 1 {
-            switch execute(Array(body.dropLast()), &frame, expected: expected) {
-            case .returned(let v): return v
-            case .next: break
-            }
-        }
-        switch last.kind {
-        case .expression(let e): return evaluate(e, frame, expected: expected)
-        case .if(let conditions, let then, let otherwise):
-            switch test(conditions, &frame) {
-            case .failure(let u): return .unknown(u)
-            case .success(true): var inner = frame; return branchValue(then, &inner, expected: expected)
-            case .success(false):
-                guard let otherwise else { return .none }
-                var inner = frame
-                return branchValue(otherwise, &inner, expected: expected)
-            }
-        case .switch(let subject, let cases):
-            switch chooseCase(subject, cases, &frame) {
-            case .failure(let u): return .unknown(u)
-            case .success(let chosen?):
-                var inner = chosen.frame
-                return branchValue(chosen.body, &inner, expected: expected)
-            case .success(nil): return unknown("no case of the switch matches", last.location)
-            }
-        default:
-            switch execute([last], &frame, expected: expected) {
-            case .returned(let v): return v
-            case .next: return .none
-            }
-        }
-    }
-
-    func execute(_ statements: [Stmt], _ frame: inout Frame, expected: String?) -> Flow {
-        for statement in statements {
-            steps -= 1
-            if steps < 0 { orderDependent = true; return .returned(unknown("evaluation stopped after \(configuration.stepBudget) steps", statement.location)) }
-            switch statement.kind {
-            case .expression(let e):
-                if case .call(let callee, let args) = e.kind, case .member(let base, "init") = callee.kind,
-                   case .name(let n) = base.kind, n == "self" || n == "super" {
-                    // `self.init(...)`: the delegated initialiser's result becomes self.
-                    let type = frame.scope.joinedWithDots()
-                    let result = construct(type, args, frame, at: e.location)
-                    if case .unknown = result { return .returned(result) }
-                    frame.selfValue = result
-                    continue
-                }
-                let v = evaluate(e, frame)
-                if case .unknown(let u) = v, u.reason.hasPrefix("evaluation stopped") { return .returned(v) }
-            case .binding(let names, let value):
-                guard let value else { continue }
-                let v = evaluate(value, frame)
-                if names.count == 1 {
-                    frame.locals[names[0]] = v
-                } else if case .tuple(_, let values) = v, values.count == names.count {
-                    for (n, x) in zip(names, values) { frame.locals[n] = x }
-                } else {
-                    for n in names { frame.locals[n] = unknown("cannot destructure \(v.typeDescription)", statement.location) }
-                }
-            case .assign(let target, let op, let valueExpr):
-                var v = evaluate(valueExpr, frame)
-                if let op {
-                    let current = evaluate(target, frame)
-                    v = binary(op, Expr(.constant(current), at: target.location), Expr(.constant(v), at: valueExpr.location), frame,
-                               expected: nil, at: statement.location)
-                }
-                assign(target, v, &frame)
-            case .return(let e):
-                return .returned(e.map { evaluate($0, frame, expected: expected) } ?? .none)
-            case .if(let conditions, let then, let otherwise):
-                var inner = frame
-                switch test(conditions, &inner) {
-                case .failure(let u): return .returned(.unknown(u))
-                case .success(true):
-                    let flow = execute(then, &inner, expected: expected)
-                    copyBack(inner, into: &frame)
-                    if case .returned = flow { return flow }
-                case .success(false):
-                    if let otherwise {
-                        var other = frame
-                        let flow = execute(otherwise, &other, expected: expected)
-                        copyBack(other, into: &frame)
-                        if case .returned = flow { return flow }
-                    }
-                }
-            case .guard(let conditions, let otherwise):
-                switch test(conditions, &frame) {
-                case .failure(let u): return .returned(.unknown(u))
-                case .success(true): continue
-                case .success(false):
-                    var other = frame
-                    let flow = execute(otherwise, &other, expected: expected)
-                    if case .returned = flow { return flow }
-                    return .returned(unknown("guard's else does not return", statement.location))
-                }
-            case .switch(let subject, let cases):
-                switch chooseCase(subject, cases, &frame) {
-                case .failure(let u): return .returned(.unknown(u))
-                case .success(nil): continue
-                case .success(let chosen?):
-                    var inner = chosen.frame
-                    let flow = execute(chosen.body, &inner, expected: expected)
-                    copyBack(inner, into: &frame)
-                    if case .returned = flow { return flow }
-                }
-            case .unsupported(let reason):
-                return .returned(unknown(reason, statement.location, kind: expected.flatMap(Self.kindOfType)))
-            }
-        }
-        return .next
-    }
-
-    /// Assignments inside a branch change the enclosing variables (and `self`); bindings made inside do not leak.
-    func copyBack(_ inner: Frame, into outer: inout Frame) {
-        for key in outer.locals.keys { if let v = inner.locals[key] { outer.locals[key] = v } }
-        outer.selfValue = inner.selfValue
-    }
-
-    func assign(_ target: Expr, _ value: Value, _ frame: inout Frame) {
-        switch target.kind {
-        case .name("self"):
-            frame.selfValue = value
-        case .name(let name):
-            if frame.locals[name] != nil { frame.locals[name] = value; return }
-            if case .instance(let type, var fields)? = frame.selfValue {
-                fields[name] = value
-                frame.selfValue = .instance(type: type, fields: fields)
-            } else {
-                frame.locals[name] = value
-            }
-        case .member(let base, let name):
-            if case .name("self") = base.kind, case .instance(let type, var fields)? = frame.selfValue {
-                fields[name] = value
-                frame.selfValue = .instance(type: type, fields: fields)
-            } else if case .name(let local) = base.kind, case .instance(let type, var fields)? = frame.locals[local] {
-                fields[name] = value
-                frame.locals[local] = .instance(type: type, fields: fields)
-            }
-        default:
-            break
-        }
-    }
-
-    func test(_ conditions: [Condition], _ frame: inout Frame) -> Result<Bool, Value.Unknown> {
-        for condition in conditions {
-            switch condition {
-            case .expression(let e):
-                switch truth(of: e, frame) {
-                case .failure(let u): return .failure(u)
-                case .success(false): return .success(false)
-                case .success(true): continue
-                }
-            case .optionalBinding(let name, let e):
-                let v = evaluate(e, frame)
-                if case .unknown(let u) = v { return .failure(u) }
-                if case .none = v { return .success(false) }
-                frame.locals[name] = v
-            case .matches(let pattern, let e):
-                let v = evaluate(e, frame)
-                if case .unknown(let u) = v { return .failure(u) }
-                guard match(pattern, v, &frame) else { return .success(false) }
-            }
-        }
-        return .success(true)
-    }
-
-    func chooseCase(_ subject: Expr, _ cases: [SwitchCase], _ frame: inout Frame)
-        -> Result<(body: [Stmt], frame: Frame)?, Value.Unknown> {
-        let value = evaluate(subject, frame)
-        if case .unknown(let u) = value { return .failure(u) }
-        var start = 0
-        if case .enumCase(_, let caseName, _) = value, cases.count > 8 {
-            // Token switches list hundreds of cases and run once per case and theme: jump to the first that can match.
-            let index = caseIndex(cases, at: subject.location)
-            start = min(index.firstByName[caseName] ?? cases.count, index.firstOther)
-        }
-        for switchCase in cases[start...] {
-            if switchCase.isDefault { return .success((switchCase.body, frame)) }
-            for pattern in switchCase.patterns {
-                if case .enumCase(let name, _) = pattern, case .enumCase(_, let caseName, _) = value, name != caseName { continue }
-                var inner = frame
-                guard match(pattern, value, &inner) else { continue }
-                if let guardExpression = switchCase.guardExpression {
-                    switch truth(of: guardExpression, inner) {
-                    case .failure(let u): return .failure(u)
-                    case .success(false): continue
-                    case .success(true): break
-                    }
-                }
-                return .success((switchCase.body, inner))
-            }
-        }
-        return .success(nil)
-    }
-
-    /// For a switch (by its subject's location): the first case naming each enum case, and the first case that is not
-    /// only enum cases (`default`, bindings, values), which any value may reach.
-    struct CaseIndex {
-        var firstByName = NameMap<Int>()
-        var firstOther: Int
-    }
-
-    func caseIndex(_ cases: [SwitchCase], at location: SourceLocation) -> CaseIndex {
-        if let known = caseIndexes[location], known.count == cases.count { return known.index }
-        var index = CaseIndex(firstOther: cases.count)
-        for (i, switchCase) in cases.enumerated() {
-            var names: [String] = []
-            for pattern in switchCase.patterns {
-                if case .enumCase(let name, _) = pattern { names.append(name) } else { names = []; break }
-            }
-            if names.isEmpty { index.firstOther = min(index.firstOther, i); continue }
-            for name in names where index.firstByName[name] == nil { index.firstByName[name] = i }
-        }
-        caseIndexes[location] = (cases.count, index)
-        return index
-    }
-
-    func match(_ pattern: Pattern, _ value: Value, _ frame: inout Frame) -> Bool {
-        switch pattern {
-        case .wildcard: return true
-        case .binding(let name):
-            frame.locals[name] = value
-            return true
-        case .enumCase(let name, let subpatterns):
-            guard case .enumCase(_, let caseName, let payload) = value, caseName == name else { return false }
-            guard let subpatterns else { return true }
-            guard subpatterns.count == payload.count else { return subpatterns.isEmpty }
-            for (p, v) in zip(subpatterns, payload) where !match(p, v, &frame) { return false }
-            return true
-        case .tuple(let patterns):
-            guard case .tuple(_, let values) = value, values.count == patterns.count else { return false }
-            for (p, v) in zip(patterns, values) where !match(p, v, &frame) { return false }
-            return true
-        case .value(let e):
-            let expected: String? = { if case .enumCase(let t, _, _) = value, !t.isEmpty { return t } else { return nil } }()
-            return equal(evaluate(e, frame, expected: expected), value)
-        }
+        evaluator.apply(closure, Array(arguments), expected: expected, at: location)
     }
 }
 

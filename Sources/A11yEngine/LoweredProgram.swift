@@ -549,3 +549,30 @@ final class LoweredProgram {
         }
     }
 }
+
+extension LoweredProgram {
+    /// Every body and value lowered and raised back (`LoweredProgram`): how many there were, and the keys of those that
+    /// did not come back as they were.
+    static func roundTrips(_ declarations: [MemberDeclaration]) -> (checked: Int, differing: [String]) {
+        let program = LoweredProgram()
+        var checked = 0, differing: [String] = []
+        for d in declarations {
+            switch d.kind {
+            case .stored(let initial?), .enumCase(_, let initial?):
+                checked += 1
+                if program.raise(program.lowerExpression(initial).node) != initial { differing.append(d.key) }
+            case .computed(let body):
+                checked += 1
+                if program.raise(block: program.lowerBody(body).body) != body { differing.append(d.key) }
+            case .function(let parameters, let body), .initializer(let parameters, let body):
+                checked += 1
+                let f = program.lowerFunction(parameters, body: body)
+                if program.raise(block: f.body) != body || f.defaults.map({ $0 >= 0 ? program.raise($0) : nil }) != parameters.map(\.defaultValue) {
+                    differing.append(d.key)
+                }
+            default: break
+            }
+        }
+        return (checked, differing)
+    }
+}

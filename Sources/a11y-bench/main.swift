@@ -41,7 +41,7 @@ func validateArguments(_ arguments: [String]) {
         FileHandle.standardError.write(Data("a11y-bench: error: \(message)\n\n\(usage)\n".utf8))
         exit(2)
     }
-    let withPath: Set = ["phases", "write", "edit", "flat"]
+    let withPath: Set = ["phases", "write", "edit"]
     var rest = arguments[...]
     if let first = rest.first, !first.hasPrefix("--") {
         guard withPath.union(["peer", "daemon", "themes"]).contains(first) else { fail("unknown subcommand '\(first)'") }
@@ -115,18 +115,6 @@ if CommandLine.arguments.dropFirst().first == "themes" {
     exit(0)
 }
 
-if CommandLine.arguments.dropFirst().first == "flat" {
-    // SPIKE (branch flat-core-spike): the flat core's tokens against the interpreter's (FlatCoreSpike.swift).
-    let input = try Workspace(root: CommandLine.arguments[2]).refresh()
-    let result = FlatCoreSpike.run(declarations: input.sources.flatMap(\.declarations), types: input.sources.flatMap(\.types))
-    print("\(result.members) static stored members: \(result.native) given by the flat core alone (\(result.memoised) of them read from the memo: evaluated by the interpreter when another member read them), \(result.bridged) with nodes bridged to the interpreter; \(result.agreed) equal to a fresh interpreter's value \(result.differing.prefix(5))")
-    print(String(format: "one thread, median of 15: flat core (lowering and bridges included) %.2f ms, interpreter %.2f ms", result.flatMilliseconds, result.interpreterMilliseconds))
-    let trips = FlatCoreSpike.roundTrips(input.sources.flatMap(\.declarations))
-    print("lowered and raised back: \(trips.checked) bodies and values, \(trips.differing.count) differing \(trips.differing.prefix(5))")
-    print("constructs in the declarations (what a complete lowering covers):")
-    for (construct, count) in FlatCoreSpike.census(declarations: input.sources.flatMap(\.declarations)) { print("  \(count) \(construct)") }
-    exit(0)
-}
 if CommandLine.arguments.dropFirst().first == "peer" {
     let args = CommandLine.arguments
     let sizes = args.firstIndex(of: "--sizes").flatMap { i in i + 1 < args.count ? args[i + 1].split(separator: ",").compactMap { Int($0) } : nil }

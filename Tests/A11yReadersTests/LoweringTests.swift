@@ -19,7 +19,7 @@ struct LoweringTests {
 
     @Test(arguments: ["Tests/Fixtures/Evaluator", "Tests/Fixtures/ViewCode", "Tests/Fixtures/Themes", "Examples/DesignSystem"])
     func everyDeclarationRaisesBackToItsIR(folder: String) throws {
-        let result = FlatCoreSpike.roundTrips(try Self.declarations(under: folder))
+        let result = LoweredProgram.roundTrips(try Self.declarations(under: folder))
         #expect(result.checked > 10, "\(folder): only \(result.checked) bodies")
         #expect(result.differing.isEmpty, "\(folder): \(result.differing.prefix(5))")
     }
