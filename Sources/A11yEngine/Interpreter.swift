@@ -552,20 +552,6 @@ public final class Interpreter {
     /// made at the first evaluation. The interpreter keeps the indexes, the memos and the look-ups the evaluator asks.
     private(set) lazy var evaluator = FlatEvaluator(program: LoweredProgram(), interpreter: self)
 
-    /// Branch `flat-core-spike`: a static member's value given by the flat core, memoised as `staticValue` would have
-    /// (only for the declaration `staticValue` evaluates for its key, and only when none is memoised).
-    func memoise(_ declaration: MemberDeclaration, _ value: Value) {
-        let key = NameKey(declaration.key)
-        guard memoisedStaticValue(key) == nil,
-              declarations(owner: declaration.ownerKey, name: declaration.name).first(where: { d in
-                  switch d.kind {
-                  case .stored, .computed, .enumCase: return true
-                  default: return false
-                  }
-              }) == declaration else { return }
-        staticCache[key] = value
-    }
-
     /// The value of a static member already memoised, without noting a read or evaluating anything: safe for several
     /// threads at once while no one evaluates on this interpreter.
     func memoisedStaticValue(_ key: NameKey) -> Value? { startingCache?[key] ?? staticCache[key] }

@@ -1,6 +1,5 @@
-/// Step 1 of docs/flat-core-plan.md (branch `flat-core-spike` until an evaluator over it replaces the inside of
-/// `Interpreter`): the IR lowered to flat nodes. Nodes sit in one array and name their children, names and literals by
-/// integer; a name bound lexically in the body being lowered (a parameter, a `let`, an `if let`, a pattern's binding, a
+/// The IR lowered to flat nodes, what `FlatEvaluator` evaluates (docs/flat-core-plan.md). Nodes sit in one array and
+/// name their children, names and literals by integer; a name bound lexically in the body being lowered (a parameter, a `let`, an `if let`, a pattern's binding, a
 /// closure's parameter or capture) becomes a slot of its frame. Everything else a name can mean is decided when it is
 /// evaluated, as `Interpreter.lookup` decides it.
 ///
@@ -16,7 +15,7 @@ final class LoweredProgram {
         case constant          // a: constants
         case unsupported       // a: literals (the reason)
         case local             // a: slot, b: symbol
-        /// A name this frame assigns without declaring it (`Interpreter.assign` makes a local of it when `self` has no
+        /// A name this frame assigns without declaring it (the evaluator makes a local of it when `self` has no
         /// such field): the slot once set, else the name. a: slot, b: symbol.
         case maybeLocal
         case name              // a: symbol
@@ -91,7 +90,7 @@ final class LoweredProgram {
     }
 
     /// A function or initialiser: parameters in the first slots; defaults lowered in its frame (they see the parameters
-    /// before them, as `Interpreter.invoke` evaluates them).
+    /// before them).
     struct Function {
         var parameterSlots: [Int32]
         var defaults: [Int32]  // node or -1 per parameter
@@ -327,7 +326,7 @@ final class LoweredProgram {
             let a = lower(operand)
             return add(Node(op: .prefix, a: a, c: symbol(op)), at: e.location)
         case .statement(let s):
-            // As `Interpreter.evaluate` runs it: in a copy of the frame, so its bindings stay inside.
+            // In a copy of the frame, so its bindings stay inside.
             openScope()
             let a = lower(s)
             closeScope()
@@ -369,7 +368,7 @@ final class LoweredProgram {
             // The value first: `let x = x + 1` reads the outer `x`.
             let v = value.map { lower($0) } ?? -1
             let symbolsOfNames = names.map(symbol)
-            // Only a binding with a value binds (`Interpreter.execute` skips `let x: T`): without one, the name keeps
+            // Only a binding with a value binds (`let x: T` is skipped when run): without one, the name keeps
             // meaning what it meant.
             let slots = value == nil ? [] : symbolsOfNames.map { frames[frames.count - 1].bind($0) }
             bindings.append(Binding(symbols: span(symbolsOfNames), slots: span(slots)))
@@ -388,7 +387,7 @@ final class LoweredProgram {
             return add(Node(op: .assign, a: t, b: v, c: op.map(symbol) ?? -1), at: s.location)
         case .return(let e): return add(Node(op: .returnStatement, a: e.map { lower($0) } ?? -1), at: s.location)
         case .if(let conditions, let then, let otherwise):
-            // Conditions bind into the then-branch's scope (`Interpreter.execute` tests them on a copy of the frame).
+            // Conditions bind into the then-branch's scope (they are tested in the then-branch's scope).
             openScope()
             let c = span(conditions.map { lower($0) })
             let t = lower(block: then)

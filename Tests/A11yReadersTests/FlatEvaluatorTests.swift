@@ -6,13 +6,13 @@ import Testing
 /// The evaluator's paths (`FlatEvaluator`, docs/flat-core-plan.md): project functions and initialisers, statements,
 /// operators, closures, themes and the step budget, each fixture's static stored members evaluated by a fresh
 /// interpreter and checked value by value below.
-struct FlatCoreTests {
+struct FlatEvaluatorTests {
     struct Outcome {
         var values: [String: Value] = [:]
     }
 
     static func evaluate(_ source: String, configuration: Interpreter.Configuration = .init()) -> Outcome {
-        let parsed = SwiftSourceReader().read(source: source, file: "/tmp/FlatCoreFixture.swift")
+        let parsed = SwiftSourceReader().read(source: source, file: "/tmp/FlatEvaluatorFixture.swift")
         let interpreter = Interpreter(declarations: parsed.declarations, types: parsed.types, configuration: configuration)
         var outcome = Outcome()
         for d in parsed.declarations where d.isStatic {

@@ -1,16 +1,13 @@
 import Foundation
 
-// SPIKE, branch `flat-core-spike` only (issue 12, docs/flat-core-plan.md): the flat core's seed. `LoweredProgram` is the
-// complete lowering; `FlatEvaluator` evaluates its nodes with values that hold no counted reference where it has a
-// native path (the 5k system's token pattern: a project helper, `Color`/`UIColor` from a hex string, a color or a
-// provider, `traits.userInterfaceStyle == .dark`, ternaries), and bridges every other node to the interpreter (raised
-// back to the IR, evaluated with the locals it reads). `a11y-bench flat PATH` evaluates every static stored member this
-// way, compares each with a fresh interpreter's value, counts the members that needed no bridge, and times both on one
-// thread. Growing the native paths until no bridge is left is step 1 (the plan's "Step 1 in practice").
-// A11Y_FLAT_DEBUG=1 prints each bridged node and each member that differs.
+// The evaluator (issue 12, docs/flat-core-plan.md): `LoweredProgram` holds the IR lowered to flat nodes (names as
+// symbols, locals as slots); `FlatEvaluator` evaluates those nodes with values that hold no counted reference where
+// it can (numbers, literals, colors and closures as rows of its tables), and asks its interpreter for what the
+// interpreter indexes and memoises (names, members, types, static values). Functions, closures and statements are in
+// FlatCoreStatements.swift.
 
 /// A value with no counted reference: literals of the program, colors and closures rows of the evaluator's tables; any
-/// other value the core does not hold natively yet is `boxed`, a row of `Value`s.
+/// other value (instances, tuples, fonts, unknowns...) is `boxed`, a row of `Value`s.
 enum FlatValue {
     case number(Double)
     case bool(Bool)
@@ -26,12 +23,12 @@ enum FlatValue {
     case unset
 }
 
-/// Evaluates a `LoweredProgram`: natively where the spike has a path, else by raising the node back to the IR and
-/// asking the interpreter (a bridge, counted in `bridged`: the way on the branch from the spike to the whole core; none
-/// may remain when the core replaces the interpreter's evaluation).
+/// Evaluates a `LoweredProgram` for one interpreter (each worker interpreter has its own).
 final class FlatEvaluator {
     let program: LoweredProgram
-    let interpreter: Interpreter
+    /// The interpreter that owns this evaluator (`Interpreter.evaluator`) and outlives it: not retained, so the two do not
+    /// keep each other alive, and not checked at each of the evaluator's many reads of it.
+    unowned(unsafe) let interpreter: Interpreter
     var slots = [FlatValue](repeating: .unset, count: 1024)
     /// The running frame's first slot, and the first slot no frame uses (a call's frame starts there).
     var base = 0, top = 0
@@ -48,16 +45,13 @@ final class FlatEvaluator {
     }
     var captured: [FlatValue] = []
     var boxes: [Value] = []
-    var traitReads: Interpreter.TraitReads = []
-    /// Nodes evaluated through the interpreter since the count was last reset.
-    var bridged = 0
     let userInterfaceStyle: Int32, dark: Int32, light: Int32, hex: Int32, equals: Int32, notEquals: Int32
 
-    /// What a call of a name in a scope calls, decided at its first call, as `Interpreter.call` decides it.
+    /// What a call of a name in a scope calls, decided at its first call.
     enum CallPlan {
         /// The functions of the scope `depth` levels in (`self` is the frame's own at the innermost level).
         case functions([MemberDeclaration], depth: Int)
-        /// A type's initialisers (`Interpreter.construct`).
+        /// A type's initialisers.
         case construct(Interpreter.ConstructPlan)
     }
     struct PlanKey: Hashable {
@@ -118,7 +112,7 @@ final class FlatEvaluator {
     /// Rows the tables may hold before the outermost member's end empties them.
     static let tableRows = 512
 
-    // MARK: Values across the bridge
+    // MARK: Values to and from the interpreter
 
     func toFlat(_ value: Value) -> FlatValue {
         switch value {
@@ -173,7 +167,7 @@ final class FlatEvaluator {
     }
 
     func evaluate(_ index: Int32, expected: String?) -> FlatValue {
-        // The interpreter's step budget, counted as `Interpreter.evaluate` counts it: one step per expression.
+        // The interpreter's step budget, counted: one step per expression.
         interpreter.steps -= 1
         if interpreter.steps < 0 { return stepsExhausted(at: program.locations[Int(index)]) }
         let n = program.nodes[Int(index)]
@@ -197,7 +191,7 @@ final class FlatEvaluator {
         case .implicitMember:
             return toFlat(interpreter.implicitMember(program.symbols[Int(n.a)], frame, expected: expected, at: program.locations[Int(index)]))
         case .member:
-            // As `Interpreter.evaluate` reads `base.name`.
+            // `base.name`.
             let baseFlat = evaluate(n.a, expected: isImplicitChain(n.a) ? expected : nil)
             if n.b == userInterfaceStyle, case .traits(let order) = baseFlat {
                 // `BuiltIns.member(of: .traits...)`: the style read, the platform case of the appearance.
@@ -219,7 +213,7 @@ final class FlatEvaluator {
         case .binary:
             return binary(index, n, expected: expected)
         case .prefix:
-            // `Interpreter.evaluate`'s prefix operators.
+            // The prefix operators.
             let v = evaluate(n.a, expected: expected)
             let op = program.symbols[Int(n.c)]
             switch (op, v) {
@@ -238,7 +232,7 @@ final class FlatEvaluator {
             case .failure(let u): return toFlat(.unknown(u))
             }
         case .statementValue:
-            // As `Interpreter.evaluate` runs an `if`/`switch` expression: in a copy of the frame, so nothing it assigns
+            // An `if`/`switch` expression: in a copy of the frame, so nothing it assigns
             // (locals, `self`) is kept.
             let saved = (Array(slots[base..<top]), selfValue)
             defer {
@@ -258,7 +252,7 @@ final class FlatEvaluator {
         }
     }
 
-    /// `Interpreter.evaluate`'s per-appearance color (a design-token file's modes, an asset's appearances): each
+    /// The per-appearance color (a design-token file's modes, an asset's appearances): each
     /// appearance's value a color or a hex string, combined; the first that is neither, in appearance order, is the
     /// unknown (the lowering keeps the branches in appearance order).
     private func perAppearance(_ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
@@ -288,7 +282,7 @@ final class FlatEvaluator {
         return .closure(Int32(closureValues.count - 1))
     }
 
-    /// One step of the interpreter's budget: nil, or the unknown `Interpreter.evaluate` gives when none is left.
+    /// One step of the interpreter's budget (one per expression and per statement): nil, or the unknown when none is left.
     func step(at location: SourceLocation) -> FlatValue? {
         interpreter.steps -= 1
         return interpreter.steps < 0 ? stepsExhausted(at: location) : nil
@@ -318,7 +312,7 @@ final class FlatEvaluator {
         return toFlat(interpreter.coerce(toValue(value), to: type, at: location))
     }
 
-    /// `Interpreter.isImplicitChain` on nodes.
+    /// On nodes.
     func isImplicitChain(_ index: Int32) -> Bool {
         let n = program.nodes[Int(index)]
         switch n.op {
@@ -350,7 +344,7 @@ final class FlatEvaluator {
 
     // MARK: Operators
 
-    /// `Interpreter.binary` on nodes: `??`, three-valued `&&`/`||`, `equality`, then `arithmetic`.
+    /// A binary operator: `??`, three-valued `&&`/`||`, `equality`, then `arithmetic`.
     private func binary(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
         let op = program.symbols[Int(n.c)]
         let isLogical = op == "&&" || op == "||", isEquality = n.c == equals || n.c == notEquals
@@ -383,12 +377,12 @@ final class FlatEvaluator {
         return arithmetic(op, l, r, at: program.locations[Int(index)])
     }
 
-    /// The rest of `Interpreter.binary`, both sides evaluated (`Interpreter.arithmetic`).
+    /// Any other operator, both sides evaluated (`Interpreter.arithmetic`).
     func arithmetic(_ op: String, _ l: FlatValue, _ r: FlatValue, at location: SourceLocation) -> FlatValue {
         toFlat(interpreter.arithmetic(op, toValue(l), toValue(r), at: location))
     }
 
-    /// `Interpreter.equality`: a platform enum case against an implicit member compared by name, a project enum's case
+    /// A platform enum case against an implicit member compared by name, a project enum's case
     /// against an implicit member of its type, else both sides evaluated and compared by `Interpreter.equal`.
     func equality(_ isEqual: Bool, _ l: FlatValue, rhs: Int32) -> Result<Bool, Value.Unknown> {
         let rhsNode = program.nodes[Int(rhs)]
@@ -409,7 +403,7 @@ final class FlatEvaluator {
         return .success(interpreter.equal(lv, rv) == isEqual)
     }
 
-    /// `Interpreter.truth(of:)`: `==` and `!=` decided by `equality`, anything else must be a Bool.
+    /// A condition's truth: `==` and `!=` decided by `equality`, anything else must be a Bool.
     func truth(of index: Int32) -> Result<Bool, Value.Unknown> {
         let n = program.nodes[Int(index)]
         // With no step left, `evaluate` reports the exhausted budget.
@@ -425,7 +419,7 @@ final class FlatEvaluator {
         return interpreter.truth(toValue(value), at: location)
     }
 
-    /// `Interpreter.evaluate`'s tuple: one unlabelled element is its value; else labels from the expected tuple type.
+    /// The tuple: one unlabelled element is its value; else labels from the expected tuple type.
     private func tuple(_ n: LoweredProgram.Node, expected: String?) -> FlatValue {
         if n.c == 1, program.arguments[Int(n.b)].label < 0 { return evaluate(program.arguments[Int(n.b)].value, expected: expected) }
         let shape = expected.map { interpreter.tupleShape(interpreter.expandAlias($0, in: scope)) }
@@ -449,7 +443,7 @@ final class FlatEvaluator {
     func evaluated(_ a: FlatArgument) -> EvaluatedArgument { EvaluatedArgument(label: a.label, value: toValue(a.value)) }
 
     /// The call's arguments evaluated in order, each as the type of the parameter it binds to (`types`, when known):
-    /// `Interpreter.evaluateArguments`.
+    /// (The arguments are evaluated before any is bound.)
     func evaluateArguments(_ n: LoweredProgram.Node, types: [String?]?) -> [FlatArgument] {
         var list: [FlatArgument] = []
         list.reserveCapacity(Int(n.c))
@@ -520,7 +514,7 @@ final class FlatEvaluator {
         return shape
     }
 
-    /// `Interpreter.call`, by the callee's kind.
+    /// A call, by the callee's kind.
     private func call(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
         let callee = program.nodes[Int(n.a)]
         let location = program.locations[Int(index)]
@@ -544,7 +538,7 @@ final class FlatEvaluator {
         }
     }
 
-    /// A name called, as `Interpreter.call` takes it: a type by its constructor plan when no function has the name and
+    /// A name called: a type by its constructor plan when no function has the name and
     /// it resolves alike in every scope; else the functions of the enclosing scopes, innermost first; else a type in
     /// scope; else the name as a type.
     private func callName(_ symbol: Int32, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
@@ -583,7 +577,7 @@ final class FlatEvaluator {
         return plan
     }
 
-    /// `.name(args)` as `Interpreter.call` takes an implicit member: typed by the expected type; else a function of
+    /// `.name(args)`, an implicit member called: typed by the expected type; else a function of
     /// `Color`, `UIColor`, `Font` or `UIFont`; else a function or enum case of an enclosing scope; else a platform one.
     private func callImplicitMember(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
         let name = program.symbols[Int(program.nodes[Int(n.a)].a)]
@@ -600,7 +594,7 @@ final class FlatEvaluator {
         return builtInStaticCall("", name, index, n)
     }
 
-    /// `Interpreter.staticCall`: `Type.name(args)`, an initialiser, a static function, an enum case with payload, a
+    /// `Type.name(args)`: an initialiser, a static function, an enum case with payload, a
     /// protocol's static function, or a platform one.
     private func staticCall(_ type: String, _ name: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
         if name == "init" { return construct(interpreter.constructPlan(type), index, n) }
@@ -623,7 +617,7 @@ final class FlatEvaluator {
         return toFlat(BuiltIns.staticCall(type, name, args, interpreter: interpreter, at: program.locations[Int(index)]))
     }
 
-    /// `base.name(args)` as `Interpreter.call` evaluates it: the base once; a type's initialiser or static call; a
+    /// `base.name(args)`: the base once; a type's initialiser or static call; a
     /// project instance's or enum case's methods; a platform method first, then the project's extensions of the value's
     /// namespace.
     private func callMember(_ index: Int32, _ n: LoweredProgram.Node, expected: String?) -> FlatValue {
@@ -651,7 +645,7 @@ final class FlatEvaluator {
         }
     }
 
-    /// `Interpreter.callOverloads`: the candidates whose labels match; one is called with its parameters' types, among
+    /// The candidates whose labels match; one is called with its parameters' types, among
     /// several the best by `score` on the values.
     private func callOverloads(_ candidates: [MemberDeclaration], _ index: Int32, _ n: LoweredProgram.Node, selfValue: Value) -> FlatValue {
         let arguments = argumentShape(index, n)
@@ -672,7 +666,7 @@ final class FlatEvaluator {
         return invoke(best, values, selfValue: selfValue, at: location)
     }
 
-    /// `Interpreter.construct(_ plan:...)`: the project's initialisers by owner (hex-string ones by signature, a single
+    /// The project's initialisers by owner (hex-string ones by signature, a single
     /// one of a namespace type only when the values fit), a memberwise initialiser, else the platform's.
     func construct(_ plan: Interpreter.ConstructPlan, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
         let type = plan.type
@@ -705,8 +699,8 @@ final class FlatEvaluator {
         return constructBuiltIn(type, index, n)
     }
 
-    /// `Color(...)`/`UIColor(...)` of the platform with one argument, natively where the spike has a path (a color, a hex
-    /// string, a provider), else `constructBuiltIn` with the argument already evaluated.
+    /// `Color(...)`/`UIColor(...)` of the platform with one argument: natively for a color, a hex string or a provider,
+    /// else `constructBuiltIn` with the argument already evaluated.
     private func constructColor(_ type: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
         guard n.c == 1 else { return constructBuiltIn(type, index, n) }
         let argument = program.arguments[Int(n.b)]
@@ -717,14 +711,15 @@ final class FlatEvaluator {
             guard let c = ColorValue(hex: program.literals[Int(s)]) else { break }
             colors.append(AppearanceColor(constant: c))
             return .color(Int32(colors.count - 1))
-        case .closure(let id) where argument.label == -1 && program.closures[Int(closureValues[Int(id)].definition)].parameterSlots.count == 1:
+        // A provider, with or without its label (`UIColor(dynamicProvider:)`), as `BuiltIns.colorInitializer` takes one.
+        case .closure(let id) where program.closures[Int(closureValues[Int(id)].definition)].parameterSlots.count == 1:
             return dynamicColor(id, at: program.locations[Int(index)])
         default: break
         }
         return constructBuiltIn(type, index, n, evaluatedFirst: value)
     }
 
-    /// `Interpreter.construct`'s memberwise initialiser: the arguments evaluated as the stored properties' types in
+    /// The memberwise initialiser: the arguments evaluated as the stored properties' types in
     /// order, matched to the properties by label (or all by position), defaults for the rest.
     private func memberwise(_ type: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
         let stored = interpreter.storedProperties(of: type)
@@ -756,7 +751,7 @@ final class FlatEvaluator {
         return toFlat(.instance(type: type, fields: fields))
     }
 
-    /// `Interpreter.construct` for a platform type: the arguments evaluated as the types `BuiltIns.argumentTypes` gives
+    /// A platform type constructed: the arguments evaluated as the types `BuiltIns.argumentTypes` gives
     /// them, converted once, and `BuiltIns.construct`; a malformed hex literal is reported at the literal.
     private func constructBuiltIn(_ type: String, _ index: Int32, _ n: LoweredProgram.Node, evaluatedFirst: FlatValue? = nil) -> FlatValue {
         let count = Int(n.c)
@@ -915,7 +910,7 @@ extension FlatEvaluator {
         }
     }
 
-    /// A closure value applied (`Interpreter.apply`: a color provider `BuiltIns.dynamicColor` runs): lowered with what it
+    /// A closure value applied (a color provider `BuiltIns.dynamicColor` runs): lowered with what it
     /// captured as its frame's first slots, made again there, and applied.
     func apply(_ closure: Value.Closure, _ arguments: [Value], expected: String?, at location: SourceLocation) -> Value {
         let names = closure.captured.keys

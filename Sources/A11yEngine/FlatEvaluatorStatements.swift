@@ -28,7 +28,7 @@ extension FlatEvaluator {
         return index
     }
 
-    /// `Interpreter.invoke`: parameters bound from the arguments by label in order, defaults evaluated in the callee's
+    /// Parameters bound from the arguments by label in order, defaults evaluated in the callee's
     /// frame as the parameter's type; an initialiser's body builds `self`, a function's value is coerced to its type.
     func invoke(_ function: MemberDeclaration, _ arguments: [FlatArgument], selfValue newSelf: Value, at location: SourceLocation) -> FlatValue {
         let plan = Int(functionPlan(function))
@@ -68,7 +68,7 @@ extension FlatEvaluator {
         }
     }
 
-    /// `Interpreter.apply`: a closure's parameters (or `$0`, `$1`... when it names none) bound to the arguments in order,
+    /// A closure's parameters (or `$0`, `$1`... when it names none) bound to the arguments in order,
     /// its captures restored, its body run in the scope and `self` it was made in.
     func apply(_ closure: FlatValue, _ arguments: [FlatValue], expected: String?, at location: SourceLocation) -> FlatValue {
         guard case .closure(let id) = closure else {
@@ -97,7 +97,7 @@ extension FlatEvaluator {
         return run(d.body, expected: expected, at: location)
     }
 
-    /// `Interpreter.runInitializer`: the body run with `self` bound; `self` is the result unless the body returned an
+    /// The body run with `self` bound; `self` is the result unless the body returned an
     /// unknown.
     func runInitializer(_ body: LoweredProgram.Span, at location: SourceLocation) -> FlatValue {
         if case .returned(let v) = execute(statements(body), expected: nil), isUnknown(v) { return v }
@@ -108,7 +108,7 @@ extension FlatEvaluator {
         program.lists[Int(span.start)..<Int(span.start + span.count)]
     }
 
-    /// `Interpreter.run(body:)`: one expression's value, an `if`/`switch` body's branch value, else what it returns.
+    /// One expression's value, an `if`/`switch` body's branch value, else what it returns.
     func run(_ body: LoweredProgram.Span, expected: String?, at location: SourceLocation) -> FlatValue {
         if body.count == 1 {
             let only = program.nodes[Int(program.lists[Int(body.start)])]
@@ -124,7 +124,7 @@ extension FlatEvaluator {
         }
     }
 
-    /// `Interpreter.branchValue`: the statements before the last run, then the last one's value.
+    /// The statements before the last run, then the last one's value.
     func branchValue(_ body: ArraySlice<Int32>, expected: String?) -> FlatValue {
         guard let lastIndex = body.last else { return .none }
         if body.count > 1, case .returned(let v) = execute(body.dropLast(), expected: expected) { return v }
@@ -155,7 +155,7 @@ extension FlatEvaluator {
         case returned(FlatValue)
     }
 
-    /// `Interpreter.execute` (without its step budget, which the core does not count yet).
+    /// Statements run in order, a step each, until one returns.
     func execute(_ body: ArraySlice<Int32>, expected: String?) -> Flow {
         for index in body {
             let s = program.nodes[Int(index)]
@@ -192,7 +192,7 @@ extension FlatEvaluator {
             case .assign:
                 var v = evaluate(s.b, expected: nil)
                 if s.c >= 0 {
-                    // `x += v`: `Interpreter.binary` of the two values as constants (compound operators are arithmetic
+                    // `x += v`: the operator applied to the two values (compound operators are arithmetic
                     // ones), each a step.
                     let current = evaluate(s.a, expected: nil)
                     let l = step(at: program.locations[Int(s.a)]) ?? current
@@ -252,7 +252,7 @@ extension FlatEvaluator {
         return n
     }
 
-    /// `Interpreter.assign`: `self`, a local (a name assigned without a declaration is `self`'s field when `self` is an
+    /// An assignment: `self`, a local (a name assigned without a declaration is `self`'s field when `self` is an
     /// instance and the name is not bound yet), `self`'s fields, a local instance's fields.
     private func assign(_ target: Int32, _ value: FlatValue) {
         let t = program.nodes[Int(target)]
@@ -285,7 +285,7 @@ extension FlatEvaluator {
         }
     }
 
-    /// `Interpreter.test`: each condition in order; `if let` binds a value that is not nil, `if case` matches.
+    /// Each condition in order; `if let` binds a value that is not nil, `if case` matches.
     func test(_ conditions: LoweredProgram.Span) -> Result<Bool, Value.Unknown> {
         for index in statements(conditions) {
             let c = program.nodes[Int(index)]
@@ -312,7 +312,7 @@ extension FlatEvaluator {
         return .success(true)
     }
 
-    /// `Interpreter.chooseCase`: the first case (in order) a pattern of which matches and whose guard holds; `default`
+    /// The first case (in order) a pattern of which matches and whose guard holds; `default`
     /// matches anything. The index of the case.
     func chooseCase(_ switchIndex: Int32) -> Result<Int?, Value.Unknown> {
         let sw = program.switches[Int(switchIndex)]
@@ -340,7 +340,7 @@ extension FlatEvaluator {
         return .success(nil)
     }
 
-    /// `Interpreter.match`: `flat` is `value` as the core holds it, when it has it (a binding keeps it).
+    /// A pattern matched: `flat` is `value` as the evaluator holds it, when it has it (a binding keeps it).
     func match(_ pattern: Int32, _ flat: FlatValue?, _ value: Value) -> Bool {
         let p = program.nodes[Int(pattern)]
         switch p.op {
