@@ -392,6 +392,16 @@ enum ValueWriter {
 
     /// Shortest form that reads back (`Double` and `Float` each print their own), without a trailing `.0`.
     static func appendNumber<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, into out: inout some JSONOutput) throws {
+        // A whole or half number below a million (a pair's required ratio, a font size) as its digits: the text
+        // `description` gives (checked for every such number), without the shortest-digits search and its string.
+        if F.self == Double.self {
+            let double = unsafeBitCast(value, to: Double.self)
+            if double.sign == .plus, double < 1_000_000, let twice = Int(exactly: double * 2) {
+                appendInteger(twice / 2, into: &out)
+                if twice % 2 == 1 { out.write(".5") }
+                return
+            }
+        }
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not valid JSON"))
         }
