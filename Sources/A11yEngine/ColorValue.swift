@@ -157,28 +157,49 @@ public struct ColorValue: Hashable, Sendable, Codable {
 
 /// Ratios are compared unrounded and displayed rounded down, so 4.496 reads 4.49 and never "4.5 but failing".
 public func displayRatio(_ ratio: Double) -> String {
-    // The epsilon absorbs binary noise (4.54 * 100 = 453.99999...), far below any threshold's precision.
-    let hundredths = (ratio * 100 + 1e-9).rounded(.down)
-    // Digits by integer arithmetic (what "%.2f" prints for a whole number of hundredths); String(format:) was ~2% of
-    // a large audit. Anything out of that range keeps the formatter.
-    guard hundredths >= 0, hundredths < 1e15 else { return String(format: "%.2f", hundredths / 100) }
-    // The digits written straight into the string, from the last (interpolation and appends cost ~1,000 instructions
-    // a ratio, and a message shows three).
-    let value = Int(hundredths)
-    var wholeDigits = 1
-    var rest = value / 100
-    while rest >= 10 { rest /= 10; wholeDigits += 1 }
-    let length = wholeDigits + 3
-    return String(unsafeUninitializedCapacity: length) { out in
+    guard let digits = RatioDigits(ratio) else { return RatioDigits.formatted(ratio) }
+    return String(unsafeUninitializedCapacity: digits.count) { out in
+        digits.write(to: out.baseAddress!)
+        return digits.count
+    }
+}
+
+/// `displayRatio`'s text as bytes, written straight into a string or a message (`TextParts`).
+struct RatioDigits {
+    /// The ratio in whole hundredths.
+    private let value: Int
+    /// Bytes: the whole digits, `.`, two digits.
+    let count: Int
+
+    /// nil out of the range written by integer arithmetic (`formatted` then).
+    init?(_ ratio: Double) {
+        // The epsilon absorbs binary noise (4.54 * 100 = 453.99999...), far below any threshold's precision.
+        let hundredths = Self.hundredths(ratio)
+        // Digits by integer arithmetic (what "%.2f" prints for a whole number of hundredths); String(format:) was ~2% of
+        // a large audit. Anything out of that range keeps the formatter.
+        guard hundredths >= 0, hundredths < 1e15 else { return nil }
+        value = Int(hundredths)
+        var wholeDigits = 1
+        var rest = value / 100
+        while rest >= 10 { rest /= 10; wholeDigits += 1 }
+        count = wholeDigits + 3
+    }
+
+    private static func hundredths(_ ratio: Double) -> Double { (ratio * 100 + 1e-9).rounded(.down) }
+
+    static func formatted(_ ratio: Double) -> String { String(format: "%.2f", hundredths(ratio) / 100) }
+
+    /// The digits written from the last (interpolation and appends cost ~1,000 instructions a ratio, and a message shows
+    /// three).
+    func write(to out: UnsafeMutablePointer<UInt8>) {
         var remaining = value
-        for i in stride(from: length - 1, through: 0, by: -1) {
-            if i == length - 3 {
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            if i == count - 3 {
                 out[i] = UInt8(ascii: ".")
                 continue
             }
             out[i] = UInt8(ascii: "0") + UInt8(remaining % 10)
             remaining /= 10
         }
-        return length
     }
 }

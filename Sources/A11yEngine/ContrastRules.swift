@@ -41,6 +41,7 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
     let fixes = inSmallPieces(count: fixKeys.count, splitFrom: splitFrom) { range in
         fixKeys[range].map { nearestPassingColor(foreground: $0.fg, background: $0.bg, required: $0.required) }
     }
+    let roleName: StaticString = role == .graphic ? "graphics" : role == .largeText ? "large text" : "text"
     // The findings of `failing[range]`, in order.
     @Sendable func findings(_ range: Range<Int>) -> [Finding] {
         var found: [Finding] = []
@@ -53,39 +54,48 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
             }
             let m = measurements[index]
             let required = m.required ?? 0
-            let fg = m.pairing.foreground, bg = m.pairing.background
-            // Messages are assembled with `concatenated` (one allocation each): interpolation grew each string ~17 times.
-            // A side is its property and token (`label (appInk)`), or its name: appended as parts, not made a string
-            // of its own first.
-            var message: [String] = []
-            message.reserveCapacity(21)
-            func describe(_ e: PairingEndpoint) {
-                guard let property = e.property, let token = e.token else { return message.append(e.name) }
-                message.append(property)
-                message.append(" (")
-                message.append(token)
-                message.append(")")
+            // Message and hint written part by part into one string each (`TextParts`). A side is its property and token
+            // (`label (appInk)`), or its name.
+            func describe(_ e: PairingEndpoint, _ text: inout TextParts) {
+                guard let property = e.property, let token = e.token else { return text.append(e.name) }
+                text.append(property)
+                text.append(" (")
+                text.append(token)
+                text.append(")")
             }
-            var hint: String?
-            if let fix = fixes[fixOfFailing[n]] {
-                hint = ["nearest passing foreground: ", fix.color.hex, " (", displayRatio(fix.ratio),
-                        ":1), same hue, lightness adjusted in OKLCH"].concatenated()
+            let hint = fixes[fixOfFailing[n]].map { fix in
+                let hex = fix.color.hex
+                return TextParts.joined { text in
+                    text.append("nearest passing foreground: ")
+                    text.append(hex)
+                    text.append(" (")
+                    text.appendRatio(fix.ratio)
+                    text.append(":1), same hue, lightness adjusted in OKLCH")
+                }
             }
-            describe(fg)
-            message.append(" on ")
-            describe(bg)
-            message.append(", ")
-            if let theme = m.theme {
-                message.append(theme)
-                message.append(", ")
+            let message = TextParts.joined { text in
+                describe(m.pairing.foreground, &text)
+                text.append(" on ")
+                describe(m.pairing.background, &text)
+                text.append(", ")
+                if let theme = m.theme {
+                    text.append(theme)
+                    text.append(", ")
+                }
+                text.append(m.appearance.rawValue)
+                text.append(", ")
+                text.appendRatio(m.ratio)
+                text.append(":1 (needs ")
+                text.appendRatio(required)
+                text.append(":1 for ")
+                text.append(roleName)
+                text.append(")")
             }
-            for part in [m.appearance.rawValue, ", ", displayRatio(m.ratio), ":1 (needs ", displayRatio(required), ":1 for ",
-                         role == .graphic ? "graphics" : role == .largeText ? "large text" : "text", ")"] { message.append(part) }
+            let background = m.pairing.background.location
             found.append(Finding(
-                rule: rule, severity: severity, appearance: m.appearance, subject: m.pairing.subject,
-                message: message.concatenated(),
-                location: fg.location, relatedLocations: [bg.location] + [m.pairing.drawnAt].compactMap { $0 }, component: m.pairing.component,
-                measured: m.ratio, required: required, fixHint: hint, theme: m.theme))
+                rule: rule, severity: severity, appearance: m.appearance, subject: m.pairing.subject, message: message,
+                location: m.pairing.foreground.location, relatedLocations: m.pairing.drawnAt.map { [background, $0] } ?? [background],
+                component: m.pairing.component, measured: m.ratio, required: required, fixHint: hint, theme: m.theme))
         }
         return found
     }

@@ -37,7 +37,7 @@ public struct TokenHygieneRule: Rule {
         // By row and index, not copies: a component copied into the entry of each of its properties was a dozen reference
         // counts per entry (a fortieth of a 5,000-token audit), and a look-up by name per token was most of this rule.
         var componentPropertiesBuilt: [(component: Int, property: Int)?]?
-        func componentProperty(row: Int) -> (Component, Component.Property)? {
+        func componentProperty(row: Int) -> (component: Int, property: Int)? {
             if componentPropertiesBuilt == nil {
                 var built = [(component: Int, property: Int)?](repeating: nil, count: graph.sortedKeys.count)
                 for (c, component) in context.components.enumerated() {
@@ -47,8 +47,7 @@ public struct TokenHygieneRule: Rule {
                 }
                 componentPropertiesBuilt = built
             }
-            guard let (c, p) = componentPropertiesBuilt?[row] else { return nil }
-            return (context.components[c], context.components[c].properties[p])
+            return componentPropertiesBuilt?[row]
         }
         // Number tokens by family, so a raw radius is matched with radius tokens, padding with spacing tokens.
         var numberTokensBuilt: [String: [Double: String]]?
@@ -71,25 +70,28 @@ public struct TokenHygieneRule: Rule {
             var findings: [Finding] = []
             let key = graph.sortedKeys[row]
             var name: String { TokenGraph.displayName(key) } // only findings need it
+            // By index: the component and property read in place (copies of them were a dozen reference counts a token).
             let componentProperty = componentProperty(row: row)
-            if let (component, property) = componentProperty {
+            if let (c, p) = componentProperty {
+                let component = context.components[c].name
+                let property = context.components[c].properties[p]
                 let definition = graph.token(row: row)
-                var label: String { [component.name, ".", property.name].concatenated() }  // only findings need it
+                var label: String { [component, ".", property.name].concatenated() }  // only findings need it
                 if property.group == .colors, let expression = definition.expression, Self.isLiteralColor(expression) {
                     findings.append(Finding(rule: rule, severity: severity, subject: label,
                                             message: "\(label) is a color literal in a styling file; use a semantic token",
-                                            location: definition.location, component: component.name))
+                                            location: definition.location, component: component))
                 }
                 if let target = property.referencedToken, context.policy.isPrimitive(target) {
                     findings.append(Finding(rule: rule, severity: severity, subject: label,
                                             message: "\(label) uses the primitive token \(TokenGraph.displayName(target)); use a semantic token",
-                                            location: definition.location, component: component.name))
+                                            location: definition.location, component: component))
                 }
                 if property.group == .layout, case .number(let n)? = definition.expression?.kind, n > 0,
                    let family = Self.family(of: property.name), let token = numberToken(family: family, value: n) {
                     findings.append(Finding(rule: rule, severity: .warning, subject: label,
                                             message: "\(label) is a raw \(format(n))pt where the token \(token) has that value",
-                                            location: definition.location, component: component.name))
+                                            location: definition.location, component: component))
                 }
             }
             guard let color = graph.color(row: row) else { return findings }
@@ -98,7 +100,8 @@ public struct TokenHygieneRule: Rule {
                let fixed = Self.fixedBlackOrWhite(expression, scope: graph.token(row: row).scope, graph: graph) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (fixed color)",
                                         message: "\(name) uses Color.\(fixed) for \(role == .text ? "text" : "a surface"): it does not adapt and disappears in one mode; use a semantic token",
-                                        location: graph.token(row: row).location, component: componentProperty?.0.name))
+                                        location: graph.token(row: row).location,
+                                        component: componentProperty.map { context.components[$0.component].name }))
             }
             // Dark mode is mandatory: a color (other than a primitive, which only feeds adaptive tokens) needs a dark value,
             // unless the app draws dark through a dark theme (a "night" palette) instead.

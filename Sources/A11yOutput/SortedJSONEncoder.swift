@@ -148,27 +148,36 @@ struct StreamingWriter {
         let pretty = pretty
         // Pairs and findings write their own members: the element type is opened once for the array, where `write`
         // looked its kind up and cast (and boxed) each element.
-        let writeOne: (Element, inout StreamingWriter) throws -> Void
-        if let direct = Element.self as? any JSONMembersWritable.Type {
-            writeOne = Self.membersWriter(of: direct, for: Element.self, depth: depth + 1, pretty: pretty)
-        } else {
-            writeOne = { element, writer in try writer.write(element, depth: depth + 1) }
+        // They are written into one `JSONBytes` per block (not each into its own, then appended to the block's array).
+        let writeDirect = (Element.self as? any JSONMembersWritable.Type).map {
+            Self.membersWriter(of: $0, for: Element.self, depth: depth + 1, pretty: pretty)
         }
-        let shared = ReadOnly(value: (elements: elements, blocks: blocks, writeOne: writeOne))
+        let shared = ReadOnly(value: (elements: elements, blocks: blocks, writeDirect: writeDirect))
         parallelPerform(iterations: workers) { _ in
             // Each block's buffer sized for the last one this worker wrote (blocks of pairs or findings are alike):
             // grown from empty, a block's text was copied at every doubling (~6 MB copied for elevate-ios's audit).
             var lastSize = 1 << 16
             while let b = order.take() {
-                var writer = StreamingWriter(pretty: pretty, chunk: Self.collectedWhole, sink: { _ in })
-                writer.out.reserveCapacity(lastSize + lastSize / 8)
                 do {
-                    for i in shared.value.blocks[b] {
-                        JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &writer.out)
-                        try shared.value.writeOne(shared.value.elements[i], &writer)
+                    if let writeDirect = shared.value.writeDirect {
+                        var text = JSONBytes(capacity: lastSize + lastSize / 8)
+                        defer { text.deallocate() }
+                        for i in shared.value.blocks[b] {
+                            JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &text)
+                            try writeDirect(shared.value.elements[i], &text)
+                        }
+                        lastSize = text.count
+                        order.finish(b, Array(text.bytes))
+                    } else {
+                        var writer = StreamingWriter(pretty: pretty, chunk: Self.collectedWhole, sink: { _ in })
+                        writer.out.reserveCapacity(lastSize + lastSize / 8)
+                        for i in shared.value.blocks[b] {
+                            JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &writer.out)
+                            try writer.write(shared.value.elements[i], depth: depth + 1)
+                        }
+                        lastSize = writer.out.count
+                        order.finish(b, writer.out)
                     }
-                    lastSize = writer.out.count
-                    order.finish(b, writer.out)
                 } catch {
                     order.fail(error)
                 }
@@ -180,10 +189,10 @@ struct StreamingWriter {
     /// Writes an `Element` that is a `Direct` (the same type, opened from an existential) as its own members.
     private static func membersWriter<Element, Direct: JSONMembersWritable>(
         of _: Direct.Type, for _: Element.Type, depth: Int, pretty: Bool
-    ) -> (Element, inout StreamingWriter) throws -> Void {
+    ) -> (Element, inout JSONBytes) throws -> Void {
         precondition(Element.self == Direct.self)
-        return { element, writer in
-            try JSONObjectWriter.write(unsafeBitCast(element, to: Direct.self), depth: depth, pretty: pretty, into: &writer.out)
+        return { element, out in
+            try JSONObjectWriter.write(unsafeBitCast(element, to: Direct.self), depth: depth, pretty: pretty, into: &out)
         }
     }
 
@@ -299,6 +308,8 @@ struct JSONBytes: JSONOutput {
     private(set) var start: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// The file whose path `JSONObjectWriter.writeLocation` last found needs no escaping (it then copies it as it is).
+    var plainPath: ObjectIdentifier?
 
     init(capacity: Int) {
         start = .allocate(capacity: capacity)
@@ -392,6 +403,16 @@ enum ValueWriter {
 
     /// Shortest form that reads back (`Double` and `Float` each print their own), without a trailing `.0`.
     static func appendNumber<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, into out: inout some JSONOutput) throws {
+        // A whole or half number below a million (a pair's required ratio, a font size) as its digits: the text
+        // `description` gives (checked for every such number), without the shortest-digits search and its string.
+        if F.self == Double.self {
+            let double = unsafeBitCast(value, to: Double.self)
+            if double.sign == .plus, double < 1_000_000, let twice = Int(exactly: double * 2) {
+                appendInteger(twice / 2, into: &out)
+                if twice % 2 == 1 { out.write(".5") }
+                return
+            }
+        }
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not valid JSON"))
         }
@@ -464,6 +485,21 @@ enum ValueWriter {
         }
         out.write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether a JSON string of these bytes is the bytes themselves between quotes.
+    static func needsNoEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 8 <= bytes.count {
+            if needsEscaping(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)) { return false }
+            i += 8
+        }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Whether any of the eight bytes of `word` is `"`, `\` or a control character: each test finds a zero byte
