@@ -26,9 +26,9 @@ enum FlatValue {
 /// Evaluates a `LoweredProgram` for one interpreter (each worker interpreter has its own).
 final class FlatEvaluator {
     let program: LoweredProgram
-    /// The interpreter that owns this evaluator (`Interpreter.evaluator`) and outlives it: not retained, so the two do not
-    /// keep each other alive, and not checked at each of the evaluator's many reads of it.
-    unowned(unsafe) let interpreter: Interpreter
+    /// The interpreter that uses this evaluator (`Interpreter.evaluator`; one at a time, see `EvaluatorPool`): not
+    /// retained, so the two do not keep each other alive, and not checked at each of the evaluator's many reads of it.
+    unowned(unsafe) var interpreter: Interpreter
     var slots = [FlatValue](repeating: .unset, count: 1024)
     /// The running frame's first slot, and the first slot no frame uses (a call's frame starts there).
     var base = 0, top = 0
@@ -65,11 +65,20 @@ final class FlatEvaluator {
     var scopeKey = NameKey("")
     /// Functions and initialisers lowered at their first call, by declaration (`functionPlan`).
     var functionIndexes: [ObjectIdentifier: Int32] = [:]
+    /// The same plans by the function's key and place, for another copy of a function lowered before.
+    var functionIndexesByPlace: [FunctionPlace: Int32] = [:]
+    struct FunctionPlace: Hashable {
+        var key: NameKey
+        var location: SourceLocation
+    }
+    /// Copies of functions found by place: their storage objects are keys of `functionIndexes`, so they are kept alive.
+    var copiesKept: [MemberDeclaration] = []
     var functionPlans: [FunctionPlan] = []
     /// Whether each closure definition's body runs natively (`runsNatively`), by definition index.
     var closureNative: [Int32: Bool] = [:]
-    /// Instance members' initial values and computed bodies, lowered once (`memberPlan`): an instance member is evaluated
-    /// for every instance that reads it.
+    /// Instance members' initial values and computed bodies, lowered once, by the declaration's storage object (each plan
+    /// keeps its declaration, so the object lives as long as the key): an instance member is evaluated for every instance
+    /// that reads it.
     var memberPlans: [ObjectIdentifier: MemberPlan] = [:]
     /// Call arguments as `Interpreter.labelsMatch` and `plausible` see them (labels, and the kind of a string, number or
     /// closure literal), made once per such signature: each token's call node is new, its signature is not.
@@ -872,6 +881,7 @@ final class FlatEvaluator {
 extension FlatEvaluator {
     /// A member's value lowered: an initial value's node, or a computed body and whether it runs natively.
     struct MemberPlan {
+        var declaration: MemberDeclaration
         var node: Int32 = -1
         var body = LoweredProgram.Span.empty
         var frameSize: Int32
@@ -889,14 +899,15 @@ extension FlatEvaluator {
             switch declaration.kind {
             case .stored(let initial?):
                 let lowered = program.lowerExpression(initial)
-                plan = MemberPlan(node: lowered.node, frameSize: lowered.frameSize)
+                plan = MemberPlan(declaration: declaration, node: lowered.node, frameSize: lowered.frameSize)
             case .computed(let body):
                 let lowered = program.lowerBody(body)
-                plan = MemberPlan(body: lowered.body, frameSize: lowered.frameSize)
+                plan = MemberPlan(declaration: declaration, body: lowered.body, frameSize: lowered.frameSize)
             default:
                 return interpreter.unknown("\(declaration.name) has no value to evaluate", declaration.location)
             }
-            // A static member is evaluated once (the interpreter memoises it): kept only for instance members.
+            // Kept for instance members only: a static member is memoised (keeping its plan too cost the 5k system ~1%,
+            // measured with `EvaluatorPool` keeping evaluators for the next workers, and saved nothing elsewhere).
             if !declaration.isStatic { memberPlans[key] = plan }
         }
         return inMemberFrame(scope: declaration.owner, selfValue: newSelf, scopeKey: NameKey(declaration.ownerKey), frameSize: plan.frameSize) { _ in
@@ -943,4 +954,39 @@ extension FlatEvaluator {
 
 extension Value {
     var closureValue: Value.Closure? { if case .closure(let c) = self { return c } else { return nil } }
+}
+
+/// Evaluators of finished worker interpreters, for the next workers of the same interpreter: what an evaluator lowered
+/// and planned (functions, call plans by node and by scope, member plans) depends only on the declarations and the
+/// configuration, which the workers share, so it is kept; its values and frames are emptied when a worker takes it.
+final class EvaluatorPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var spares: [FlatEvaluator] = []
+
+    /// A spare evaluator, now `interpreter`'s, or nil.
+    func take(for interpreter: Interpreter) -> FlatEvaluator? {
+        lock.lock()
+        let spare = spares.popLast()
+        lock.unlock()
+        spare?.adopt(by: interpreter)
+        return spare
+    }
+
+    func put(_ evaluator: FlatEvaluator) {
+        lock.lock()
+        spares.append(evaluator)
+        lock.unlock()
+    }
+}
+
+extension FlatEvaluator {
+    /// Made `interpreter`'s: nothing of the last one's evaluation is kept but what was lowered and planned.
+    func adopt(by interpreter: Interpreter) {
+        self.interpreter = interpreter
+        (base, top, scope, selfValue, scopeKey) = (0, 0, [], nil, NameKey(""))
+        colors.removeAll(keepingCapacity: true)
+        boxes.removeAll(keepingCapacity: true)
+        closureValues.removeAll(keepingCapacity: true)
+        captured.removeAll(keepingCapacity: true)
+    }
 }

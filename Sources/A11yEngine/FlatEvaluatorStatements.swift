@@ -13,9 +13,16 @@ extension FlatEvaluator {
     }
 
     func functionPlan(_ function: MemberDeclaration) -> Int32 {
-        // By the declaration's storage object (kept alive by the interpreter's index, which `function` is from).
+        // By the declaration's storage object (kept alive by the plan, or by `copiesKept`); a worker's own copy of a
+        // function (`Interpreter.ownCallables`) is another object, found by the function's key and place, and kept.
         let key = function.identity
         if let known = functionIndexes[key] { return known }
+        let byPlace = FunctionPlace(key: NameKey(function.key), location: function.location)
+        if let known = functionIndexesByPlace[byPlace] {
+            functionIndexes[key] = known
+            copiesKept.append(function)
+            return known
+        }
         let body: [Stmt]
         switch function.kind {
         case .function(_, let b), .initializer(_, let b): body = b
@@ -25,6 +32,7 @@ extension FlatEvaluator {
         functionPlans.append(FunctionPlan(declaration: function, lowered: lowered, ownerKey: NameKey(function.ownerKey)))
         let index = Int32(functionPlans.count - 1)
         functionIndexes[key] = index
+        functionIndexesByPlace[byPlace] = index
         return index
     }
 

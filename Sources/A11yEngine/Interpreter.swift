@@ -550,7 +550,21 @@ public final class Interpreter {
 
     /// What evaluates this interpreter's IR: the lowered program and the flat evaluator over it (docs/flat-core-plan.md),
     /// made at the first evaluation. The interpreter keeps the indexes, the memos and the look-ups the evaluator asks.
-    private(set) lazy var evaluator = FlatEvaluator(program: LoweredProgram(), interpreter: self)
+    var evaluator: FlatEvaluator {
+        if let made = madeEvaluator { return made }
+        let made = evaluatorPool.take(for: self) ?? FlatEvaluator(program: LoweredProgram(), interpreter: self)
+        madeEvaluator = made
+        return made
+    }
+    private var madeEvaluator: FlatEvaluator?
+    /// Evaluators this interpreter's workers finished with (`worker()` shares it): a worker takes one with what it has
+    /// lowered and planned, so each function is lowered once per thread of work rather than once per worker (prefetch
+    /// rounds and every `callEach` make fresh workers).
+    private var evaluatorPool = EvaluatorPool()
+
+    deinit {
+        if let madeEvaluator { evaluatorPool.put(madeEvaluator) }
+    }
 
     /// The value of a static member already memoised, without noting a read or evaluating anything: safe for several
     /// threads at once while no one evaluates on this interpreter.
@@ -800,6 +814,7 @@ public final class Interpreter {
     /// cycle or a limit, whose results depend on evaluation order.
     func worker() -> Interpreter {
         let worker = Interpreter(indexesOf: self, configuration: configuration)
+        worker.evaluatorPool = evaluatorPool
         if !orderDependent {
             worker.startingCache = startingCache.map { $0.merging(staticCache) { _, own in own } } ?? staticCache
         }
