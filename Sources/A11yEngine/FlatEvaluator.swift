@@ -96,11 +96,17 @@ final class FlatEvaluator {
         var platformTypes: (name: String, types: [String?]?)?
     }
     var nodeCaches: [NodeCache] = []
+    /// For a `switch` of many cases (token switches list hundreds, run once per case and theme), by switch: the first
+    /// case naming each enum case, and the first case that is not only enum-case patterns (`default` among them).
+    var caseIndexes: [Int32: (firstByName: [Int32: Int], firstOther: Int)] = [:]
 
     /// `nodeCaches` grown to hold `index`.
     func cacheRoom(_ index: Int32) {
         if nodeCaches.count <= Int(index) {
-            nodeCaches.append(contentsOf: repeatElement(NodeCache(), count: max(program.nodes.count, Int(index) + 1) - nodeCaches.count))
+            // Grown by doubling: every member evaluated adds nodes, and growing to the exact count each time made and
+            // copied rows for each.
+            nodeCaches.append(contentsOf: repeatElement(NodeCache(), count: max(program.nodes.count, Int(index) + 1, 2 * nodeCaches.count)
+                                                                          - nodeCaches.count))
         }
     }
     let selfSymbol: Int32, superSymbol: Int32, initSymbol: Int32

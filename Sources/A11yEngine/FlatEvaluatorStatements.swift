@@ -329,7 +329,14 @@ extension FlatEvaluator {
         if case .unknown(let u) = value { return .failure(u) }
         var caseName: Int32 = -1
         if case .enumCase(_, let name, _) = value { caseName = program.symbol(name) }
-        for (i, c) in sw.cases.enumerated() {
+        // Only the cases from the first that can match on: the first naming the case, or the first of any other kind.
+        var start = 0
+        if caseName >= 0, sw.cases.count > 8 {
+            let index = caseIndex(switchIndex, sw)
+            start = min(index.firstByName[caseName] ?? sw.cases.count, index.firstOther)
+        }
+        for i in start..<sw.cases.count {
+            let c = sw.cases[i]
             if c.patterns.count == 0 { return .success(i) }
             for pattern in statements(c.patterns) {
                 let p = program.nodes[Int(pattern)]
@@ -346,6 +353,22 @@ extension FlatEvaluator {
             }
         }
         return .success(nil)
+    }
+
+    /// `caseIndexes`' entry for a switch, made at its first use.
+    func caseIndex(_ switchIndex: Int32, _ sw: LoweredProgram.Switch) -> (firstByName: [Int32: Int], firstOther: Int) {
+        if let known = caseIndexes[switchIndex] { return known }
+        var index = (firstByName: [Int32: Int](), firstOther: sw.cases.count)
+        for (i, c) in sw.cases.enumerated() {
+            let patterns = statements(c.patterns).map { program.nodes[Int($0)] }
+            guard !patterns.isEmpty, patterns.allSatisfy({ $0.op == .enumCasePattern }) else {
+                index.firstOther = min(index.firstOther, i)
+                continue
+            }
+            for p in patterns where index.firstByName[p.a] == nil { index.firstByName[p.a] = i }
+        }
+        caseIndexes[switchIndex] = index
+        return index
     }
 
     /// A pattern matched: `flat` is `value` as the evaluator holds it, when it has it (a binding keeps it).

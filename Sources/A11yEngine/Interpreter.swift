@@ -566,6 +566,12 @@ public final class Interpreter {
         if let madeEvaluator { evaluatorPool.put(madeEvaluator) }
     }
 
+    /// Takes its evaluators from `other`'s pool, and gives them back to it: only for an interpreter over the very same
+    /// declarations (a worker, a theme's interpreter), since what they lowered is kept by each function's key and place.
+    func sharesEvaluators(with other: Interpreter) {
+        evaluatorPool = other.evaluatorPool
+    }
+
     /// The value of a static member already memoised, without noting a read or evaluating anything: safe for several
     /// threads at once while no one evaluates on this interpreter.
     func memoisedStaticValue(_ key: NameKey) -> Value? { startingCache?[key] ?? staticCache[key] }
@@ -814,7 +820,7 @@ public final class Interpreter {
     /// cycle or a limit, whose results depend on evaluation order.
     func worker() -> Interpreter {
         let worker = Interpreter(indexesOf: self, configuration: configuration)
-        worker.evaluatorPool = evaluatorPool
+        worker.sharesEvaluators(with: self)
         if !orderDependent {
             worker.startingCache = startingCache.map { $0.merging(staticCache) { _, own in own } } ?? staticCache
         }

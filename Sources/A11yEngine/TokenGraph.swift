@@ -184,6 +184,7 @@ public final class TokenGraph {
         /// interpreter shares `base`'s indexes and evaluates afresh.
         public init(_ base: Program, configuration: Interpreter.Configuration) {
             interpreter = Interpreter(indexesOf: base.interpreter, configuration: configuration)
+            interpreter.sharesEvaluators(with: base.interpreter)
             sources = base.sources
             dataTokens = base.dataTokens
             dataOrder = base.dataOrder
