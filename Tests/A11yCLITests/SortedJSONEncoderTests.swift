@@ -58,6 +58,18 @@ struct SortedJSONEncoderTests {
         #expect(try Self.fast(diff, pretty: false) == Self.foundation(diff, pretty: false))
     }
 
+    /// Whole and half numbers below a million are written as their digits (a pair's required ratio, a font size), not
+    /// through the shortest-digits search: the text Foundation writes, at the edges too, and every other number as before.
+    @Test func wholeAndHalfNumbersEncodeAsFoundationEncodesThem() throws {
+        var numbers = (0..<4_000).map { Double($0) / 2 }
+        numbers += [999_998.5, 999_999, 999_999.5, 1_000_000, 1_000_000.5, 123_456_789, 1e15, 1e300, 0.25, 4.499_999, 0.1 + 0.2,
+                    2.935_532_559_248_809, -0.5, -3, -0.0, .leastNonzeroMagnitude]
+        for pretty in [true, false] {
+            #expect(try Self.fast(numbers, pretty: pretty) == Self.foundation(numbers, pretty: pretty))
+            #expect(try Self.streamed(numbers, pretty: pretty).text == Self.foundation(numbers, pretty: pretty))
+        }
+    }
+
     /// Findings write their own members into a buffer sized for a usual one (1 KB): one far larger (a long message
     /// that needs escapes, hundreds of related locations, a path with non-ASCII) grows it and reads as Foundation's.
     @Test func aFindingLargerThanItsBufferEncodesAsFoundationEncodesIt() throws {
