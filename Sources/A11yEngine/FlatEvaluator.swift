@@ -45,6 +45,8 @@ final class FlatEvaluator {
     }
     var captured: [FlatValue] = []
     var boxes: [Value] = []
+    /// `raisedBody`'s, by closure definition.
+    var raisedBodies: [Int32: [Stmt]] = [:]
     let userInterfaceStyle: Int32, dark: Int32, light: Int32, hex: Int32, equals: Int32, notEquals: Int32
 
     /// What a call of a name in a scope calls, decided at its first call.
@@ -95,19 +97,27 @@ final class FlatEvaluator {
         var plan: CallPlan?
         var platformTypes: (name: String, types: [String?]?)?
     }
+    /// The call nodes' caches, made at each node's first use; `nodeCacheRow` gives a node's row (-1: none yet). A row
+    /// index per node, not a cache per node: the per-node list grows with every member lowered, and copying 4-byte
+    /// indexes as it grows costs little where copying the caches (arrays and plans) cost more than using them.
     var nodeCaches: [NodeCache] = []
+    var nodeCacheRow: [Int32] = []
     /// For a `switch` of many cases (token switches list hundreds, run once per case and theme), by switch: the first
     /// case naming each enum case, and the first case that is not only enum-case patterns (`default` among them).
     var caseIndexes: [Int32: (firstByName: [Int32: Int], firstOther: Int)] = [:]
 
-    /// `nodeCaches` grown to hold `index`.
-    func cacheRoom(_ index: Int32) {
-        if nodeCaches.count <= Int(index) {
-            // Grown by doubling: every member evaluated adds nodes, and growing to the exact count each time made and
-            // copied rows for each.
-            nodeCaches.append(contentsOf: repeatElement(NodeCache(), count: max(program.nodes.count, Int(index) + 1, 2 * nodeCaches.count)
-                                                                          - nodeCaches.count))
+    /// The row of `nodeCaches` of the node at `index`, made at its first use.
+    func cacheRow(_ index: Int32) -> Int {
+        if nodeCacheRow.count <= Int(index) {
+            // Grown by doubling: every member evaluated adds nodes.
+            nodeCacheRow.append(contentsOf: repeatElement(-1, count: max(program.nodes.count, Int(index) + 1, 2 * nodeCacheRow.count)
+                                                                      - nodeCacheRow.count))
         }
+        if nodeCacheRow[Int(index)] < 0 {
+            nodeCacheRow[Int(index)] = Int32(nodeCaches.count)
+            nodeCaches.append(NodeCache())
+        }
+        return Int(nodeCacheRow[Int(index)])
     }
     let selfSymbol: Int32, superSymbol: Int32, initSymbol: Int32
 
@@ -139,10 +149,17 @@ final class FlatEvaluator {
             return .color(Int32(colors.count - 1))
         case .traits(let t): return .traits(UInt8(t.appearance.order))
         case .enumCase(let type, let name, let payload) where type.isEmpty && payload.isEmpty: return .platformCase(program.symbol(name))
+        case .closure(let c):
+            if let row = closureRow(c) { return .closure(row) }
+            return boxed(value)
         default:
-            boxes.append(value)
-            return .boxed(Int32(boxes.count - 1))
+            return boxed(value)
         }
+    }
+
+    private func boxed(_ value: Value) -> FlatValue {
+        boxes.append(value)
+        return .boxed(Int32(boxes.count - 1))
     }
 
     func toValue(_ value: FlatValue) -> Value {
@@ -163,9 +180,32 @@ final class FlatEvaluator {
                 if case .unset = v { continue }
                 locals[program.symbols[Int(d.slotSymbols[Int(capture.inner)])]] = toValue(v)
             }
-            return .closure(.init(parameters: d.parameters.map { program.symbols[Int($0)] }, body: program.raise(block: d.body),
-                                  captured: Locals(locals), scope: c.scope, selfValue: c.selfValue))
+            return .closure(.init(parameters: d.parameters.map { program.symbols[Int($0)] }, body: raisedBody(c.definition),
+                                  captured: Locals(locals), scope: c.scope, selfValue: c.selfValue,
+                                  origin: ClosureOrigin(program: program, definition: c.definition, scopeKey: c.scopeKey)))
         }
+    }
+
+    /// A closure value this evaluator's program made, as a closure row again (its captures from the value's); nil for
+    /// any other closure value (made elsewhere: lowered again when applied).
+    func closureRow(_ c: Value.Closure) -> Int32? {
+        guard let origin = c.origin, origin.program === program else { return nil }
+        let d = program.closures[Int(origin.definition)]
+        let start = Int32(captured.count)
+        for capture in d.captures {
+            captured.append(c.captured[program.symbols[Int(d.slotSymbols[Int(capture.inner)])]].map(toFlat) ?? .unset)
+        }
+        closureValues.append(ClosureValue(definition: origin.definition, captures: start, scope: c.scope, scopeKey: origin.scopeKey,
+                                          selfValue: c.selfValue))
+        return Int32(closureValues.count - 1)
+    }
+
+    /// A closure definition's body as statements, raised once: every value made of the definition has the same body.
+    func raisedBody(_ definition: Int32) -> [Stmt] {
+        if let known = raisedBodies[definition] { return known }
+        let body = program.raise(block: program.closures[Int(definition)].body)
+        raisedBodies[definition] = body
+        return body
     }
 
     // MARK: Evaluation
@@ -473,20 +513,20 @@ final class FlatEvaluator {
     /// The call's arguments as `Interpreter.labelsMatch`, `plausible` and `BuiltIns.argumentTypes` look at them: labels,
     /// and whether each is a string, number or closure literal.
     func argumentShape(_ index: Int32, _ n: LoweredProgram.Node) -> [CallArgument] {
-        cacheRoom(index)
-        if let known = nodeCaches[Int(index)].shape { return known }
+        let row = cacheRow(index)
+        if let known = nodeCaches[row].shape { return known }
         let shape = argumentShapeBySignature(n)
-        nodeCaches[Int(index)].shape = shape
+        nodeCaches[row].shape = shape
         return shape
     }
 
     /// `BuiltIns.argumentTypes` of the call at `index` (a platform function or type `name`), kept by node: a node calls
     /// one name with the same labels at every evaluation.
     func platformArgumentTypes(_ name: String, _ index: Int32, _ n: LoweredProgram.Node) -> [String?]? {
-        cacheRoom(index)
-        if let known = nodeCaches[Int(index)].platformTypes, known.name == name { return known.types }
+        let row = cacheRow(index)
+        if let known = nodeCaches[row].platformTypes, known.name == name { return known.types }
         let types = BuiltIns.argumentTypes(name, argumentShape(index, n))
-        nodeCaches[Int(index)].platformTypes = (name, types)
+        nodeCaches[row].platformTypes = (name, types)
         return types
     }
 
@@ -557,11 +597,11 @@ final class FlatEvaluator {
     /// it resolves alike in every scope; else the functions of the enclosing scopes, innermost first; else a type in
     /// scope; else the name as a type.
     private func callName(_ symbol: Int32, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
-        cacheRoom(index)
+        let row = cacheRow(index)
         let nodePlan: CallPlan
-        if let known = nodeCaches[Int(index)].plan { nodePlan = known } else {
+        if let known = nodeCaches[row].plan { nodePlan = known } else {
             nodePlan = plan(symbol)
-            nodeCaches[Int(index)].plan = nodePlan
+            nodeCaches[row].plan = nodePlan
         }
         switch nodePlan {
         case .functions(let candidates, let depth):
@@ -956,6 +996,14 @@ extension FlatEvaluator {
             return toValue(evaluate(lowered.node, expected: expected))
         }
     }
+}
+
+/// A closure value's evaluator program and definition (`Value.Closure.origin`). Another thread's evaluator only compares
+/// the program's identity; only the evaluator that owns the program reads it.
+struct ClosureOrigin: @unchecked Sendable {
+    let program: LoweredProgram
+    let definition: Int32
+    let scopeKey: NameKey
 }
 
 extension Value {

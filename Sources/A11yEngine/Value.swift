@@ -48,8 +48,17 @@ public enum Value: Hashable, Sendable {
         public let scope: [String]
         public let selfValue: Value?
 
-        public init(parameters: [String], body: [Stmt], captured: Locals, scope: [String], selfValue: Value?) {
+        /// Where the evaluator made it, when it did: its evaluator applies it again from its definition, with no body
+        /// lowered again (a provider read from a memoised instance member is applied once per instance).
+        let origin: ClosureOrigin?
+
+        public convenience init(parameters: [String], body: [Stmt], captured: Locals, scope: [String], selfValue: Value?) {
+            self.init(parameters: parameters, body: body, captured: captured, scope: scope, selfValue: selfValue, origin: nil)
+        }
+
+        init(parameters: [String], body: [Stmt], captured: Locals, scope: [String], selfValue: Value?, origin: ClosureOrigin?) {
             (self.parameters, self.body, self.captured, self.scope, self.selfValue) = (parameters, body, captured, scope, selfValue)
+            self.origin = origin
         }
 
         // Equal as the struct it was: field by field.
