@@ -562,8 +562,15 @@ public final class Interpreter {
     /// rounds and every `callEach` make fresh workers).
     private var evaluatorPool = EvaluatorPool()
 
-    deinit {
-        if let madeEvaluator { evaluatorPool.put(madeEvaluator) }
+    deinit { returnEvaluator() }
+
+    /// Gives the evaluator back to the pool, for the next interpreter that evaluates (a theme's graph built on the other
+    /// thread) to take with what it lowered: each interpreter that kept its own lowered every function it called again.
+    /// An evaluation here later takes one from the pool again.
+    func returnEvaluator() {
+        guard let madeEvaluator else { return }
+        evaluatorPool.put(madeEvaluator)
+        self.madeEvaluator = nil
     }
 
     /// Takes its evaluators from `other`'s pool, and gives them back to it: only for an interpreter over the very same

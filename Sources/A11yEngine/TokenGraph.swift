@@ -327,6 +327,7 @@ public final class TokenGraph {
         let remains = ConcurrentResults<PreparedTokens>(count: 1)
         if let all = prepared.take() { remains.set(0, all) }
         sortKeysAndFillRows(alongside: { _ = remains.takeValues() })
+        interpreter.returnEvaluator()
     }
 
     /// The end of the run of prepared tokens from `start` on (`start` itself when there is none there). A large token
