@@ -47,6 +47,8 @@ final class FlatEvaluator {
     var boxes: [Value] = []
     /// `raisedBody`'s, by closure definition.
     var raisedBodies: [Int32: [Stmt]] = [:]
+    /// `loweredExpression`'s, by the expression's location.
+    var loweredExpressions: [SourceLocation: [(expr: Expr, names: [String], lowered: (node: Int32, frameSize: Int32))]] = [:]
     let userInterfaceStyle: Int32, dark: Int32, light: Int32, hex: Int32, equals: Int32, notEquals: Int32
 
     /// What a call of a name in a scope calls, decided at its first call.
@@ -986,15 +988,26 @@ extension FlatEvaluator {
         }
     }
 
-    /// `Interpreter.evaluate(_:locals:selfValue:scope:expected:)` (view code's colors, fonts and conditions): the
-    /// expression lowered with the locals as its frame's first slots (by name, so the order is the same every time).
+    /// `Interpreter.evaluate(_:locals:selfValue:scope:expected:)` (view code's colors, fonts and conditions, default
+    /// field values, raw values): the expression lowered with the locals as its frame's first slots.
     func evaluateExpression(_ expr: Expr, locals: [String: Value], selfValue: Value?, scope: [String], expected: String?) -> Value {
-        let names = locals.keys.sortedComparingBytes()
-        let lowered = program.lowerExpression(expr, locals: names)
+        // A dictionary's keys and values come in the same order.
+        let names = Array(locals.keys)
+        let lowered = loweredExpression(expr, locals: names)
         return inMemberFrame(scope: scope, selfValue: selfValue, frameSize: lowered.frameSize) { frame in
-            for (slot, name) in names.enumerated() { slots[frame + slot] = toFlat(locals[name]!) }
+            for (slot, value) in locals.values.enumerated() { slots[frame + slot] = toFlat(value) }
             return toValue(evaluate(lowered.node, expected: expected))
         }
+    }
+
+    /// An expression given as IR lowered once for these locals (view code evaluates the same expressions for every
+    /// variant and nested view, `defaultFields` for every instance): kept by its location, and checked to be the same
+    /// expression and locals there.
+    private func loweredExpression(_ expr: Expr, locals names: [String]) -> (node: Int32, frameSize: Int32) {
+        if let known = loweredExpressions[expr.location]?.first(where: { $0.names == names && $0.expr == expr }) { return known.lowered }
+        let lowered = program.lowerExpression(expr, locals: names)
+        loweredExpressions[expr.location, default: []].append((expr, names, (lowered.node, lowered.frameSize)))
+        return (lowered.node, lowered.frameSize)
     }
 }
 
