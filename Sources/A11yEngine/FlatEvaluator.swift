@@ -98,6 +98,17 @@ final class FlatEvaluator {
         var shape: [CallArgument]?
         var plan: CallPlan?
         var platformTypes: (name: String, types: [String?]?)?
+        var direct: DirectCall?
+    }
+    /// What a called name's node does at every call once its first call showed it (its plan and its arguments' labels
+    /// and literal kinds are the node's own, so the checks give the same answer every time): a token helper is called
+    /// once per token (`adaptive(light:dark:)`), `Color(...)` several times in each.
+    enum DirectCall {
+        /// The plan's one function, taking exactly the node's labels in order (no default): the arguments go straight
+        /// into its frame, as the parameters' types (`functionPlans` index; the scope depth and owner of `self`).
+        case function(plan: Int32, types: [String?], depth: Int, owner: String)
+        /// The platform's `Color`/`UIColor`: no project initialiser takes these labels, and no memberwise one exists.
+        case platformColor(String)
     }
     /// The call nodes' caches, made at each node's first use; `nodeCacheRow` gives a node's row (-1: none yet). A row
     /// index per node, not a cache per node: the per-node list grows with every member lowered, and copying 4-byte
@@ -600,6 +611,11 @@ final class FlatEvaluator {
     /// scope; else the name as a type.
     private func callName(_ symbol: Int32, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
         let row = cacheRow(index)
+        switch nodeCaches[row].direct {
+        case .function(let plan, let types, let depth, let owner)?: return callDirect(plan, types, depth: depth, owner: owner, index, n)
+        case .platformColor(let type)?: return constructColor(type, index, n)
+        case nil: break
+        }
         let nodePlan: CallPlan
         if let known = nodeCaches[row].plan { nodePlan = known } else {
             nodePlan = plan(symbol)
@@ -608,11 +624,58 @@ final class FlatEvaluator {
         switch nodePlan {
         case .functions(let candidates, let depth):
             let owner = scope.prefix(depth).joinedWithDots()
+            if candidates.count == 1, case .function = candidates[0].kind, takesExactly(candidates[0], index, n) {
+                let plan = functionPlan(candidates[0]), types = candidates[0].parameterTypes
+                nodeCaches[row].direct = .function(plan: plan, types: types, depth: depth, owner: owner)
+                return callDirect(plan, types, depth: depth, owner: owner, index, n)
+            }
             let selfValue: Value = depth == scope.count ? (self.selfValue ?? .type(owner)) : .type(owner)
             return callOverloads(candidates, index, n, selfValue: selfValue)
         case .construct(let plan):
+            if !plan.hasMemberwiseInitializer, plan.type == "Color" || plan.type == "UIColor",
+               !plan.initializers.contains(where: { $0.contains { Interpreter.labelsMatch($0.parameters, argumentShape(index, n)) } }) {
+                nodeCaches[row].direct = .platformColor(plan.type)
+                return constructColor(plan.type, index, n)
+            }
             return construct(plan, index, n)
         }
+    }
+
+    /// Whether `function`'s parameters are exactly the call's arguments, label by label in order (so `callOverloads`
+    /// would choose it, bind each argument to the parameter at its position, and need no default).
+    private func takesExactly(_ function: MemberDeclaration, _ index: Int32, _ n: LoweredProgram.Node) -> Bool {
+        let arguments = argumentShape(index, n), parameters = function.parameters
+        return parameters.count == arguments.count && Interpreter.labelsMatch(parameters, arguments)
+            && parameters.indices.allSatisfy { parameters[$0].label == arguments[$0].label }
+    }
+
+    /// `callOverloads` and `invoke` for a `DirectCall.function`: the callee's frame pushed first and its parameters
+    /// filled as the arguments are evaluated in the caller's frame, then the body run and its value coerced.
+    private func callDirect(_ plan: Int32, _ types: [String?], depth: Int, owner: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
+        let newSelf: Value = depth == scope.count ? (selfValue ?? .type(owner)) : .type(owner)
+        let function = Int(plan)
+        let frame = push(functionPlans[function].lowered.frameSize)
+        for i in 0..<Int(n.c) {
+            let value = evaluate(program.arguments[Int(n.b) + i].value, expected: types[i])
+            slots[frame + Int(functionPlans[function].lowered.parameterSlots[i])] = value
+        }
+        let location = program.locations[Int(index)]
+        guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
+            top = frame
+            interpreter.orderDependent = true
+            return unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)", location)
+        }
+        interpreter.callDepth += 1
+        let saved = (base, scope, scopeKey, selfValue)
+        defer {
+            interpreter.callDepth -= 1
+            (base, scope, scopeKey, selfValue) = saved
+            top = frame
+        }
+        let declaration = functionPlans[function].declaration
+        (base, scope, scopeKey, selfValue) = (frame, declaration.owner, functionPlans[function].ownerKey, newSelf)
+        return coerce(run(functionPlans[function].lowered.body, expected: declaration.type, at: declaration.location),
+                      to: declaration.type, at: location)
     }
 
     private func plan(_ symbol: Int32) -> CallPlan {
