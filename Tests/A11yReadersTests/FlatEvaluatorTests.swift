@@ -307,6 +307,75 @@ struct FlatEvaluatorTests {
         #expect(cutOff > 20 && cutOff < 4 * 120)
     }
 
+    /// A provider read from an instance's computed member (DesignResourcesKit's `DynamicColor.dynamicProvider`) is a
+    /// closure value; applied again for each instance, it runs from its definition: the evaluator's closure definitions
+    /// do not grow with the instances (each was lowered again per application).
+    @Test func aProviderReadFromAnInstanceIsAppliedFromItsDefinition() {
+        func source(_ tokens: Int) -> String {
+            let lines = (0..<tokens).map { i in
+                "    static let tone\(i) = Pair(light: Color(hex: \"#\(String(format: "%06X", i * 4099))\"), dark: .black).uiColor"
+            }
+            return """
+                struct Pair {
+                    var light: Color
+                    var dark: Color
+                    var provider: (UITraitCollection) -> UIColor {
+                        { traits in traits.userInterfaceStyle == .dark ? UIColor(dark) : UIColor(light) }
+                    }
+                    var uiColor: UIColor { UIColor(dynamicProvider: provider) }
+                }
+                enum Tones {
+                \(lines.joined(separator: "\n"))
+                }
+                """
+        }
+        var definitions: [Int] = []
+        for tokens in [3, 30] {
+            let parsed = SwiftSourceReader().read(source: source(tokens), file: "/tmp/FlatEvaluatorFixture.swift")
+            let interpreter = Interpreter(declarations: parsed.declarations, types: parsed.types)
+            for d in parsed.declarations where d.isStatic {
+                guard case .color(let c) = interpreter.value(of: d, selfValue: .type(d.ownerKey)) else {
+                    Issue.record("\(d.key) is not a color")
+                    continue
+                }
+                let i = Int(d.name.dropFirst("tone".count))!
+                #expect(c[.light].hex == "#" + String(format: "%06X", i * 4099) && c[.dark].hex == "#000000", "\(d.key): \(c)")
+            }
+            definitions.append(interpreter.evaluator.program.closures.count)
+        }
+        #expect(definitions[0] == definitions[1] && definitions[0] > 0, "closure definitions at 3 and 30 instances: \(definitions)")
+    }
+
+    /// A helper called again and again from a node (a token helper's inner call, a recursion) goes straight to its one
+    /// function after the first call, with the same values and the same unknowns as through the overload checks.
+    @Test func aHelperCalledAgainFromOneNodeKeepsItsValuesAndUnknowns() {
+        let outcome = Self.evaluate("""
+            enum Palette {
+                static func tone(_ hex: String, scale: Double = 1) -> Color { Color(hex: hex).opacity(scale) }
+                static func pair(light: String, dark: String) -> Color {
+                    Color(UIColor { traits in traits.userInterfaceStyle == .dark ? UIColor(tone(dark)) : UIColor(tone(light)) })
+                }
+                static func loop(_ n: Double) -> Double { loop(n + 1) }
+                static let paper = pair(light: "#FFFFFF", dark: "#101010")
+                static let ink = pair(light: "#202020", dark: "#EEEEEE")
+                static let veil = tone("#336699", scale: 0.5)
+                static let misnamed = pair(day: "#FFFFFF", night: "#000000")
+                static let endless = loop(1)
+            }
+            """)
+        Self.expectEvaluated(outcome, count: 5, unknown: ["Palette.misnamed", "Palette.endless"])
+        guard case .color(let paper)? = outcome.values["Palette.paper"], case .color(let ink)? = outcome.values["Palette.ink"],
+              case .color(let veil)? = outcome.values["Palette.veil"] else {
+            Issue.record("not colors: \(outcome.values)")
+            return
+        }
+        #expect(paper[.light].hex == "#FFFFFF" && paper[.dark].hex == "#101010")
+        #expect(ink[.light].hex == "#202020" && ink[.dark].hex == "#EEEEEE")
+        #expect(veil[.light].alpha == 0.5)
+        #expect(outcome.values["Palette.endless"]?.unknown?.reason.hasSuffix("deep (recursion?)") == true)
+        #expect(outcome.values["Palette.misnamed"]?.unknown?.reason.hasPrefix("no pair(day:night:)") == true)
+    }
+
     /// A provider that returns no color: unknown, at the call.
     @Test func aProviderReturningNoColorIsUnknownAtTheCall() {
         let outcome = Self.evaluate("""
