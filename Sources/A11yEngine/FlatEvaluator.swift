@@ -48,7 +48,7 @@ final class FlatEvaluator {
     /// `raisedBody`'s, by closure definition.
     var raisedBodies: [Int32: [Stmt]] = [:]
     /// `loweredExpression`'s, by the expression's location.
-    var loweredExpressions: [SourceLocation: [(expr: Expr, names: [String], lowered: (node: Int32, frameSize: Int32))]] = [:]
+    var loweredExpressions: [ExpressionPlace: [(expr: Expr, names: [String], lowered: (node: Int32, frameSize: Int32))]] = [:]
     let userInterfaceStyle: Int32, dark: Int32, light: Int32, hex: Int32, equals: Int32, notEquals: Int32
 
     /// What a call of a name in a scope calls, decided at its first call.
@@ -950,6 +950,7 @@ final class FlatEvaluator {
         return .color(Int32(colors.count - 1))
     }
     private var innerExplicit: AppearanceSet = []
+    private var lastScopeKey: (scope: [String], key: NameKey)?
     /// How many `evaluateStoredMember` calls are running (a member's value reads another not memoised yet).
     private var memberDepth = 0
 
@@ -983,9 +984,17 @@ final class FlatEvaluator {
                 captured.removeAll(keepingCapacity: true)
             }
         }
-        (scope, selfValue, scopeKey) = (newScope, newSelf, newKey ?? NameKey(newScope.joinedWithDots()))
+        (scope, selfValue, scopeKey) = (newScope, newSelf, newKey ?? key(of: newScope))
         base = push(frameSize)
         return body(base)
+    }
+
+    /// A scope's key, kept for the last scope asked (view code asks again and again for its view's).
+    private func key(of scope: [String]) -> NameKey {
+        if let last = lastScopeKey, last.scope == scope { return last.key }
+        let key = NameKey(scope.joinedWithDots())
+        lastScopeKey = (scope, key)
+        return key
     }
 }
 
@@ -1054,10 +1063,9 @@ extension FlatEvaluator {
     /// `Interpreter.evaluate(_:locals:selfValue:scope:expected:)` (view code's colors, fonts and conditions, default
     /// field values, raw values): the expression lowered with the locals as its frame's first slots.
     func evaluateExpression(_ expr: Expr, locals: [String: Value], selfValue: Value?, scope: [String], expected: String?) -> Value {
-        // A dictionary's keys and values come in the same order.
-        let names = Array(locals.keys)
-        let lowered = loweredExpression(expr, locals: names)
+        let lowered = loweredExpression(expr, locals: locals)
         return inMemberFrame(scope: scope, selfValue: selfValue, frameSize: lowered.frameSize) { frame in
+            // A dictionary's values come in its keys' order: the order of the slots lowered for them.
             for (slot, value) in locals.values.enumerated() { slots[frame + slot] = toFlat(value) }
             return toValue(evaluate(lowered.node, expected: expected))
         }
@@ -1066,11 +1074,25 @@ extension FlatEvaluator {
     /// An expression given as IR lowered once for these locals (view code evaluates the same expressions for every
     /// variant and nested view, `defaultFields` for every instance): kept by its location, and checked to be the same
     /// expression and locals there.
-    private func loweredExpression(_ expr: Expr, locals names: [String]) -> (node: Int32, frameSize: Int32) {
-        if let known = loweredExpressions[expr.location]?.first(where: { $0.names == names && $0.expr == expr }) { return known.lowered }
+    private func loweredExpression(_ expr: Expr, locals: [String: Value]) -> (node: Int32, frameSize: Int32) {
+        let place = ExpressionPlace(location: expr.location)
+        if let known = loweredExpressions[place]?.first(where: { $0.names.elementsEqual(locals.keys) && $0.expr == expr }) {
+            return known.lowered
+        }
+        let names = Array(locals.keys)
         let lowered = program.lowerExpression(expr, locals: names)
-        loweredExpressions[expr.location, default: []].append((expr, names, (lowered.node, lowered.frameSize)))
+        loweredExpressions[place, default: []].append((expr, names, (lowered.node, lowered.frameSize)))
         return (lowered.node, lowered.frameSize)
+    }
+
+    /// A source location as a key hashed by its three fields' bits (`PlanKey`'s way), not by a `Hasher` per look-up.
+    struct ExpressionPlace: Hashable {
+        var location: SourceLocation
+        func _rawHashValue(seed: Int) -> Int {
+            let file = UInt64(UInt(bitPattern: location.fileIdentity)) &* 0x9E37_79B9_7F4A_7C15
+            let line = UInt64(UInt(bitPattern: location.line)) &* 0x100_0000_01B3
+            return NameKey.finalMix(file ^ line ^ UInt64(UInt(bitPattern: location.column)), seed: seed)
+        }
     }
 }
 
