@@ -102,14 +102,28 @@ final class FlatEvaluator {
     }
     /// What a called name's node does at every call once its first call showed it (its plan and its arguments' labels
     /// and literal kinds are the node's own, so the checks give the same answer every time): a token helper is called
-    /// once per token (`adaptive(light:dark:)`), `Color(...)` several times in each.
+    /// once per token (`adaptive(light:dark:)`), `Color(...)` several times in each. A row of `directFunctions` or
+    /// `directColors`: read in place at each call, where taking a payload out of the node's cache counted references.
     enum DirectCall {
-        /// The plan's one function, taking exactly the node's labels in order (no default): the arguments go straight
-        /// into its frame, as the parameters' types (`functionPlans` index; the scope depth and owner of `self`).
-        case function(plan: Int32, types: [String?], depth: Int, owner: String)
-        /// The platform's `Color`/`UIColor`: no project initialiser takes these labels, and no memberwise one exists.
-        case platformColor(String)
+        case function(Int32)
+        case platformColor(Int32)
     }
+    /// The plan's one function, taking exactly the node's labels in order (no default): the arguments go straight into
+    /// its frame, as the parameters' types (`functionPlans` index; the scope depth and owner of `self`).
+    struct DirectFunction {
+        var plan: Int32
+        var types: [String?]
+        var depth: Int
+        var owner: String
+    }
+    /// The platform's `Color`/`UIColor` with one argument: no project initialiser takes these labels and no memberwise
+    /// one exists; the argument is evaluated as `argumentType`.
+    struct DirectColor {
+        var type: String
+        var argumentType: String?
+    }
+    var directFunctions: [DirectFunction] = []
+    var directColors: [DirectColor] = []
     /// The call nodes' caches, made at each node's first use; `nodeCacheRow` gives a node's row (-1: none yet). A row
     /// index per node, not a cache per node: the per-node list grows with every member lowered, and copying 4-byte
     /// indexes as it grows costs little where copying the caches (arrays and plans) cost more than using them.
@@ -612,8 +626,9 @@ final class FlatEvaluator {
     private func callName(_ symbol: Int32, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
         let row = cacheRow(index)
         switch nodeCaches[row].direct {
-        case .function(let plan, let types, let depth, let owner)?: return callDirect(plan, types, depth: depth, owner: owner, index, n)
-        case .platformColor(let type)?: return constructColor(type, index, n)
+        case .function(let direct)?: return callDirect(Int(direct), index, n)
+        case .platformColor(let direct)?:
+            return constructColor(directColors[Int(direct)].type, index, n, argumentType: directColors[Int(direct)].argumentType)
         case nil: break
         }
         let nodePlan: CallPlan
@@ -625,17 +640,20 @@ final class FlatEvaluator {
         case .functions(let candidates, let depth):
             let owner = scope.prefix(depth).joinedWithDots()
             if candidates.count == 1, case .function = candidates[0].kind, takesExactly(candidates[0], index, n) {
-                let plan = functionPlan(candidates[0]), types = candidates[0].parameterTypes
-                nodeCaches[row].direct = .function(plan: plan, types: types, depth: depth, owner: owner)
-                return callDirect(plan, types, depth: depth, owner: owner, index, n)
+                directFunctions.append(DirectFunction(plan: functionPlan(candidates[0]), types: candidates[0].parameterTypes,
+                                                      depth: depth, owner: owner))
+                nodeCaches[row].direct = .function(Int32(directFunctions.count - 1))
+                return callDirect(directFunctions.count - 1, index, n)
             }
             let selfValue: Value = depth == scope.count ? (self.selfValue ?? .type(owner)) : .type(owner)
             return callOverloads(candidates, index, n, selfValue: selfValue)
         case .construct(let plan):
-            if !plan.hasMemberwiseInitializer, plan.type == "Color" || plan.type == "UIColor",
+            if n.c == 1, !plan.hasMemberwiseInitializer, plan.type == "Color" || plan.type == "UIColor",
                !plan.initializers.contains(where: { $0.contains { Interpreter.labelsMatch($0.parameters, argumentShape(index, n)) } }) {
-                nodeCaches[row].direct = .platformColor(plan.type)
-                return constructColor(plan.type, index, n)
+                let argumentType = platformArgumentTypes(plan.type, index, n)?[0] ?? nil
+                directColors.append(DirectColor(type: plan.type, argumentType: argumentType))
+                nodeCaches[row].direct = .platformColor(Int32(directColors.count - 1))
+                return constructColor(plan.type, index, n, argumentType: argumentType)
             }
             return construct(plan, index, n)
         }
@@ -651,12 +669,13 @@ final class FlatEvaluator {
 
     /// `callOverloads` and `invoke` for a `DirectCall.function`: the callee's frame pushed first and its parameters
     /// filled as the arguments are evaluated in the caller's frame, then the body run and its value coerced.
-    private func callDirect(_ plan: Int32, _ types: [String?], depth: Int, owner: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
-        let newSelf: Value = depth == scope.count ? (selfValue ?? .type(owner)) : .type(owner)
-        let function = Int(plan)
+    private func callDirect(_ direct: Int, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
+        let newSelf: Value = directFunctions[direct].depth == scope.count ? (selfValue ?? .type(directFunctions[direct].owner))
+                                                                         : .type(directFunctions[direct].owner)
+        let function = Int(directFunctions[direct].plan)
         let frame = push(functionPlans[function].lowered.frameSize)
         for i in 0..<Int(n.c) {
-            let value = evaluate(program.arguments[Int(n.b) + i].value, expected: types[i])
+            let value = evaluate(program.arguments[Int(n.b) + i].value, expected: directFunctions[direct].types[i])
             slots[frame + Int(functionPlans[function].lowered.parameterSlots[i])] = value
         }
         let location = program.locations[Int(index)]
@@ -823,8 +842,13 @@ final class FlatEvaluator {
     /// else `constructBuiltIn` with the argument already evaluated.
     private func constructColor(_ type: String, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
         guard n.c == 1 else { return constructBuiltIn(type, index, n) }
+        return constructColor(type, index, n, argumentType: platformArgumentTypes(type, index, n)?[0] ?? nil)
+    }
+
+    /// The one argument evaluated as `argumentType`.
+    private func constructColor(_ type: String, _ index: Int32, _ n: LoweredProgram.Node, argumentType: String?) -> FlatValue {
         let argument = program.arguments[Int(n.b)]
-        let value = evaluate(argument.value, expected: platformArgumentTypes(type, index, n)?[0] ?? nil)
+        let value = evaluate(argument.value, expected: argumentType)
         switch value {
         case .color where argument.label == -1: return value
         case .literal(let s) where argument.label == hex:
