@@ -30,6 +30,11 @@ final class FlatEvaluator {
     /// retained, so the two do not keep each other alive, and not checked at each of the evaluator's many reads of it.
     unowned(unsafe) var interpreter: Interpreter
     var slots = [FlatValue](repeating: .unset, count: 1024)
+    /// The running entry's steps left and call depth (`Interpreter.entry` sets them), held here: each change made
+    /// through the unowned interpreter counted a reference to it, once per expression evaluated.
+    var steps = 0, callDepth = 0
+    /// The interpreter's `configuration.maxCallDepth`.
+    private(set) var maxCallDepth: Int
     /// The running frame's first slot, and the first slot no frame uses (a call's frame starts there).
     var base = 0, top = 0
     /// The running frame's type scope and `self`, as `Interpreter.Frame` has them.
@@ -151,6 +156,7 @@ final class FlatEvaluator {
     init(program: LoweredProgram, interpreter: Interpreter) {
         self.program = program
         self.interpreter = interpreter
+        maxCallDepth = interpreter.configuration.maxCallDepth
         (userInterfaceStyle, dark, light, hex) = (program.symbol("userInterfaceStyle"), program.symbol("dark"), program.symbol("light"),
                                                   program.symbol("hex"))
         (equals, notEquals) = (program.symbol("=="), program.symbol("!="))
@@ -239,19 +245,19 @@ final class FlatEvaluator {
 
     /// A color provider's body, run as a closure is applied: one call deeper (`Interpreter.withCall`).
     func runProvider(_ body: LoweredProgram.Span, at location: SourceLocation) -> FlatValue {
-        guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
+        guard callDepth < maxCallDepth else {
             interpreter.orderDependent = true
-            return unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)", location)
+            return unknown("calls nest more than \(maxCallDepth) deep (recursion?)", location)
         }
-        interpreter.callDepth += 1
-        defer { interpreter.callDepth -= 1 }
+        callDepth += 1
+        defer { callDepth -= 1 }
         return run(body, expected: "UIColor", at: location)
     }
 
     func evaluate(_ index: Int32, expected: String?) -> FlatValue {
         // The interpreter's step budget, counted: one step per expression.
-        interpreter.steps -= 1
-        if interpreter.steps < 0 { return stepsExhausted(at: program.locations[Int(index)]) }
+        steps -= 1
+        if steps < 0 { return stepsExhausted(at: program.locations[Int(index)]) }
         let n = program.nodes[Int(index)]
         switch n.op {
         case .number: return .number(program.numbers[Int(n.a)])
@@ -366,8 +372,8 @@ final class FlatEvaluator {
 
     /// One step of the interpreter's budget (one per expression and per statement): nil, or the unknown when none is left.
     func step(at location: SourceLocation) -> FlatValue? {
-        interpreter.steps -= 1
-        return interpreter.steps < 0 ? stepsExhausted(at: location) : nil
+        steps -= 1
+        return steps < 0 ? stepsExhausted(at: location) : nil
     }
 
     func stepsExhausted(at location: SourceLocation) -> FlatValue {
@@ -489,8 +495,8 @@ final class FlatEvaluator {
     func truth(of index: Int32) -> Result<Bool, Value.Unknown> {
         let n = program.nodes[Int(index)]
         // With no step left, `evaluate` reports the exhausted budget.
-        if interpreter.steps > 0, n.op == .binary, n.c == equals || n.c == notEquals {
-            interpreter.steps -= 1  // as `evaluate` counts the operator
+        if steps > 0, n.op == .binary, n.c == equals || n.c == notEquals {
+            steps -= 1  // as `evaluate` counts the operator
             return equality(n.c == equals, evaluate(n.a, expected: nil), rhs: n.b)
         }
         return truth(evaluate(index, expected: nil), at: program.locations[Int(index)])
@@ -679,15 +685,15 @@ final class FlatEvaluator {
             slots[frame + Int(functionPlans[function].lowered.parameterSlots[i])] = value
         }
         let location = program.locations[Int(index)]
-        guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
+        guard callDepth < maxCallDepth else {
             top = frame
             interpreter.orderDependent = true
-            return unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)", location)
+            return unknown("calls nest more than \(maxCallDepth) deep (recursion?)", location)
         }
-        interpreter.callDepth += 1
+        callDepth += 1
         let saved = (base, scope, scopeKey, selfValue)
         defer {
-            interpreter.callDepth -= 1
+            callDepth -= 1
             (base, scope, scopeKey, selfValue) = saved
             top = frame
         }
@@ -1159,6 +1165,7 @@ extension FlatEvaluator {
     /// Made `interpreter`'s: nothing of the last one's evaluation is kept but what was lowered and planned.
     func adopt(by interpreter: Interpreter) {
         self.interpreter = interpreter
+        maxCallDepth = interpreter.configuration.maxCallDepth
         (base, top, scope, selfValue, scopeKey) = (0, 0, [], nil, NameKey(""))
         colors.removeAll(keepingCapacity: true)
         boxes.removeAll(keepingCapacity: true)

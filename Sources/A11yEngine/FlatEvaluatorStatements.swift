@@ -40,12 +40,12 @@ extension FlatEvaluator {
     /// frame as the parameter's type; an initialiser's body builds `self`, a function's value is coerced to its type.
     func invoke(_ function: MemberDeclaration, _ arguments: [FlatArgument], selfValue newSelf: Value, at location: SourceLocation) -> FlatValue {
         let plan = Int(functionPlan(function))
-        guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
+        guard callDepth < maxCallDepth else {
             interpreter.orderDependent = true
-            return unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)", location)
+            return unknown("calls nest more than \(maxCallDepth) deep (recursion?)", location)
         }
-        interpreter.callDepth += 1
-        defer { interpreter.callDepth -= 1 }
+        callDepth += 1
+        defer { callDepth -= 1 }
         let lowered = functionPlans[plan].lowered
         let saved = (base, scope, scopeKey, selfValue)
         let frame = push(lowered.frameSize)
@@ -86,12 +86,12 @@ extension FlatEvaluator {
             guard let c = value.closureValue else { return unknown("\(value.typeDescription) is not a closure", location) }
             return toFlat(apply(c, arguments.map(toValue), expected: expected, at: location))
         }
-        guard interpreter.callDepth < interpreter.configuration.maxCallDepth else {
+        guard callDepth < maxCallDepth else {
             interpreter.orderDependent = true
-            return unknown("calls nest more than \(interpreter.configuration.maxCallDepth) deep (recursion?)", location)
+            return unknown("calls nest more than \(maxCallDepth) deep (recursion?)", location)
         }
-        interpreter.callDepth += 1
-        defer { interpreter.callDepth -= 1 }
+        callDepth += 1
+        defer { callDepth -= 1 }
         let c = closureValues[Int(id)], d = program.closures[Int(c.definition)]
         let saved = (base, scope, scopeKey, selfValue)
         let frame = push(d.frameSize)
@@ -168,8 +168,8 @@ extension FlatEvaluator {
         for index in body {
             let s = program.nodes[Int(index)]
             let location = program.locations[Int(index)]
-            interpreter.steps -= 1
-            if interpreter.steps < 0 {
+            steps -= 1
+            if steps < 0 {
                 interpreter.orderDependent = true
                 return .returned(unknown("evaluation stopped after \(interpreter.configuration.stepBudget) steps", location))
             }

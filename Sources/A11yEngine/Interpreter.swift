@@ -67,8 +67,6 @@ public final class Interpreter {
     /// stored in `staticDependencies` once a member is done (not looked up at every read).
     /// Kept as lists, duplicates removed once a member is done: a set per member cost a hash and an allocation per read.
     private var readsInProgress: [[String]] = []
-    var steps = 0
-    var callDepth = 0
     /// Nesting of public entry points: the budget is reset only when an evaluation starts from outside.
     private var entries = 0
     /// Set when an evaluation met a cycle, the step budget or the depth limit: what it memoised then depends on the
@@ -996,8 +994,9 @@ public final class Interpreter {
 
     func entry(_ body: () -> Value) -> Value {
         if entries == 0 {
-            steps = configuration.stepBudget
-            callDepth = 0
+            // The budget and depth of this entry, kept by the evaluator that counts them.
+            evaluator.steps = configuration.stepBudget
+            evaluator.callDepth = 0
         }
         entries += 1
         defer { entries -= 1 }
@@ -1284,12 +1283,12 @@ public final class Interpreter {
 
     /// One call deeper, bounded (recursion in a design system is a bug; its value is unknown).
     func withCall(at location: SourceLocation, _ body: () -> Value) -> Value {
-        guard callDepth < configuration.maxCallDepth else {
+        guard evaluator.callDepth < configuration.maxCallDepth else {
             orderDependent = true
             return unknown("calls nest more than \(configuration.maxCallDepth) deep (recursion?)", location)
         }
-        callDepth += 1
-        defer { callDepth -= 1 }
+        evaluator.callDepth += 1
+        defer { evaluator.callDepth -= 1 }
         return body()
     }
 
