@@ -1046,16 +1046,19 @@ final class SwiftTokenFileReader {
         guard skipGenericParameters(), let inheritance = inheritanceClause(), skipWhereClause(), isPunctuation(current, UInt8(ascii: "{"))
         else { return .fragment }
         position += 1
-        walker.types.append(TypeDeclaration(kind: kind, qualifiedName: scope + [name], inheritance: inheritance, location: location(nameLexeme)))
+        // Made once for the type, its members' scope and its component (`scope + [name]` cost two arrays each time).
+        var qualifiedName = scope
+        qualifiedName.append(name)
+        walker.types.append(TypeDeclaration(kind: kind, qualifiedName: qualifiedName, inheritance: inheritance, location: location(nameLexeme)))
         // The walker records a component before its members' components: its place is kept until its members are read.
         let componentIndex = walker.components.count
         var members: Set<String> = []
         nesting += 1
         defer { nesting -= 1 }
-        guard items(scope: scope + [name], nested: &members), isPunctuation(current, UInt8(ascii: "}")) else { return .unreadable }
+        guard items(scope: qualifiedName, nested: &members), isPunctuation(current, UInt8(ascii: "}")) else { return .unreadable }
         position += 1
         if !members.isDisjoint(with: DeclarationWalker.componentGroups) {
-            walker.components.insert(ComponentDeclaration(qualifiedName: scope + [name], location: location(nameLexeme)), at: componentIndex)
+            walker.components.insert(ComponentDeclaration(qualifiedName: qualifiedName, location: location(nameLexeme)), at: componentIndex)
         }
         nested.insert(name)
         return atDeclarationEnd ? .read : .unreadable
