@@ -1447,10 +1447,11 @@ final class SwiftTokenFileReader {
         var expr: Expr
         switch first.kind {
         case .identifier:
-            let word = text(first)
-            if word == "true" || word == "false" { expr = Expr(.bool(word == "true"), at: at) }
-            else if word == "nil" { expr = Expr(.nilLiteral, at: at) }
-            else if word == "self" || word == "super" || word == "Self" { expr = Expr(.name(String(word)), at: at) }
+            // The keywords tested on the lexeme's bytes: a string of it, then six string compares, came before the name's
+            // own string at every name.
+            if isWord(first, "true") || isWord(first, "false") { expr = Expr(.bool(isWord(first, "true")), at: at) }
+            else if isWord(first, "nil") { expr = Expr(.nilLiteral, at: at) }
+            else if isWord(first, "self") || isWord(first, "super") || isWord(first, "Self") { expr = Expr(.name(text(first)), at: at) }
             else if let name = identifier(first) ?? projectedName(first) { expr = Expr(.name(name), at: at) }
             else { return nil }
             position += 1
