@@ -1260,23 +1260,21 @@ final class SwiftTokenFileReader {
     /// Operands joined by infix operators (each spaced alike on both sides, as Swift reads it as binary) and `as` casts,
     /// folded by precedence; nil for an operator outside the table, `is`, or a chain the folding rejects (`a < b < c`).
     private func operatorSequence(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
-        // Nearly every sequence is one operand: it is kept aside, and the array made only when an operator follows.
-        var single: SequenceOperand?
         var operands: [SequenceOperand] = []
         var operators: [String] = []
         while true {
             let start = location(current)
             var operandHeight = 0
             guard let value = operand(depth: depth, height: &operandHeight, endsAtBrace: endsAtBrace) else { return nil }
-            let read = SequenceOperand(expr: value, start: start, height: operandHeight)
-            if operands.isEmpty, single == nil {
-                single = read
-            } else {
-                if let first = single { operands = [first]; single = nil }
-                operands.append(read)
+            // Nearly every sequence is one operand: it is returned as it is (kept aside as an optional first, it was copied
+            // out of it and released, at every expression).
+            if operands.isEmpty, !atCast, !atInfixOperator {
+                height = operandHeight
+                return value
             }
+            operands.append(SequenceOperand(expr: value, start: start, height: operandHeight))
             // `as`, `as?`, `as!` and a type: the IR reads through the cast.
-            while isWord(current, "as"), !current.atStartOfLine {
+            while atCast {
                 position += 1
                 if (isPunctuation(current, UInt8(ascii: "?")) || isPunctuation(current, UInt8(ascii: "!"))), current.start == lexeme(-1).end {
                     position += 1
@@ -1284,22 +1282,24 @@ final class SwiftTokenFileReader {
                 guard lexeme(-1).end != current.start, typeText() != nil else { return nil }
                 operators.append("as")
             }
-            let op = current
-            guard op.kind == .operator, Self.infixOperators[text(op)] != nil,
-                  (lexeme(-1).end == op.start) == (lexeme(1).start == op.end) else { break }
-            operators.append(text(op))
+            guard atInfixOperator else { break }
+            operators.append(text(current))
             position += 1
         }
-        if let single, operators.isEmpty {
-            height = single.height
-            return single.expr
-        }
-        if let single { operands = [single] }  // `x as T`: casts only
         var next = 0, operandIndex = 0
         guard let folded = fold(operands, operators, minimum: 0, next: &next, operandIndex: &operandIndex),
               next == operators.count else { return nil }
         height = folded.height
         return folded.expr
+    }
+
+    /// At `as` continuing the line: a cast.
+    private var atCast: Bool { isWord(current, "as") && !current.atStartOfLine }
+
+    /// At an infix operator of the table, spaced alike on both sides.
+    private var atInfixOperator: Bool {
+        let op = current
+        return op.kind == .operator && Self.infixOperators[text(op)] != nil && (lexeme(-1).end == op.start) == (lexeme(1).start == op.end)
     }
 
     /// Precedence climbing over the sequence read; `as` takes no operand of its own.
