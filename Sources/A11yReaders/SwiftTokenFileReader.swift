@@ -433,7 +433,8 @@ final class SwiftTokenFileReader {
             return .fragment
         }
         guard atDeclarationEnd else { return .fragment }
-        walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: kind, type: type,
+        // Moved into the declaration (passed as they were, each was copied, and the copy released after the call).
+        walker.declarations.append(MemberDeclaration(owner: scope, name: consume name, isStatic: isStatic, kind: consume kind, type: consume type,
                                                      attributes: attributes, location: location(nameLexeme), ownerKey: ownerKey(of: scope)))
         return .read
     }
