@@ -1343,8 +1343,8 @@ final class SwiftTokenFileReader {
         while !isPunctuation(current, close) {
             var label: String?
             if current.kind == .identifier, isPunctuation(lexeme(1), UInt8(ascii: ":")) {
+                guard bytes[current.start] != UInt8(ascii: "$"), !isWord(current, "_") else { return nil }
                 let word = text(current)
-                guard bytes[current.start] != UInt8(ascii: "$"), word != "_" else { return nil }
                 // A keyword is a label here (`for:`); a backquoted name is its name.
                 label = bytes[current.start] == UInt8(ascii: "`") ? String(word.dropFirst().dropLast()) : word
                 position += 2
@@ -1352,7 +1352,8 @@ final class SwiftTokenFileReader {
             var argumentHeight = 0
             guard let value = expression(depth: depth + 1, height: &argumentHeight, endsAtBrace: false) else { return nil }
             if arguments.isEmpty { arguments.reserveCapacity(4) }  // grown from one, a call's list was reallocated at its second and third
-            arguments.append(CallArgument(label: label, value: value))
+            // Moved into the argument (passed as they were, each was copied, and the copy released after the call).
+            arguments.append(CallArgument(label: consume label, value: consume value))
             height = max(height, argumentHeight)
             guard separator(before: close) else { return nil }
         }
