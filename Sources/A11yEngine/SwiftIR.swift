@@ -197,10 +197,14 @@ public struct MemberDeclaration: Hashable, Sendable {
 
         init(owner: [String], name: String, isStatic: Bool, kind: Kind, type: String?, attributes: [String], location: SourceLocation,
              ownerKey: String? = nil) {
+            // The parameters and keys from the arguments, before they are stored: `kind` is then moved into its property
+            // rather than copied, and the names are not read back out of it (`updateKeys`).
+            (parameters, parameterTypes) = Self.parameters(of: kind)
+            let ownerKey = ownerKey ?? MemberDeclaration.ownerKey(owner)
+            key = memberKey(ownerKey, name)
+            self.ownerKey = ownerKey
             (self.owner, self.name, self.isStatic, self.kind) = (owner, name, isStatic, kind)
             (self.type, self.attributes, self.location) = (type, attributes, location)
-            (parameters, parameterTypes) = Self.parameters(of: kind)
-            updateKeys(ownerKey: ownerKey)
         }
 
         static func parameters(of kind: Kind) -> ([Parameter], [String?]) {

@@ -433,7 +433,8 @@ final class SwiftTokenFileReader {
             return .fragment
         }
         guard atDeclarationEnd else { return .fragment }
-        walker.declarations.append(MemberDeclaration(owner: scope, name: name, isStatic: isStatic, kind: kind, type: type,
+        // Moved into the declaration (passed as they were, each was copied, and the copy released after the call).
+        walker.declarations.append(MemberDeclaration(owner: scope, name: consume name, isStatic: isStatic, kind: consume kind, type: consume type,
                                                      attributes: attributes, location: location(nameLexeme), ownerKey: ownerKey(of: scope)))
         return .read
     }
@@ -1046,16 +1047,19 @@ final class SwiftTokenFileReader {
         guard skipGenericParameters(), let inheritance = inheritanceClause(), skipWhereClause(), isPunctuation(current, UInt8(ascii: "{"))
         else { return .fragment }
         position += 1
-        walker.types.append(TypeDeclaration(kind: kind, qualifiedName: scope + [name], inheritance: inheritance, location: location(nameLexeme)))
+        // Made once for the type, its members' scope and its component (`scope + [name]` cost two arrays each time).
+        var qualifiedName = scope
+        qualifiedName.append(name)
+        walker.types.append(TypeDeclaration(kind: kind, qualifiedName: qualifiedName, inheritance: inheritance, location: location(nameLexeme)))
         // The walker records a component before its members' components: its place is kept until its members are read.
         let componentIndex = walker.components.count
         var members: Set<String> = []
         nesting += 1
         defer { nesting -= 1 }
-        guard items(scope: scope + [name], nested: &members), isPunctuation(current, UInt8(ascii: "}")) else { return .unreadable }
+        guard items(scope: qualifiedName, nested: &members), isPunctuation(current, UInt8(ascii: "}")) else { return .unreadable }
         position += 1
         if !members.isDisjoint(with: DeclarationWalker.componentGroups) {
-            walker.components.insert(ComponentDeclaration(qualifiedName: scope + [name], location: location(nameLexeme)), at: componentIndex)
+            walker.components.insert(ComponentDeclaration(qualifiedName: qualifiedName, location: location(nameLexeme)), at: componentIndex)
         }
         nested.insert(name)
         return atDeclarationEnd ? .read : .unreadable
@@ -1257,23 +1261,21 @@ final class SwiftTokenFileReader {
     /// Operands joined by infix operators (each spaced alike on both sides, as Swift reads it as binary) and `as` casts,
     /// folded by precedence; nil for an operator outside the table, `is`, or a chain the folding rejects (`a < b < c`).
     private func operatorSequence(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
-        // Nearly every sequence is one operand: it is kept aside, and the array made only when an operator follows.
-        var single: SequenceOperand?
         var operands: [SequenceOperand] = []
         var operators: [String] = []
         while true {
             let start = location(current)
             var operandHeight = 0
             guard let value = operand(depth: depth, height: &operandHeight, endsAtBrace: endsAtBrace) else { return nil }
-            let read = SequenceOperand(expr: value, start: start, height: operandHeight)
-            if operands.isEmpty, single == nil {
-                single = read
-            } else {
-                if let first = single { operands = [first]; single = nil }
-                operands.append(read)
+            // Nearly every sequence is one operand: it is returned as it is (kept aside as an optional first, it was copied
+            // out of it and released, at every expression).
+            if operands.isEmpty, !atCast, !atInfixOperator {
+                height = operandHeight
+                return value
             }
+            operands.append(SequenceOperand(expr: value, start: start, height: operandHeight))
             // `as`, `as?`, `as!` and a type: the IR reads through the cast.
-            while isWord(current, "as"), !current.atStartOfLine {
+            while atCast {
                 position += 1
                 if (isPunctuation(current, UInt8(ascii: "?")) || isPunctuation(current, UInt8(ascii: "!"))), current.start == lexeme(-1).end {
                     position += 1
@@ -1281,22 +1283,24 @@ final class SwiftTokenFileReader {
                 guard lexeme(-1).end != current.start, typeText() != nil else { return nil }
                 operators.append("as")
             }
-            let op = current
-            guard op.kind == .operator, Self.infixOperators[text(op)] != nil,
-                  (lexeme(-1).end == op.start) == (lexeme(1).start == op.end) else { break }
-            operators.append(text(op))
+            guard atInfixOperator else { break }
+            operators.append(text(current))
             position += 1
         }
-        if let single, operators.isEmpty {
-            height = single.height
-            return single.expr
-        }
-        if let single { operands = [single] }  // `x as T`: casts only
         var next = 0, operandIndex = 0
         guard let folded = fold(operands, operators, minimum: 0, next: &next, operandIndex: &operandIndex),
               next == operators.count else { return nil }
         height = folded.height
         return folded.expr
+    }
+
+    /// At `as` continuing the line: a cast.
+    private var atCast: Bool { isWord(current, "as") && !current.atStartOfLine }
+
+    /// At an infix operator of the table, spaced alike on both sides.
+    private var atInfixOperator: Bool {
+        let op = current
+        return op.kind == .operator && Self.infixOperators[text(op)] != nil && (lexeme(-1).end == op.start) == (lexeme(1).start == op.end)
     }
 
     /// Precedence climbing over the sequence read; `as` takes no operand of its own.
@@ -1339,8 +1343,8 @@ final class SwiftTokenFileReader {
         while !isPunctuation(current, close) {
             var label: String?
             if current.kind == .identifier, isPunctuation(lexeme(1), UInt8(ascii: ":")) {
+                guard bytes[current.start] != UInt8(ascii: "$"), !isWord(current, "_") else { return nil }
                 let word = text(current)
-                guard bytes[current.start] != UInt8(ascii: "$"), word != "_" else { return nil }
                 // A keyword is a label here (`for:`); a backquoted name is its name.
                 label = bytes[current.start] == UInt8(ascii: "`") ? String(word.dropFirst().dropLast()) : word
                 position += 2
@@ -1348,7 +1352,8 @@ final class SwiftTokenFileReader {
             var argumentHeight = 0
             guard let value = expression(depth: depth + 1, height: &argumentHeight, endsAtBrace: false) else { return nil }
             if arguments.isEmpty { arguments.reserveCapacity(4) }  // grown from one, a call's list was reallocated at its second and third
-            arguments.append(CallArgument(label: label, value: value))
+            // Moved into the argument (passed as they were, each was copied, and the copy released after the call).
+            arguments.append(CallArgument(label: consume label, value: consume value))
             height = max(height, argumentHeight)
             guard separator(before: close) else { return nil }
         }
@@ -1444,10 +1449,11 @@ final class SwiftTokenFileReader {
         var expr: Expr
         switch first.kind {
         case .identifier:
-            let word = text(first)
-            if word == "true" || word == "false" { expr = Expr(.bool(word == "true"), at: at) }
-            else if word == "nil" { expr = Expr(.nilLiteral, at: at) }
-            else if word == "self" || word == "super" || word == "Self" { expr = Expr(.name(String(word)), at: at) }
+            // The keywords tested on the lexeme's bytes: a string of it, then six string compares, came before the name's
+            // own string at every name.
+            if isWord(first, "true") || isWord(first, "false") { expr = Expr(.bool(isWord(first, "true")), at: at) }
+            else if isWord(first, "nil") { expr = Expr(.nilLiteral, at: at) }
+            else if isWord(first, "self") || isWord(first, "super") || isWord(first, "Self") { expr = Expr(.name(text(first)), at: at) }
             else if let name = identifier(first) ?? projectedName(first) { expr = Expr(.name(name), at: at) }
             else { return nil }
             position += 1
