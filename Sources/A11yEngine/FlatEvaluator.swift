@@ -104,6 +104,8 @@ final class FlatEvaluator {
         var plan: CallPlan?
         var platformTypes: (name: String, types: [String?]?)?
         var direct: DirectCall?
+        /// The initialisers of each of a type's groups (`ConstructPlan.initializers`) that take the node's labels.
+        var initializers: (type: String, matching: [[MemberDeclaration]])?
     }
     /// What a called name's node does at every call once its first call showed it (its plan and its arguments' labels
     /// and literal kinds are the node's own, so the checks give the same answer every time): a token helper is called
@@ -818,8 +820,7 @@ final class FlatEvaluator {
         let location = program.locations[Int(index)]
         if !plan.initializers.isEmpty {
             let arguments = argumentShape(index, n)
-            for inits in plan.initializers {
-                let matching = inits.filter { Interpreter.labelsMatch($0.parameters, arguments) }
+            for matching in initializersTakingLabels(plan, index, n) {
                 guard !matching.isEmpty else { continue }
                 if let hex = matching.first(where: BuiltIns.isHexStringInitializer) {
                     let args = evaluateArguments(n, types: hex.parameterTypes).map(evaluated)
@@ -842,6 +843,17 @@ final class FlatEvaluator {
         if plan.hasMemberwiseInitializer { return memberwise(type, index, n) }
         if type == "Color" || type == "UIColor" { return constructColor(type, index, n) }
         return constructBuiltIn(type, index, n)
+    }
+
+    /// Each group of `plan`'s initialisers filtered to those that take the call's labels and kinds of literal, kept by
+    /// node (the same for every call of it; a node of `DesignResourcesKit` constructs thousands of times).
+    private func initializersTakingLabels(_ plan: Interpreter.ConstructPlan, _ index: Int32, _ n: LoweredProgram.Node) -> [[MemberDeclaration]] {
+        let row = cacheRow(index)
+        if let known = nodeCaches[row].initializers, known.type == plan.type { return known.matching }
+        let arguments = argumentShape(index, n)
+        let matching = plan.initializers.map { $0.filter { Interpreter.labelsMatch($0.parameters, arguments) } }
+        nodeCaches[row].initializers = (plan.type, matching)
+        return matching
     }
 
     /// `Color(...)`/`UIColor(...)` of the platform with one argument: natively for a color, a hex string or a provider,
