@@ -376,6 +376,26 @@ struct FlatEvaluatorTests {
         #expect(outcome.values["Palette.misnamed"]?.unknown?.reason.hasPrefix("no pair(day:night:)") == true)
     }
 
+    /// View code evaluates one expression (one place in the source) again and again, with other locals: each evaluation
+    /// reads its own locals, whatever was lowered for the place before (the evaluator keeps a lowering per place, checked
+    /// to be the same expression and the same locals).
+    @Test func anExpressionEvaluatedAgainWithOtherLocalsReadsThem() {
+        let parsed = SwiftSourceReader().read(source: "enum Ink {\n    static let other = 7.0\n}\n", file: "/tmp/FlatEvaluatorFixture.swift")
+        let interpreter = Interpreter(declarations: parsed.declarations, types: parsed.types)
+        let at = SourceLocation(file: "/tmp/FlatEvaluatorView.swift", line: 3, column: 9)
+        let tint = Expr(.name("tint"), at: at), other = Expr(.name("other"), at: at)
+        func value(_ expr: Expr, _ locals: [String: Value]) -> Value {
+            interpreter.evaluate(expr, locals: locals, selfValue: nil, scope: ["Ink"])
+        }
+        #expect(value(tint, ["tint": .number(1)]) == .number(1))
+        #expect(value(tint, ["tint": .number(2)]) == .number(2))
+        #expect(value(tint, ["other": .number(9), "tint": .number(3)]) == .number(3))
+        #expect(value(tint, [:]).unknown?.reason.contains("tint") == true)
+        // Another expression at the same place: its own lowering.
+        #expect(value(other, ["other": .number(5), "tint": .number(3)]) == .number(5))
+        #expect(value(other, [:]) == .number(7))
+    }
+
     /// A provider that returns no color: unknown, at the call.
     @Test func aProviderReturningNoColorIsUnknownAtTheCall() {
         let outcome = Self.evaluate("""
