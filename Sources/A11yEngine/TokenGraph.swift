@@ -971,6 +971,8 @@ public final class TokenGraph {
     public func token(row: Int) -> Token { rowTokens[row] }
     func evaluated(row: Int) -> Value { rowValues[row] }
     public func nameInfo(row: Int) -> NameInfo { rowInfos[rowInfoIndex[row]] }
+    /// The role alone, read in place (a copy of the `NameInfo` counted references to its words).
+    public func role(row: Int) -> Role { rowInfos[rowInfoIndex[row]].role }
     public func color(row: Int) -> AppearanceColor? {
         if case .color(let color) = rowValues[row] { return color }
         return nil
