@@ -68,8 +68,6 @@ public struct TokenHygieneRule: Rule {
 
         return context.findingsPerToken(rule: rule) { row in
             var findings: [Finding] = []
-            let key = graph.sortedKeys[row]
-            var name: String { TokenGraph.displayName(key) } // only findings need it
             // By index: the component and property read in place (copies of them were a dozen reference counts a token).
             let componentProperty = componentProperty(row: row)
             if let (c, p) = componentProperty {
@@ -95,6 +93,9 @@ public struct TokenHygieneRule: Rule {
                 }
             }
             guard let color = graph.color(row: row) else { return findings }
+            // Only colors need the key (read for every token, it was retained for each).
+            let key = graph.sortedKeys[row]
+            var name: String { TokenGraph.displayName(key) } // only findings need it
             let role = graph.role(row: row)
             if role == .text || role == .background, let expression = graph.token(row: row).expression,
                let fixed = Self.fixedBlackOrWhite(expression, scope: graph.token(row: row).scope, graph: graph) {
