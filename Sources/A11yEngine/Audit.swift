@@ -327,9 +327,12 @@ public enum Auditor {
             let themeOrder = Dictionary(uniqueKeysWithValues: system.themes.enumerated().map { ($1.name, $0) })
             let components = stringRanks(unsorted.map { $0.component ?? "~" }), files = stringRanks(unsorted.map(\.foreground.location.file))
             let backgrounds = stringRanks(unsorted.map { $0.background.token ?? "" })
-            let keys = unsorted.map { p in
-                ((components[p.component ?? "~"]!, files[p.foreground.location.file]!, p.foreground.location.line, p.foreground.location.column,
-                  backgrounds[p.background.token ?? ""]!), (p.theme.flatMap { themeOrder[$0] } ?? -1, p.appearance.order))
+            // By index, each pair read in place: `map` over the pairs copied each one (a dozen references counted).
+            let keys = unsorted.indices.map { i in
+                let location = unsorted[i].foreground.location
+                return ((components[unsorted[i].component ?? "~"]!, files[location.file]!, location.line, location.column,
+                         backgrounds[unsorted[i].background.token ?? ""]!),
+                        (unsorted[i].theme.flatMap { themeOrder[$0] } ?? -1, unsorted[i].appearance.order))
             }
             carried.pairOrder = unsorted.indices.sorted { i, j in
                 if keys[i].0 != keys[j].0 { return keys[i].0 < keys[j].0 }

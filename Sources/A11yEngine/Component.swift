@@ -35,12 +35,13 @@ public struct Component: Hashable, Sendable {
         let owners = Array(byName.keys)
         let shared = ReadOnly(value: (owners: Dictionary(uniqueKeysWithValues: zip(owners, owners.indices)), graph: graph))
         var found = concurrentMap(graph.tokens.positions, workers: graph.workersForEveryToken) { position -> Found? in
-            let entry = shared.value.graph.tokens[position]
-            let definition = entry.value, path = definition.qualifiedName
+            // The token first, its key only for a property (most tokens are not one).
+            let definition = shared.value.graph.tokens.value(at: position), path = definition.qualifiedName
             guard path.count >= 3, let group = Group(rawValue: path[path.count - 2]),
                   let owner = shared.value.owners[path.dropLast(2).joinedWithDots()] else { return nil }
             let referenced = definition.alias.flatMap(shared.value.graph.resolve)
-            return Found(owner: owner, property: Property(group: group, name: definition.name, qualifiedName: entry.key,
+            return Found(owner: owner, property: Property(group: group, name: definition.name,
+                                                          qualifiedName: shared.value.graph.tokens.key(at: position),
                                                           location: definition.location, referencedToken: referenced))
         }
         // Each component's properties in the order of their locations (ties in the order found), each moved once into

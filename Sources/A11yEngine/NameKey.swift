@@ -186,6 +186,9 @@ public struct NameMap<Value> {
         let entry = storage[position]
         return (entry.key.string, entry.value)
     }
+    /// The name or the value at a position alone: the entry's other half is not copied (and counted) to be dropped.
+    public func key(at position: Dictionary<NameKey, Value>.Index) -> String { storage.keys[position].string }
+    public func value(at position: Dictionary<NameKey, Value>.Index) -> Value { storage.values[position] }
     /// The key at a position as this map hashed it: a look-up or insertion elsewhere by it does not hash the name again.
     public func nameKey(at position: Dictionary<NameKey, Value>.Index) -> NameKey { storage.keys[position] }
     public var values: Dictionary<NameKey, Value>.Values { storage.values }

@@ -147,8 +147,11 @@ public struct PairingInference {
         self.types = types
         self.viewCode = viewCode
         var rows = [Bool](repeating: false, count: graph.sortedKeys.count)
-        for component in components {
-            for property in component.properties { if let row = graph.row(of: property.qualifiedName) { rows[row] = true } }
+        // By index, read in place: copies of each component and property counted their strings.
+        for c in components.indices {
+            for p in components[c].properties.indices {
+                if let row = graph.row(of: components[c].properties[p].qualifiedName) { rows[row] = true }
+            }
         }
         componentPropertyRows = rows
     }
@@ -294,11 +297,14 @@ public struct PairingInference {
     /// matched against each of its text colors (`typography(for:among:)`).
     func fonts(of component: Component) -> [(name: String, font: FontValue)] {
         var fonts: [(name: String, font: FontValue)] = []
-        for property in component.properties where property.group == .typography {
-            switch graph.value(of: property.qualifiedName) {
-            case .success(.font(let f)): fonts.append((property.name, f))
-            case .success(.number(let size)) where nameWords(property.name).contains("size"):
-                fonts.append((property.name, FontValue(size: size, weight: nil, face: nil, textStyle: nil, scales: false, location: property.location)))
+        // By index, read in place: a copy of each property counted its strings.
+        let properties = component.properties
+        for p in properties.indices where properties[p].group == .typography {
+            switch graph.value(of: properties[p].qualifiedName) {
+            case .success(.font(let f)): fonts.append((properties[p].name, f))
+            case .success(.number(let size)) where nameWords(properties[p].name).contains("size"):
+                fonts.append((properties[p].name, FontValue(size: size, weight: nil, face: nil, textStyle: nil, scales: false,
+                                                            location: properties[p].location)))
             default: break
             }
         }

@@ -72,9 +72,11 @@ public struct AuditContext {
             }
         } else {
             byKey = [:]
-            for (row, key) in graph.sortedKeys.enumerated() {
+            // By row, the key read only for a token with findings (each key was retained and released for every token).
+            let keys = graph.sortedKeys
+            for row in keys.indices {
                 let found = check(row)
-                if !found.isEmpty { byKey[key] = found }
+                if !found.isEmpty { byKey[keys[row]] = found }
             }
         }
         tokenMemo.record(rule: rule, byKey)

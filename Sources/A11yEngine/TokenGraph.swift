@@ -388,7 +388,7 @@ public final class TokenGraph {
         let positions = tokens.positions
         let results: (order: [Int], keys: [String], infos: [NameInfo])
         @Sendable func order(_ tokens: NameMap<Token>, _ positions: [Dictionary<NameKey, Token>.Index]) -> (order: [Int], keys: [String]) {
-            let keys = positions.map { tokens[$0].key }
+            let keys = positions.map { tokens.key(at: $0) }
             let order = keys.orderComparingBytes()
             return (order, order.map { keys[$0] })
         }
@@ -402,14 +402,14 @@ public final class TokenGraph {
                 let (tokens, positions) = shared.value
                 if task == 0 { return sorted.set(0, order(tokens, positions)) }
                 if task == 1 + partCount { return alongside() }
-                infos.set(task - 1, positions[parts[task - 1]].map { Self.nameInfo(of: tokens[$0].value.name) })
+                infos.set(task - 1, positions[parts[task - 1]].map { Self.nameInfo(of: tokens.value(at: $0).name) })
             }
             let (order, keys) = sorted.values[0]!
             results = (order, keys, infos.values.flatMap { $0! })
         } else {
             alongside()
             let (order, keys) = order(tokens, positions)
-            results = (order, keys, positions.map { Self.nameInfo(of: tokens[$0].value.name) })
+            results = (order, keys, positions.map { Self.nameInfo(of: tokens.value(at: $0).name) })
         }
         sortedKeys = results.keys
         // The rows filled on the workers in place, the key-to-row map beside them: each element is retained once, where
@@ -424,7 +424,7 @@ public final class TokenGraph {
             for (row, index) in order.enumerated() { rowOfKey[tokens.nameKey(at: positions[index])] = row }
             rowOfKeyResult.set(0, rowOfKey)
         }) { row in
-            shared.value.tokens[shared.value.positions[shared.value.order[row]]].value
+            shared.value.tokens.value(at: shared.value.positions[shared.value.order[row]])
         }
         rowValues = concurrentArray(count: positions.count, workers: workersForEveryToken) { row in
             let (tokens, values, positions, order) = shared.value
@@ -569,7 +569,10 @@ public final class TokenGraph {
     private func readTokens(of declaration: MemberDeclaration, index: Int) -> DeclarationTokens {
         adding = DeclarationTokens()
         adding.reads = interpreter.recordingReads { addSwiftTokens(declaration) }
-        return adding
+        // Moved out, not copied: a copy counted a reference to each of its lists, and the next reset let them go again.
+        var read = DeclarationTokens()
+        swap(&read, &adding)
+        return read
     }
 
     /// The graph of `program` built from `previous`, the graph of the program `program` started from: the tokens of
@@ -731,16 +734,17 @@ public final class TokenGraph {
     }
 
     /// `key` is the token's qualified name joined with dots, when the caller has it made already.
+    /// (The token is taken, not borrowed: stored, a borrowed one was counted once more.)
     @discardableResult
-    private func add(_ token: Token, value: Value, key: String? = nil) -> Bool {
-        let key = key ?? token.qualifiedName.joinedWithDots()
+    private func add(_ token: consuming Token, value: Value, key: String? = nil) -> Bool {
+        let key = if let key { key } else { token.qualifiedName.joinedWithDots() }
         guard insert(token, value: value, key: NameKey(key)) else { return false }  // hashed once for both tables
         adding.keys.append(key)
         return true
     }
 
     /// The token and its value under `key`, unless the key is taken: a key declared twice keeps its first definition.
-    private func insert(_ token: Token, value: Value, key: NameKey) -> Bool {
+    private func insert(_ token: consuming Token, value: Value, key: NameKey) -> Bool {
         // One look-up for the usual new key.
         if let first = tokens.updateValue(token, forKey: key) {
             tokens[key] = first
@@ -783,11 +787,12 @@ public final class TokenGraph {
     }
 
     /// A value becomes a token when it has a token kind; a struct instance contributes its fields.
-    /// (`key`: `name` joined with dots, when the caller has it.)
-    private func addToken(_ name: [String], key: String? = nil, value: Value, declaredKind: TokenKind?, location: SourceLocation, expression: Expr?,
-                          scope: [String], depth: Int = 0) {
+    /// (`key`: `name` joined with dots, when the caller has it.) The name, location, expression and scope are taken, not
+    /// borrowed: the token keeps them, and borrowed ones were each counted once more to be stored.
+    private func addToken(_ name: consuming [String], key: String? = nil, value: Value, declaredKind: TokenKind?, location: consuming SourceLocation,
+                          expression: consuming Expr?, scope: consuming [String], depth: Int = 0) {
         if depth > 0, value.tokenKind != nil, value.unknown == nil {
-            let instance = name.dropLast().joinedWithDots()
+            let instance = (copy name).dropLast().joinedWithDots()
             if structInstances[instance] == nil { adding.instances.append(instance) }
             structInstances[instance, default: []].append(name.joinedWithDots())
         }
@@ -809,8 +814,8 @@ public final class TokenGraph {
             for property in interpreter.storedProperties(of: type) {
                 guard let field = fields[property.name] else { continue }
                 if let kind = field.tokenKind, computedKinds.contains(kind) { continue }
-                addToken(name + [property.name], value: field, declaredKind: property.type.flatMap(Interpreter.kindOfType), location: location,
-                         expression: nil, scope: scope, depth: depth + 1)
+                addToken(name + [property.name], value: field, declaredKind: property.type.flatMap(Interpreter.kindOfType), location: copy location,
+                         expression: nil, scope: copy scope, depth: depth + 1)
             }
             var seen: [Value] = []
             for property in computed {
@@ -818,8 +823,8 @@ public final class TokenGraph {
                 // `uiColor` and `color` of the same value are one token, named by the first.
                 if member.unknown == nil, seen.contains(member) { continue }
                 seen.append(member)
-                addToken(name + [property.name], value: member, declaredKind: property.type.flatMap(Interpreter.kindOfType), location: location,
-                         expression: nil, scope: scope, depth: depth + 1)
+                addToken(name + [property.name], value: member, declaredKind: property.type.flatMap(Interpreter.kindOfType), location: copy location,
+                         expression: nil, scope: copy scope, depth: depth + 1)
             }
         default:
             break
@@ -968,6 +973,8 @@ public final class TokenGraph {
     public func token(row: Int) -> Token { rowTokens[row] }
     func evaluated(row: Int) -> Value { rowValues[row] }
     public func nameInfo(row: Int) -> NameInfo { rowInfos[rowInfoIndex[row]] }
+    /// The role alone, read in place (a copy of the `NameInfo` counted references to its words).
+    public func role(row: Int) -> Role { rowInfos[rowInfoIndex[row]].role }
     public func color(row: Int) -> AppearanceColor? {
         if case .color(let color) = rowValues[row] { return color }
         return nil

@@ -32,7 +32,7 @@ public struct TokenHygieneRule: Rule {
         let hasDarkTheme = context.themes.contains { $0.appearance?.isDark ?? false }
         let rule = Self.description.id
         let severity = context.policy.severity(of: rule)
-        let graph = context.graph
+        let graph = context.graph, components = context.components
         // Built on first use: an audit that takes most findings from the last one checks only a few tokens.
         // By row and index, not copies: a component copied into the entry of each of its properties was a dozen reference
         // counts per entry (a fortieth of a 5,000-token audit), and a look-up by name per token was most of this rule.
@@ -40,9 +40,9 @@ public struct TokenHygieneRule: Rule {
         func componentProperty(row: Int) -> (component: Int, property: Int)? {
             if componentPropertiesBuilt == nil {
                 var built = [(component: Int, property: Int)?](repeating: nil, count: graph.sortedKeys.count)
-                for (c, component) in context.components.enumerated() {
-                    for (p, property) in component.properties.enumerated() {
-                        if let row = graph.row(of: property.qualifiedName), built[row] == nil { built[row] = (c, p) }
+                for c in components.indices {
+                    for p in components[c].properties.indices {
+                        if let row = graph.row(of: components[c].properties[p].qualifiedName), built[row] == nil { built[row] = (c, p) }
                     }
                 }
                 componentPropertiesBuilt = built
@@ -68,40 +68,41 @@ public struct TokenHygieneRule: Rule {
 
         return context.findingsPerToken(rule: rule) { row in
             var findings: [Finding] = []
-            let key = graph.sortedKeys[row]
-            var name: String { TokenGraph.displayName(key) } // only findings need it
             // By index: the component and property read in place (copies of them were a dozen reference counts a token).
             let componentProperty = componentProperty(row: row)
             if let (c, p) = componentProperty {
-                let component = context.components[c].name
-                let property = context.components[c].properties[p]
+                let component = components[c].name
+                let group = components[c].properties[p].group
                 let definition = graph.token(row: row)
-                var label: String { [component, ".", property.name].concatenated() }  // only findings need it
-                if property.group == .colors, let expression = definition.expression, Self.isLiteralColor(expression) {
+                var label: String { [component, ".", components[c].properties[p].name].concatenated() }  // only findings need it
+                if group == .colors, let expression = definition.expression, Self.isLiteralColor(expression) {
                     findings.append(Finding(rule: rule, severity: severity, subject: label,
                                             message: "\(label) is a color literal in a styling file; use a semantic token",
                                             location: definition.location, component: component))
                 }
-                if let target = property.referencedToken, context.policy.isPrimitive(target) {
+                if let target = components[c].properties[p].referencedToken, context.policy.isPrimitive(target) {
                     findings.append(Finding(rule: rule, severity: severity, subject: label,
                                             message: "\(label) uses the primitive token \(TokenGraph.displayName(target)); use a semantic token",
                                             location: definition.location, component: component))
                 }
-                if property.group == .layout, case .number(let n)? = definition.expression?.kind, n > 0,
-                   let family = Self.family(of: property.name), let token = numberToken(family: family, value: n) {
+                if group == .layout, case .number(let n)? = definition.expression?.kind, n > 0,
+                   let family = Self.family(of: components[c].properties[p].name), let token = numberToken(family: family, value: n) {
                     findings.append(Finding(rule: rule, severity: .warning, subject: label,
                                             message: "\(label) is a raw \(format(n))pt where the token \(token) has that value",
                                             location: definition.location, component: component))
                 }
             }
             guard let color = graph.color(row: row) else { return findings }
-            let role = graph.nameInfo(row: row).role
+            // Only colors need the key (read for every token, it was retained for each).
+            let key = graph.sortedKeys[row]
+            var name: String { TokenGraph.displayName(key) } // only findings need it
+            let role = graph.role(row: row)
             if role == .text || role == .background, let expression = graph.token(row: row).expression,
                let fixed = Self.fixedBlackOrWhite(expression, scope: graph.token(row: row).scope, graph: graph) {
                 findings.append(Finding(rule: rule, severity: severity, subject: name + " (fixed color)",
                                         message: "\(name) uses Color.\(fixed) for \(role == .text ? "text" : "a surface"): it does not adapt and disappears in one mode; use a semantic token",
                                         location: graph.token(row: row).location,
-                                        component: componentProperty.map { context.components[$0.component].name }))
+                                        component: componentProperty.map { components[$0.component].name }))
             }
             // Dark mode is mandatory: a color (other than a primitive, which only feeds adaptive tokens) needs a dark value,
             // unless the app draws dark through a dark theme (a "night" palette) instead.

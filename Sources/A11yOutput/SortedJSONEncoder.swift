@@ -447,6 +447,8 @@ enum ValueWriter {
     /// A JSON string: quotes, backslashes and control characters escaped as Foundation does; slashes and non-ASCII as is.
     /// Runs of bytes that need no escape are copied at once.
     static func appendString(_ string: String, into out: inout some JSONOutput) {
+        // A native string's bytes read in place: the mutable copy `withUTF8` needs counted a reference to each string.
+        if string.utf8.withContiguousStorageIfAvailable({ appendString(utf8: $0, into: &out) }) != nil { return }
         var string = string
         string.withUTF8 { appendString(utf8: $0, into: &out) }
     }

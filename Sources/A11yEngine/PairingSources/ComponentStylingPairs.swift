@@ -32,15 +32,17 @@ public struct ComponentStylingPairs: PairingSource {
         // The component's colors and what is known of each, side by side and by index: each color's evaluated value
         // looked up once, its name's words and role as the graph keeps them for its token, whether it is clear, its
         // endpoint. (Kept by qualified name in a dictionary, each was hashed, looked up and copied again at each use.)
-        var colors: [Component.Property] = [], values: [AppearanceColor] = []
-        for property in component.properties where property.group == .colors {
-            guard let value = input.color(property.qualifiedName) else { continue }
-            colors.append(property)
+        // The colors are indices into the component's properties, read in place: a copy of a property counted its strings.
+        let properties = component.properties
+        var colors: [Int] = [], values: [AppearanceColor] = []
+        for p in properties.indices where properties[p].group == .colors {
+            guard let value = input.color(properties[p].qualifiedName) else { continue }
+            colors.append(p)
             values.append(value)
         }
-        let infos = colors.map { input.graph.nameInfo($0.qualifiedName) }
+        let infos = colors.map { input.graph.nameInfo(properties[$0].qualifiedName) }
         let isClear = values.map(\.isClear)
-        let endpoints = colors.map(input.propertyEndpoint)
+        let endpoints = colors.map { input.propertyEndpoint(properties[$0]) }
         // The component's fonts, looked up once for all its text colors (not once per color), when it has one.
         var fonts: [(name: String, font: FontValue)]?
         // Lowercased names, for the naming convention, made when a foreground first asks.
@@ -58,28 +60,28 @@ public struct ComponentStylingPairs: PairingSource {
         let returnedBackgrounds = functionBackgrounds(component, input, interpreter: interpreter)
         var pairs: [Pairing] = []
         for f in colors.indices {
-            let (fg, info) = (colors[f], infos[f])
-            guard [.text, .graphic, .disabled].contains(info.role) else { continue }
-            let (role, word) = (info.role, info.roleWord)
+            let role = infos[f].role
+            guard [.text, .graphic, .disabled].contains(role) else { continue }
             // A clear foreground (`border: .clear`) draws nothing: there is no contrast to have.
             if isClear[f] { continue }
+            let (fgName, word) = (properties[colors[f]].name, infos[f].roleWord)
             let fgEndpoint = endpoints[f]
-            let roleText = Pairing.roleText(fg.name, role, word: word)
+            let roleText = Pairing.roleText(fgName, role, word: word)
             var typography: TypographyChoice?
             if role != .graphic {
                 if fonts == nil { fonts = input.fonts(of: component) }
-                typography = input.typography(for: fg.name, among: fonts!)
+                typography = input.typography(for: fgName, among: fonts!)
             }
             // `badgeText` is drawn on `badge`: the naming convention beats the component's general background.
-            let words = info.words
+            let words = infos[f].words
             if words.count > 1, ["text", "label", "icon", "glyph", "title"].contains(words.last!) {
                 let owner = words.dropLast().joined()
-                if lowercasedNames == nil { lowercasedNames = colors.map { $0.name.lowercased() } }
+                if lowercasedNames == nil { lowercasedNames = colors.map { properties[$0].name.lowercased() } }
                 if let b = colors.indices.first(where: { lowercasedNames![$0] == owner && $0 != f }) {
-                    let bg = colors[b]
+                    let bgName = properties[colors[b]].name
                     pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
                                          role: role, reason: .namingConvention,
-                                         explanation: "\(fg.name) is drawn on \(bg.name) (name \(bg.name) + '\(words.last!)')",
+                                         explanation: "\(fgName) is drawn on \(bgName) (name \(bgName) + '\(words.last!)')",
                                          typography: typography))
                     continue
                 }
@@ -96,7 +98,7 @@ public struct ComponentStylingPairs: PairingSource {
                     for b in inState {
                         pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
                                              role: role, reason: .component,
-                                             explanation: "\(roleText); drawn in the \(state) state, on \(colors[b].name)",
+                                             explanation: "\(roleText); drawn in the \(state) state, on \(properties[colors[b]].name)",
                                              typography: typography))
                     }
                     continue
@@ -112,7 +114,7 @@ public struct ComponentStylingPairs: PairingSource {
             for (b, fit) in zip(opaqueBackgrounds, fits) where fit == bestFit {
                 pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
                                      role: role, reason: .component,
-                                     explanation: [roleText, "; ", colors[b].name, " is the component's background"].concatenated(),
+                                     explanation: [roleText, "; ", properties[colors[b]].name, " is the component's background"].concatenated(),
                                      typography: typography))
             }
             if opaqueBackgrounds.isEmpty, !returnedBackgrounds.isEmpty {
@@ -124,8 +126,8 @@ public struct ComponentStylingPairs: PairingSource {
             }
             if opaqueBackgrounds.isEmpty || hasClearBackground {
                 let why = opaqueBackgrounds.isEmpty
-                    ? "\(component.name) has no background color, so \(fg.name) sits on the default surface"
-                    : "a background of \(component.name) is clear, so \(fg.name) also sits on the default surface"
+                    ? "\(component.name) has no background color, so \(fgName) sits on the default surface"
+                    : "a background of \(component.name) is clear, so \(fgName) also sits on the default surface"
                 for surface in surfaces.endpoints {
                     pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: surface,
                                          role: role, reason: .defaultSurface, explanation: "\(roleText); \(why)", typography: typography))

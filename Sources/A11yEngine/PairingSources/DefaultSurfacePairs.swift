@@ -12,9 +12,11 @@ public struct DefaultSurfacePairs: PairingSource {
         let graph = input.graph
         // By row: components' properties, the tokens they use, and the surfaces are not paired here.
         var skipped = input.componentPropertyRows
-        for component in input.components {
-            for property in component.properties {
-                if let used = property.referencedToken, let row = graph.row(of: used) { skipped[row] = true }
+        // By index, read in place: copies of each component and property counted their strings.
+        let components = input.components
+        for c in components.indices {
+            for p in components[c].properties.indices {
+                if let used = components[c].properties[p].referencedToken, let row = graph.row(of: used) { skipped[row] = true }
             }
         }
         for surface in surfaces.endpoints { if let row = graph.row(of: surface.qualifiedName) { skipped[row] = true } }

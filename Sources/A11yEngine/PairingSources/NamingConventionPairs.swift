@@ -14,14 +14,16 @@ public struct NamingConventionPairs: PairingSource {
         let rows = input.componentPropertyRows
         guard rows.indices.contains(where: { row in
             guard !rows[row] else { return false }
-            let info = graph.nameInfo(row: row)
-            return (info.role == .text || info.role == .graphic) && (info.words.contains("on") || info.words.contains("inverse"))
-                && graph.color(row: row) != nil
+            // The role read in place first: a copy of every token's name info counted references to its words.
+            let role = graph.role(row: row)
+            guard role == .text || role == .graphic else { return false }
+            let words = graph.nameInfo(row: row).words
+            return (words.contains("on") || words.contains("inverse")) && graph.color(row: row) != nil
         }) else { return [] }
         var foregrounds: [(key: String, words: [String], role: Role)] = []
         var backgrounds: [(key: String, words: [String])] = []
         for row in input.componentPropertyRows.indices where !input.componentPropertyRows[row] {
-            let role = graph.nameInfo(row: row).role
+            let role = graph.role(row: row)
             guard role == .background || role == .text || role == .graphic, graph.color(row: row) != nil else { continue }
             let (key, words) = (graph.sortedKeys[row], graph.nameInfo(row: row).words)
             if role == .background { backgrounds.append((key, words)) } else { foregrounds.append((key, words, role)) }
