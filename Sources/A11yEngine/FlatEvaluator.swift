@@ -83,8 +83,6 @@ final class FlatEvaluator {
     /// Copies of functions found by place: their storage objects are keys of `functionIndexes`, so they are kept alive.
     var copiesKept: [MemberDeclaration] = []
     var functionPlans: [FunctionPlan] = []
-    /// Whether each closure definition's body runs natively (`runsNatively`), by definition index.
-    var closureNative: [Int32: Bool] = [:]
     /// Instance members' initial values and computed bodies, lowered once, by the declaration's storage object (each plan
     /// keeps its declaration, so the object lives as long as the key): an instance member is evaluated for every instance
     /// that reads it.
@@ -163,7 +161,7 @@ final class FlatEvaluator {
                                                   program.symbol("hex"))
         (equals, notEquals) = (program.symbol("=="), program.symbol("!="))
         (selfSymbol, superSymbol, initSymbol) = (program.symbol("self"), program.symbol("super"), program.symbol("init"))
-        // Room for the rows `evaluateStoredMember` lets gather before it empties the tables: growing them from empty
+        // Room for the rows `inMemberFrame` lets gather before it empties the tables: growing them from empty
         // in every round's fresh interpreter copied each 136-byte color row about twice.
         colors.reserveCapacity(Self.tableRows + 256)
         closureValues.reserveCapacity(Self.tableRows + 256)
@@ -245,12 +243,16 @@ final class FlatEvaluator {
 
     // MARK: Evaluation
 
+    /// The unknown of a call one deeper than calls may nest (`Interpreter.withCall`'s limit), or nil when there is room.
+    func tooDeep(at location: SourceLocation) -> FlatValue? {
+        guard callDepth >= maxCallDepth else { return nil }
+        interpreter.orderDependent = true
+        return unknown("calls nest more than \(maxCallDepth) deep (recursion?)", location)
+    }
+
     /// A color provider's body, run as a closure is applied: one call deeper (`Interpreter.withCall`).
     func runProvider(_ body: LoweredProgram.Span, at location: SourceLocation) -> FlatValue {
-        guard callDepth < maxCallDepth else {
-            interpreter.orderDependent = true
-            return unknown("calls nest more than \(maxCallDepth) deep (recursion?)", location)
-        }
+        if let tooDeep = tooDeep(at: location) { return tooDeep }
         callDepth += 1
         defer { callDepth -= 1 }
         return run(body, expected: "UIColor", at: location)
@@ -657,7 +659,7 @@ final class FlatEvaluator {
             return callOverloads(candidates, index, n, selfValue: selfValue)
         case .construct(let plan):
             if n.c == 1, !plan.hasMemberwiseInitializer, plan.type == "Color" || plan.type == "UIColor",
-               !plan.initializers.contains(where: { $0.contains { Interpreter.labelsMatch($0.parameters, argumentShape(index, n)) } }) {
+               initializersTakingLabels(plan, index, n).allSatisfy(\.isEmpty) {
                 let argumentType = platformArgumentTypes(plan.type, index, n)?[0] ?? nil
                 directColors.append(DirectColor(type: plan.type, argumentType: argumentType))
                 nodeCaches[row].direct = .platformColor(Int32(directColors.count - 1))
@@ -687,10 +689,9 @@ final class FlatEvaluator {
             slots[frame + Int(functionPlans[function].lowered.parameterSlots[i])] = value
         }
         let location = program.locations[Int(index)]
-        guard callDepth < maxCallDepth else {
+        if let tooDeep = tooDeep(at: location) {
             top = frame
-            interpreter.orderDependent = true
-            return unknown("calls nest more than \(maxCallDepth) deep (recursion?)", location)
+            return tooDeep
         }
         callDepth += 1
         let saved = (base, scope, scopeKey, selfValue)
@@ -993,18 +994,8 @@ final class FlatEvaluator {
     }
     private var innerExplicit: AppearanceSet = []
     private var lastScopeKey: (scope: [String], key: NameKey)?
-    /// How many `evaluateStoredMember` calls are running (a member's value reads another not memoised yet).
+    /// How many `inMemberFrame` calls are running (a member's value reads another not memoised yet).
     private var memberDepth = 0
-
-    /// A stored static member's value, as `Interpreter.evaluateMember` gives it (in its owner's scope, `self` its owner
-    /// type, typed by its declared type). Re-entered when the value reads another member not memoised yet: the state of
-    /// the member being evaluated is kept, and only what this one added to the tables is dropped.
-    func evaluateStoredMember(_ declaration: MemberDeclaration, _ initial: Expr) -> Value {
-        let lowered = program.lowerExpression(initial)
-        let value = inMemberFrame(scope: declaration.owner, selfValue: .type(declaration.ownerKey), scopeKey: NameKey(declaration.ownerKey),
-                                  frameSize: lowered.frameSize) { _ in toValue(evaluate(lowered.node, expected: declaration.type)) }
-        return interpreter.coerce(value, to: declaration.type, at: initial.location)
-    }
 
     /// `body` run in a frame of `frameSize` slots (its first slot given), with this scope and `self`; the evaluator's
     /// state is as before afterwards. Re-entered when a value reads a member not memoised yet: only the outermost drops

@@ -40,10 +40,7 @@ extension FlatEvaluator {
     /// frame as the parameter's type; an initialiser's body builds `self`, a function's value is coerced to its type.
     func invoke(_ function: MemberDeclaration, _ arguments: [FlatArgument], selfValue newSelf: Value, at location: SourceLocation) -> FlatValue {
         let plan = Int(functionPlan(function))
-        guard callDepth < maxCallDepth else {
-            interpreter.orderDependent = true
-            return unknown("calls nest more than \(maxCallDepth) deep (recursion?)", location)
-        }
+        if let tooDeep = tooDeep(at: location) { return tooDeep }
         callDepth += 1
         defer { callDepth -= 1 }
         let lowered = functionPlans[plan].lowered
@@ -86,10 +83,7 @@ extension FlatEvaluator {
             guard let c = value.closureValue else { return unknown("\(value.typeDescription) is not a closure", location) }
             return toFlat(apply(c, arguments.map(toValue), expected: expected, at: location))
         }
-        guard callDepth < maxCallDepth else {
-            interpreter.orderDependent = true
-            return unknown("calls nest more than \(maxCallDepth) deep (recursion?)", location)
-        }
+        if let tooDeep = tooDeep(at: location) { return tooDeep }
         callDepth += 1
         defer { callDepth -= 1 }
         let c = closureValues[Int(id)], d = program.closures[Int(c.definition)]
