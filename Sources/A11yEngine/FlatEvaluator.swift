@@ -129,6 +129,22 @@ final class FlatEvaluator {
     }
     var directFunctions: [DirectFunction] = []
     var directColors: [DirectColor] = []
+    /// The direct calls decided so far, by what decides them: a static member's initial value is lowered afresh and
+    /// evaluated once, so its call node has no cache of its own, and a token helper called from 5,000 of them was planned
+    /// (its plan, argument shape, label checks and function looked up) 5,000 times.
+    var directCallsByKey: [DirectKey: DirectCall] = [:]
+    /// A called name's `DirectCall` depends on the scope (the name's call plan), the name, and the arguments' labels and
+    /// kinds of literal (`argumentShape`): those, for up to four arguments, packed in two words.
+    struct DirectKey: Hashable {
+        var scope: NameKey
+        var symbol: Int32
+        var arguments: UInt64, moreArguments: UInt64
+        /// Mixed as `PlanKey`'s.
+        func _rawHashValue(seed: Int) -> Int {
+            let mixed = (scope.hash &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(bitPattern: symbol))) &* 0x9FB2_1C65_1E98_DF25
+            return NameKey.finalMix(mixed ^ arguments ^ (moreArguments &* 0x100_0000_01B3), seed: seed)
+        }
+    }
     /// The call nodes' caches, made at each node's first use; `nodeCacheRow` gives a node's row (-1: none yet). A row
     /// index per node, not a cache per node: the per-node list grows with every member lowered, and copying 4-byte
     /// indexes as it grows costs little where copying the caches (arrays and plans) cost more than using them.
@@ -567,16 +583,34 @@ final class FlatEvaluator {
         return types
     }
 
-    private func argumentShapeBySignature(_ n: LoweredProgram.Node) -> [CallArgument] {
-        // Each argument's label symbol and literal kind (0 other, 1 string, 2 number, 3 closure), hashed without a list.
-        func kind(_ i: Int) -> Int32 {
-            switch program.nodes[Int(program.arguments[Int(n.b) + i].value)].op {
-            case .string: return 1
-            case .number: return 2
-            case .closure: return 3
-            default: return 0
-            }
+    /// An argument's kind of literal as `argumentShape` keeps it: 0 other, 1 string, 2 number, 3 closure.
+    private func literalKind(_ argument: Int) -> Int32 {
+        switch program.nodes[Int(program.arguments[argument].value)].op {
+        case .string: return 1
+        case .number: return 2
+        case .closure: return 3
+        default: return 0
         }
+    }
+
+    /// The call's `DirectKey` in the running scope; nil for more than four arguments.
+    private func directKey(_ symbol: Int32, _ n: LoweredProgram.Node) -> DirectKey? {
+        guard n.c <= 4 else { return nil }
+        var packed: (UInt64, UInt64) = (0, 0)
+        for i in 0..<Int(n.c) {
+            let label = program.arguments[Int(n.b) + i].label
+            // 32 bits an argument: its label's symbol plus two (no label: 1) above its kind's two bits, never 0, so that
+            // the words also tell how many arguments there are.
+            guard label < 1 << 29 else { return nil }
+            let argument = UInt64(UInt32(label + 2) << 2 | UInt32(literalKind(Int(n.b) + i))) << (32 * UInt64(i % 2))
+            if i < 2 { packed.0 |= argument } else { packed.1 |= argument }
+        }
+        return DirectKey(scope: scopeKey, symbol: symbol, arguments: packed.0, moreArguments: packed.1)
+    }
+
+    private func argumentShapeBySignature(_ n: LoweredProgram.Node) -> [CallArgument] {
+        // Each argument's label symbol and literal kind, hashed without a list.
+        func kind(_ i: Int) -> Int32 { literalKind(Int(n.b) + i) }
         var hash: UInt64 = 14_695_981_039_346_656_037
         for i in 0..<Int(n.c) {
             hash = (hash ^ UInt64(UInt32(bitPattern: program.arguments[Int(n.b) + i].label))) &* 1_099_511_628_211
@@ -635,6 +669,10 @@ final class FlatEvaluator {
     /// scope; else the name as a type.
     private func callName(_ symbol: Int32, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
         let row = cacheRow(index)
+        // A node not evaluated before (no plan yet) may call what another node of its key was found to call directly.
+        if nodeCaches[row].plan == nil, nodeCaches[row].direct == nil, let key = directKey(symbol, n), let known = directCallsByKey[key] {
+            nodeCaches[row].direct = known
+        }
         switch nodeCaches[row].direct {
         case .function(let direct)?: return callDirect(Int(direct), index, n)
         case .platformColor(let direct)?:
@@ -652,7 +690,7 @@ final class FlatEvaluator {
             if candidates.count == 1, case .function = candidates[0].kind, takesExactly(candidates[0], index, n) {
                 directFunctions.append(DirectFunction(plan: functionPlan(candidates[0]), types: candidates[0].parameterTypes,
                                                       depth: depth, owner: owner))
-                nodeCaches[row].direct = .function(Int32(directFunctions.count - 1))
+                decided(.function(Int32(directFunctions.count - 1)), symbol, row, n)
                 return callDirect(directFunctions.count - 1, index, n)
             }
             let selfValue: Value = depth == scope.count ? (self.selfValue ?? .type(owner)) : .type(owner)
@@ -662,11 +700,17 @@ final class FlatEvaluator {
                initializersTakingLabels(plan, index, n).allSatisfy(\.isEmpty) {
                 let argumentType = platformArgumentTypes(plan.type, index, n)?[0] ?? nil
                 directColors.append(DirectColor(type: plan.type, argumentType: argumentType))
-                nodeCaches[row].direct = .platformColor(Int32(directColors.count - 1))
+                decided(.platformColor(Int32(directColors.count - 1)), symbol, row, n)
                 return constructColor(plan.type, index, n, argumentType: argumentType)
             }
             return construct(plan, index, n)
         }
+    }
+
+    /// A direct call kept for the node's row and for later nodes of the same `DirectKey`.
+    private func decided(_ direct: DirectCall, _ symbol: Int32, _ row: Int, _ n: LoweredProgram.Node) {
+        nodeCaches[row].direct = direct
+        if let key = directKey(symbol, n) { directCallsByKey[key] = direct }
     }
 
     /// Whether `function`'s parameters are exactly the call's arguments, label by label in order (so `callOverloads`
@@ -994,6 +1038,7 @@ final class FlatEvaluator {
     }
     private var innerExplicit: AppearanceSet = []
     private var lastScopeKey: (scope: [String], key: NameKey)?
+    private var lastOwnerScopeKey: NameKey?
     /// How many `inMemberFrame` calls are running (a member's value reads another not memoised yet).
     private var memberDepth = 0
 
@@ -1020,6 +1065,15 @@ final class FlatEvaluator {
         (scope, selfValue, scopeKey) = (newScope, newSelf, newKey ?? key(of: newScope))
         base = push(frameSize)
         return body(base)
+    }
+
+    /// A declaration's `ownerKey` as a scope's key, kept for the last one asked (a type's static members are evaluated one
+    /// after another).
+    private func ownerScopeKey(_ ownerKey: String) -> NameKey {
+        if let last = lastOwnerScopeKey, last.string == ownerKey { return last }
+        let key = NameKey(ownerKey)
+        lastOwnerScopeKey = key
+        return key
     }
 
     /// A scope's key, kept for the last scope asked (view code asks again and again for its view's).
@@ -1063,7 +1117,7 @@ extension FlatEvaluator {
             // measured with `EvaluatorPool` keeping evaluators for the next workers, and saved nothing elsewhere).
             if !declaration.isStatic { memberPlans[key] = plan }
         }
-        return inMemberFrame(scope: declaration.owner, selfValue: newSelf, scopeKey: NameKey(declaration.ownerKey), frameSize: plan.frameSize) { _ in
+        return inMemberFrame(scope: declaration.owner, selfValue: newSelf, scopeKey: ownerScopeKey(declaration.ownerKey), frameSize: plan.frameSize) { _ in
             if plan.node >= 0 {
                 let value = toValue(evaluate(plan.node, expected: declaration.type))
                 guard case .stored(let initial?) = declaration.kind else { return value }
@@ -1087,7 +1141,7 @@ extension FlatEvaluator {
 
     /// `Interpreter.call` (a token function called with evaluated arguments): `invoke` in a frame of its own.
     func call(_ function: MemberDeclaration, arguments: [EvaluatedArgument], selfValue newSelf: Value) -> Value {
-        inMemberFrame(scope: function.owner, selfValue: newSelf, scopeKey: NameKey(function.ownerKey), frameSize: 0) { _ in
+        inMemberFrame(scope: function.owner, selfValue: newSelf, scopeKey: ownerScopeKey(function.ownerKey), frameSize: 0) { _ in
             toValue(invoke(function, arguments.map { FlatArgument(label: $0.label, value: toFlat($0.value)) }, selfValue: newSelf,
                            at: function.location))
         }

@@ -116,13 +116,23 @@ final class LoweredProgram {
     private(set) var closures: [Closure] = []
 
     func symbol(_ string: String) -> Int32 {
+        // Most names asked are among the last few asked (a token helper's name and labels, once for each token's value):
+        // compared with the one kept at their length (the same string compares by its bits), they are not hashed.
+        let recent = string.utf8.count & (Self.recentSymbolCount - 1)
+        if recentSymbols[recent].id >= 0, recentSymbols[recent].name == string { return recentSymbols[recent].id }
         let key = NameKey(string)
-        if let id = symbolIDs[key] { return id }
-        let id = Int32(symbols.count)
-        symbols.append(string)
-        symbolIDs[key] = id
+        let id: Int32
+        if let known = symbolIDs[key] { id = known } else {
+            id = Int32(symbols.count)
+            symbols.append(string)
+            symbolIDs[key] = id
+        }
+        recentSymbols[recent] = (string, id)
         return id
     }
+    /// A name asked lately, by its length in bytes (modulo the count).
+    private var recentSymbols = [(name: String, id: Int32)](repeating: ("", -1), count: recentSymbolCount)
+    private static let recentSymbolCount = 32
 
     // MARK: - Frames and scopes while lowering
 
@@ -227,13 +237,12 @@ final class LoweredProgram {
 
     /// An expression evaluated with `locals` bound (a static member's initial value: none; view code: its locals), in a
     /// frame of its own whose first slots are those locals, in order.
-    func lowerExpression(_ expr: Expr, locals: [String] = []) -> (node: Int32, frameSize: Int32, slotSymbols: [Int32]) {
+    func lowerExpression(_ expr: Expr, locals: [String] = []) -> (node: Int32, frameSize: Int32) {
         var frame = Frame()
         for name in locals { _ = frame.bind(symbol(name)) }
         pushFrame(frame)
         let node = lower(expr)
-        let done = popFrame()
-        return (node, done.size, done.slotSymbols)
+        return (node, popFrame().size)
     }
 
     /// A body (a computed property's, an initialiser's) in a frame of its own.
