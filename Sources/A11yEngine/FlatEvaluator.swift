@@ -919,11 +919,18 @@ final class FlatEvaluator {
             colors.append(AppearanceColor(constant: c))
             return .color(Int32(colors.count - 1))
         // A provider, with or without its label (`UIColor(dynamicProvider:)`), as `BuiltIns.colorInitializer` takes one.
-        case .closure(let id) where program.closures[Int(closureValues[Int(id)].definition)].parameterSlots.count == 1:
+        case .closure(let id) where takesOneArgument(id):
             return dynamicColor(id, at: program.locations[Int(index)])
         default: break
         }
         return constructBuiltIn(type, index, n, evaluatedFirst: value)
+    }
+
+    /// Whether the closure row `id` takes one argument, its row and definition read in place (subscripted, the two were
+    /// copied out: seven references counted and released again, for every provider).
+    private func takesOneArgument(_ id: Int32) -> Bool {
+        let definition = closureValues.withUnsafeBufferPointer { $0[Int(id)].definition }
+        return program.closures.withUnsafeBufferPointer { $0[Int(definition)].parameterSlots.count } == 1
     }
 
     /// The memberwise initialiser: the arguments evaluated as the stored properties' types in
@@ -1092,6 +1099,8 @@ extension FlatEvaluator {
         var node: Int32 = -1
         var body = LoweredProgram.Span.empty
         var frameSize: Int32
+        /// Where the value is coerced to the declared type: the initial value's location, or the declaration's.
+        var valueLocation: SourceLocation
     }
 
     /// `Interpreter.evaluateMember` for a stored member's initial value or a computed body, `self` bound (an instance for
@@ -1106,10 +1115,11 @@ extension FlatEvaluator {
             switch declaration.kind {
             case .stored(let initial?):
                 let lowered = program.lowerExpression(initial)
-                plan = MemberPlan(declaration: declaration, node: lowered.node, frameSize: lowered.frameSize)
+                plan = MemberPlan(declaration: declaration, node: lowered.node, frameSize: lowered.frameSize, valueLocation: initial.location)
             case .computed(let body):
                 let lowered = program.lowerBody(body)
-                plan = MemberPlan(declaration: declaration, body: lowered.body, frameSize: lowered.frameSize)
+                plan = MemberPlan(declaration: declaration, body: lowered.body, frameSize: lowered.frameSize,
+                                  valueLocation: declaration.location)
             default:
                 return interpreter.unknown("\(declaration.name) has no value to evaluate", declaration.location)
             }
@@ -1118,13 +1128,9 @@ extension FlatEvaluator {
             if !declaration.isStatic { memberPlans[key] = plan }
         }
         return inMemberFrame(scope: declaration.owner, selfValue: newSelf, scopeKey: ownerScopeKey(declaration.ownerKey), frameSize: plan.frameSize) { _ in
-            if plan.node >= 0 {
-                let value = toValue(evaluate(plan.node, expected: declaration.type))
-                guard case .stored(let initial?) = declaration.kind else { return value }
-                return interpreter.coerce(value, to: declaration.type, at: initial.location)
-            }
-            let value = toValue(run(plan.body, expected: declaration.type, at: declaration.location))
-            return interpreter.coerce(value, to: declaration.type, at: declaration.location)
+            let type = declaration.type
+            let value = toValue(plan.node >= 0 ? evaluate(plan.node, expected: type) : run(plan.body, expected: type, at: declaration.location))
+            return interpreter.coerce(value, to: type, at: plan.valueLocation)
         }
     }
 

@@ -238,11 +238,12 @@ final class LoweredProgram {
     /// An expression evaluated with `locals` bound (a static member's initial value: none; view code: its locals), in a
     /// frame of its own whose first slots are those locals, in order.
     func lowerExpression(_ expr: Expr, locals: [String] = []) -> (node: Int32, frameSize: Int32) {
-        var frame = Frame()
-        for name in locals { _ = frame.bind(symbol(name)) }
-        pushFrame(frame)
+        // The frame made in place: one made aside and pushed was copied, its lists counted once more (a static member's
+        // initial value is lowered for every token).
+        frames.append(Frame())
+        for name in locals { _ = frames[frames.count - 1].bind(symbol(name)) }
         let node = lower(expr)
-        return (node, popFrame().size)
+        return (node, frames.removeLast().size)
     }
 
     /// A body (a computed property's, an initialiser's) in a frame of its own.
