@@ -301,23 +301,8 @@ final class FlatEvaluator {
         case .member:
             // `base.name`.
             let baseFlat = evaluate(n.a, expected: isImplicitChain(n.a) ? expected : nil)
-            if n.b == userInterfaceStyle, case .traits(let order) = baseFlat {
-                // `BuiltIns.member(of: .traits...)`: the style read, the platform case of the appearance.
-                interpreter.traitReads.insert(.style)
-                return .platformCase(Appearance.allCases[Int(order)].isDark ? dark : light)
-            }
-            let baseValue = toValue(baseFlat)
-            // With a theme bound, a member the app sets at run time (a property declared with a theme selector type) of
-            // something unknown reads the theme's value.
-            if !interpreter.configuration.theme.isEmpty, baseValue.unknown != nil,
-               let selected = interpreter.themeSelectionsByName[program.symbols[Int(n.b)]] {
-                return toFlat(selected)
-            }
-            if case .unknown(var u) = baseValue, u.rule == "reference", let path = path(of: index) {
-                u.reason = "\(path.joinedWithDots()) does not name a token"
-                return toFlat(.unknown(u))
-            }
-            return toFlat(interpreter.memberOf(baseValue, program.symbols[Int(n.b)], at: program.locations[Int(index)], frame: frame))
+            if let style = style(of: baseFlat, n) { return style }
+            return toFlat(member(of: baseFlat, index, n))
         case .binary:
             return binary(index, n, expected: expected)
         case .prefix:
@@ -358,6 +343,42 @@ final class FlatEvaluator {
             // Statements and patterns are never evaluated as expressions (the lowering puts them in statement lists).
             return unknown("cannot evaluate a \(n.op) node as an expression", program.locations[Int(index)])
         }
+    }
+
+    /// `traits.userInterfaceStyle` (`BuiltIns.member(of: .traits...)`): the style read, the platform case of the
+    /// appearance; nil for any other member or base.
+    private func style(of base: FlatValue, _ n: LoweredProgram.Node) -> FlatValue? {
+        guard n.b == userInterfaceStyle, case .traits(let order) = base else { return nil }
+        interpreter.traitReads.insert(.style)
+        return .platformCase(Appearance.allCases[Int(order)].isDark ? dark : light)
+    }
+
+    /// The member node `n` (at `index`) of its evaluated base, as the interpreter's look-ups answer it.
+    private func member(of baseFlat: FlatValue, _ index: Int32, _ n: LoweredProgram.Node) -> Value {
+        let baseValue = toValue(baseFlat)
+        // With a theme bound, a member the app sets at run time (a property declared with a theme selector type) of
+        // something unknown reads the theme's value.
+        if !interpreter.configuration.theme.isEmpty, baseValue.unknown != nil,
+           let selected = interpreter.themeSelectionsByName[program.symbols[Int(n.b)]] {
+            return selected
+        }
+        if case .unknown(var u) = baseValue, u.rule == "reference", let path = path(of: index) {
+            u.reason = "\(path.joinedWithDots()) does not name a token"
+            return .unknown(u)
+        }
+        return interpreter.memberOf(baseValue, program.symbols[Int(n.b)], at: program.locations[Int(index)], frame: frame)
+    }
+
+    /// `toValue(evaluate(index, expected:))`, but a member read's value as the interpreter gives it: a token that names
+    /// another (`static let label = Color.brand`) was made a row of `colors` and boxed again, its color copied twice.
+    func value(of index: Int32, expected: String?) -> Value {
+        let n = program.nodes[Int(index)]
+        guard n.op == .member else { return toValue(evaluate(index, expected: expected)) }
+        // The step `evaluate` counts for the node.
+        if let exhausted = step(at: program.locations[Int(index)]) { return toValue(exhausted) }
+        let baseFlat = evaluate(n.a, expected: isImplicitChain(n.a) ? expected : nil)
+        if let style = style(of: baseFlat, n) { return toValue(style) }
+        return member(of: baseFlat, index, n)
     }
 
     /// The per-appearance color (a design-token file's modes, an asset's appearances): each
@@ -1031,8 +1052,10 @@ final class FlatEvaluator {
                 }
             }
             if appearance == .light { lightResult = result } else if appearance == .dark { darkResult = result }
-            color[appearance] = colors[Int(result)][appearance]
-            if colors[Int(result)].explicit.contains(appearance) && !colors[Int(result)].isConstant { innerExplicit.insert(appearance) }
+            // The row read once (each subscript of `colors` copied the whole row).
+            let row = colors[Int(result)]
+            color[appearance] = row[appearance]
+            if row.explicit.contains(appearance) && !row.isConstant { innerExplicit.insert(appearance) }
         }
         var explicit: AppearanceSet = [.light]
         if reads.contains(.style) { explicit.formUnion([.light, .dark]) }
@@ -1129,7 +1152,7 @@ extension FlatEvaluator {
         }
         return inMemberFrame(scope: declaration.owner, selfValue: newSelf, scopeKey: ownerScopeKey(declaration.ownerKey), frameSize: plan.frameSize) { _ in
             let type = declaration.type
-            let value = toValue(plan.node >= 0 ? evaluate(plan.node, expected: type) : run(plan.body, expected: type, at: declaration.location))
+            let value = plan.node >= 0 ? value(of: plan.node, expected: type) : toValue(run(plan.body, expected: type, at: declaration.location))
             return interpreter.coerce(value, to: type, at: plan.valueLocation)
         }
     }

@@ -1158,20 +1158,21 @@ public final class Interpreter {
         let query = MemberQuery(type: type, name: name)
         if let known = memberPlans[query] { return known }
         var plan = MemberPlan.none
-        for owner in Self.lookupOwners(type) {
-            let qualified = memberKey(owner, name)
-            let found = declarations(owner: owner, name: name)
+        // Each name hashed once (the type's and the member's are the query's: `lookupOwners` starts with the type).
+        for (i, owner) in Self.lookupOwners(type).enumerated() {
+            let qualified = NameKey(memberKey(owner, name))
+            let found = members[i == 0 ? query.type : NameKey(owner)]?[query.name] ?? []
             if found.contains(where: { d in
                 switch d.kind {
                 case .stored, .computed, .enumCase: return d.isStatic || d.owner.isEmpty
                 default: return false
                 }
             }) {
-                plan = .staticValue(owner: owner, key: NameKey(qualified))
+                plan = .staticValue(owner: owner, key: qualified)
                 break
             }
             if types[qualified] != nil {
-                plan = .nestedType(qualified)
+                plan = .nestedType(qualified.string)
                 break
             }
         }
