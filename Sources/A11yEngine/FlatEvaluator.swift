@@ -70,6 +70,8 @@ final class FlatEvaluator {
         func _rawHashValue(seed: Int) -> Int { NameKey.finalMix(scope.hash &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(bitPattern: symbol)), seed: seed) }
     }
     var plans: [PlanKey: CallPlan] = [:]
+    /// `Interpreter.typeNamed` by scope and name: what a name means when `self` is no value (nil: `lookup` decides).
+    var typeNames: [PlanKey: Value?] = [:]
     /// `scope` joined, hashed once per member (the call plans are kept by it).
     var scopeKey = NameKey("")
     /// Functions and initialisers lowered at their first call, by declaration (`functionPlan`).
@@ -295,7 +297,7 @@ final class FlatEvaluator {
         // Names, implicit members and member reads the interpreter's own look-ups answer (`lookup`, `implicitMember`,
         // `memberOf`): no node raised, one value converted.
         case .name:
-            return toFlat(interpreter.lookup(program.symbols[Int(n.a)], frame, at: program.locations[Int(index)]))
+            return toFlat(lookUp(n.a, at: index))
         case .implicitMember:
             return toFlat(interpreter.implicitMember(program.symbols[Int(n.a)], frame, expected: expected, at: program.locations[Int(index)]))
         case .member:
@@ -343,6 +345,23 @@ final class FlatEvaluator {
             // Statements and patterns are never evaluated as expressions (the lowering puts them in statement lists).
             return unknown("cannot evaluate a \(n.op) node as an expression", program.locations[Int(index)])
         }
+    }
+
+    /// A name that is not a local, as `Interpreter.lookup` answers it. With `self` a type or none, a type's name (the
+    /// base of `Color.brand`, in every component token) is kept per scope: its look-up walked the scope for every token.
+    private func lookUp(_ symbol: Int32, at index: Int32) -> Value {
+        switch selfValue {
+        case nil, .type?:
+            let key = PlanKey(scope: scopeKey, symbol: symbol)
+            let known: Value?
+            if let kept = typeNames[key] { known = kept } else {
+                known = interpreter.typeNamed(program.symbols[Int(symbol)], in: scope)
+                typeNames[key] = known
+            }
+            if let known { return known }
+        default: break
+        }
+        return interpreter.lookup(program.symbols[Int(symbol)], frame, at: program.locations[Int(index)])
     }
 
     /// `traits.userInterfaceStyle` (`BuiltIns.member(of: .traits...)`): the style read, the platform case of the

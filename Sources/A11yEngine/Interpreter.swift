@@ -1115,9 +1115,23 @@ public final class Interpreter {
             let owner = Array(frame.scope.prefix(depth))
             if let value = staticMember(owner.joinedWithDots(), name, at: location, frame: frame, builtIns: false) { return value }
         }
-        if let type = resolveType(name, in: frame.scope) { return .type(type) }
+        return typeInScope(name, frame.scope) ?? unknown("\(name) does not name a token", location, rule: "reference")
+    }
+
+    /// `lookup`'s last steps: a type in scope, a platform type.
+    private func typeInScope(_ name: String, _ scope: [String]) -> Value? {
+        if let type = resolveType(name, in: scope) { return .type(type) }
         if BuiltIns.isPlatformType(name) { return .type(name) }
-        return unknown("\(name) does not name a token", location, rule: "reference")
+        return nil
+    }
+
+    /// What `lookup` answers for `name` in `scope` when it depends on these alone: the frame has no locals and `self` is a
+    /// type or none, so only a static member could take the name before a type does; nil when one could (a member or
+    /// nested type of that name is declared), for `self`/`Self`, and for a name that names nothing.
+    func typeNamed(_ name: String, in scope: [String]) -> Value? {
+        let key = NameKey(name)
+        guard name != "self", name != "Self", !memberNames.contains(key), !nestedTypeNames.contains(key) else { return nil }
+        return typeInScope(name, scope)
     }
 
     /// `Type.name`: a project member (any color namespace for colors), a nested type, an asset symbol, or a built-in.
