@@ -376,6 +376,36 @@ struct FlatEvaluatorTests {
         #expect(outcome.values["Palette.misnamed"]?.unknown?.reason.hasPrefix("no pair(day:night:)") == true)
     }
 
+    /// A type's name read as a value (the base of `Ink.base`) is kept per scope once looked up (`FlatEvaluator.lookUp`):
+    /// the same name is another type where a typealias of that name is in scope, and a name some static member has is
+    /// looked up as before (the member in its scope, the type elsewhere).
+    @Test func aTypeNameMeansWhatItsScopeMakesIt() {
+        let outcome = Self.evaluate("""
+            enum Ink { static let base = Color(hex: "#112233") }
+            enum Night { static let base = Color(hex: "#445566") }
+            enum Palette {
+                typealias Ink = Night
+                static let first = Ink.base
+                static let second = Ink.base
+            }
+            enum Other {
+                static let first = Ink.base
+                static let second = Ink.base
+                static let night = Night.base
+            }
+            enum Shadowed {
+                static let Night = Color(hex: "#778899")
+                static let first = Night
+            }
+            """)
+        Self.expectEvaluated(outcome, count: 9)
+        func hex(_ key: String) -> String? { if case .color(let c)? = outcome.values[key] { return c[.light].hex } else { return nil } }
+        #expect(hex("Palette.first") == "#445566" && hex("Palette.second") == "#445566")
+        #expect(hex("Other.first") == "#112233" && hex("Other.second") == "#112233")
+        #expect(hex("Other.night") == "#445566")
+        #expect(hex("Shadowed.first") == "#778899")
+    }
+
     /// View code evaluates one expression (one place in the source) again and again, with other locals: each evaluation
     /// reads its own locals, whatever was lowered for the place before (the evaluator keeps a lowering per place, checked
     /// to be the same expression and the same locals).
