@@ -55,10 +55,16 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
             let m = measurements[index]
             let required = m.required ?? 0
             // Message and hint written part by part into one string each (`TextParts`). A side is its property and token
-            // (`label (appInk)`), or its name.
-            func describe(_ e: PairingEndpoint, _ text: inout TextParts) {
-                guard let property = e.property, let token = e.token else { return text.append(e.name) }
-                text.append(property)
+            // (`label (appInk)`), or its name: read once for both of `joined`'s passes (each copied both endpoints whole,
+            // a handful of references counted each).
+            func side(_ e: PairingEndpoint) -> (name: String, token: String?) {
+                guard let property = e.property, let token = e.token else { return (e.name, nil) }
+                return (property, token)
+            }
+            let foregroundSide = side(m.pairing.foreground), backgroundSide = side(m.pairing.background)
+            func describe(_ side: (name: String, token: String?), _ text: inout TextParts) {
+                text.append(side.name)
+                guard let token = side.token else { return }
                 text.append(" (")
                 text.append(token)
                 text.append(")")
@@ -74,9 +80,9 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
                 }
             }
             let message = TextParts.joined { text in
-                describe(m.pairing.foreground, &text)
+                describe(foregroundSide, &text)
                 text.append(" on ")
-                describe(m.pairing.background, &text)
+                describe(backgroundSide, &text)
                 text.append(", ")
                 if let theme = m.theme {
                     text.append(theme)

@@ -7,7 +7,7 @@ struct OKLCH: Hashable {
     var chroma: Double
     private(set) var hue: Double
     /// cos and sin of `hue`, computed once: the search below converts one hue hundreds of times per color.
-    private var hueCosine: Double, hueSine: Double
+    fileprivate private(set) var hueCosine: Double, hueSine: Double
 
     init(lightness: Double, chroma: Double, hue: Double) {
         self.lightness = lightness
@@ -92,12 +92,34 @@ public func nearestPassingColor(foreground: ColorValue, background: ColorValue, 
     guard any(reachable) else { return nil }
     // Bisect on lightness between the current color and the extreme: the ratio grows monotonically toward it.
     // 12 halvings: lightness to within 1/4096, finer than the 8-bit step the rounding below settles.
-    var near = SIMD2<Double>(repeating: start.lightness), far = targets
-    for _ in 0..<12 {
-        let mid = (near + far) / 2
-        let pass = passes(mid)
-        far.replace(with: mid, where: pass)
-        near.replace(with: mid, where: .!pass)
+    var far = targets
+    if all(reachable) {
+        var near = SIMD2<Double>(repeating: start.lightness)
+        for _ in 0..<12 {
+            let mid = (near + far) / 2
+            let pass = passes(mid)
+            far.replace(with: mid, where: pass)
+            near.replace(with: mid, where: .!pass)
+        }
+    } else {
+        // One direction only (three searches in four: a light background is reached only toward black): the same
+        // halvings, the second lane testing the midpoint of the step after on the guess that this step's passes. Half
+        // the time it does, and two steps take one test. Every midpoint tested is the one the halvings above test.
+        let lane = reachable[0] ? 0 : 1
+        var near = start.lightness, halvings = 0
+        while halvings < 12 {
+            let mid = (near + far[lane]) / 2, nextIfPassing = (near + mid) / 2
+            let pass = passes(SIMD2(mid, nextIfPassing))
+            halvings += 1
+            guard pass[0] else {
+                near = mid
+                continue
+            }
+            far[lane] = mid
+            guard halvings < 12 else { break }
+            if pass[1] { far[lane] = nextIfPassing } else { near = nextIfPassing }
+            halvings += 1
+        }
     }
     var best: PassingFix?
     for lane in 0..<2 where reachable[lane] {
@@ -142,7 +164,7 @@ struct HueLanes {
 
     init(_ color: OKLCH) {
         chroma = color.chroma
-        (hueCosine, hueSine) = (cos(color.hue), sin(color.hue))
+        (hueCosine, hueSine) = (color.hueCosine, color.hueSine)  // cos and sin of its hue, as `OKLCH` computed them
     }
 
     /// Linear-light sRGB at these lightnesses and chromas of the hue whose cosine and sine are given (`OKLCH.linear`).

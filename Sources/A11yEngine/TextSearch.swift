@@ -87,11 +87,14 @@ struct TextParts {
 
     mutating func append(_ text: String) {
         guard let out else { return count += text.utf8.count }
-        var text = text
-        text.withUTF8 { bytes in
+        func write(_ bytes: UnsafeBufferPointer<UInt8>) {
             if let base = bytes.baseAddress { (out + count).initialize(from: base, count: bytes.count) }
             count += bytes.count
         }
+        // A native string's bytes read in place: the mutable copy `withUTF8` needs counted a reference to each part.
+        if text.utf8.withContiguousStorageIfAvailable(write) != nil { return }
+        var text = text
+        text.withUTF8(write)
     }
 
     mutating func append(_ text: StaticString) {

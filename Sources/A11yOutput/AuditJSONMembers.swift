@@ -15,7 +15,9 @@ struct JSONObjectWriter {
     let depth: Int
     let pretty: Bool
     private var count = 0
-    private var lastKey: StaticString?
+    #if DEBUG
+    private var lastKey: StaticString?  // (for the order's assertion only: a store for every key of a release build)
+    #endif
 
     private init(depth: Int, pretty: Bool, out: JSONBytes) {
         self.out = out
@@ -23,9 +25,12 @@ struct JSONObjectWriter {
         self.pretty = pretty
     }
 
-    private mutating func key(_ key: StaticString) {
+    /// Inlined with its callers into each type's `writeMembers`: there the key is a constant, its length known.
+    @inline(__always) private mutating func key(_ key: StaticString) {
+        #if DEBUG
         assert(lastKey.map { Self.bytes($0).lexicographicallyPrecedes(Self.bytes(key)) } ?? true, "\(key) is out of order")
         lastKey = key
+        #endif
         // `,`, line break, indentation and `"key" : ` stored straight into the output, after one check for room.
         let name = Self.bytes(key)
         let indentation = pretty ? 2 * (depth + 1) : 0
@@ -82,38 +87,38 @@ struct JSONObjectWriter {
         UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
     }
 
-    mutating func string(_ key: StaticString, _ value: String?) {
+    @inline(__always) mutating func string(_ key: StaticString, _ value: String?) {
         self.key(key)
         if let value { ValueWriter.appendString(value, into: &out) } else { out.write("null") }
     }
 
-    mutating func string(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) mutating func string(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
         self.key(key)
         ValueWriter.appendString(utf8: value, into: &out)
     }
 
-    mutating func number(_ key: StaticString, _ value: Double?) throws {
+    @inline(__always) mutating func number(_ key: StaticString, _ value: Double?) throws {
         self.key(key)
         if let value { try ValueWriter.appendNumber(value, into: &out) } else { out.write("null") }
     }
 
-    mutating func integer(_ key: StaticString, _ value: Int) {
+    @inline(__always) mutating func integer(_ key: StaticString, _ value: Int) {
         self.key(key)
         ValueWriter.appendInteger(value, into: &out)
     }
 
-    mutating func bool(_ key: StaticString, _ value: Bool) {
+    @inline(__always) mutating func bool(_ key: StaticString, _ value: Bool) {
         self.key(key)
         out.write(value ? "true" : "false")
     }
 
-    mutating func object(_ key: StaticString, _ value: (some JSONMembersWritable)?) throws {
+    @inline(__always) mutating func object(_ key: StaticString, _ value: (some JSONMembersWritable)?) throws {
         self.key(key)
         guard let value else { return out.write("null") }
         try Self.write(value, depth: depth + 1, pretty: pretty, into: &out)
     }
 
-    mutating func location(_ key: StaticString, _ value: SourceLocation?) {
+    @inline(__always) mutating func location(_ key: StaticString, _ value: SourceLocation?) {
         self.key(key)
         guard let value else { return out.write("null") }
         Self.writeLocation(value, depth: depth + 1, pretty: pretty, into: &out)

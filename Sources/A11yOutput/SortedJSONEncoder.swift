@@ -283,6 +283,8 @@ protocol JSONOutput {
     mutating func append(_ byte: UInt8)
     /// Bytes in memory, copied at once.
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Bytes between quotes (a string that needs no escape).
+    mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension JSONOutput {
@@ -294,6 +296,11 @@ extension JSONOutput {
     mutating func write(_ text: String) {
         var text = text
         text.withUTF8 { write($0) }
+    }
+    mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(UInt8(ascii: "\""))
+        write(bytes)
+        append(UInt8(ascii: "\""))
     }
 }
 
@@ -345,6 +352,16 @@ struct JSONBytes: JSONOutput {
         guard let base = bytes.baseAddress else { return }
         reserve(bytes.count).initialize(from: base, count: bytes.count)
         count += bytes.count
+    }
+
+    /// After one check for room; a short string's bytes copied without a call (most of an audit's ~50,000 strings).
+    mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var at = reserve(bytes.count + 2)
+        at.initialize(to: UInt8(ascii: "\""))
+        at += 1
+        if bytes.count > 0 { JSONObjectWriter.putShort(bytes, at: &at) }
+        at.initialize(to: UInt8(ascii: "\""))
+        advance(to: at + 1)
     }
 }
 
@@ -455,15 +472,12 @@ enum ValueWriter {
 
     /// A JSON string of these UTF-8 bytes, escaped as `appendString` does.
     static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout some JSONOutput) {
+        // Nearly all of an audit's strings need no escape: tested whole, then copied at once between their quotes.
+        if needsNoEscaping(bytes) { return out.writeQuoted(bytes) }
         out.append(UInt8(ascii: "\""))
         var runStart = 0
         var i = 0
         while i < bytes.count {
-            // Eight bytes at a time while none needs escaping (nearly all of an audit's text).
-            if i + 8 <= bytes.count, !Self.needsEscaping(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
-                i += 8
-                continue
-            }
             let byte = bytes[i]
             i += 1
             guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
@@ -489,28 +503,43 @@ enum ValueWriter {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Whether a JSON string of these bytes is the bytes themselves between quotes.
+    /// Whether a JSON string of these bytes is the bytes themselves between quotes. Sixteen bytes at a time, and the
+    /// last sixteen read where they end (bytes read twice are tested twice); a shorter string is read as sixteen bytes
+    /// made of overlapping words (the bytes of a tail byte by byte cost more than the rest of a string).
     static func needsNoEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i + 8 <= bytes.count {
-            if needsEscaping(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)) { return false }
-            i += 8
+        let n = bytes.count
+        guard let base = bytes.baseAddress, n > 0 else { return true }
+        let raw = UnsafeRawPointer(base)
+        func load<T>(_ offset: Int, as _: T.Type) -> T { raw.loadUnaligned(fromByteOffset: offset, as: T.self) }
+        if n >= 16 {
+            var i = 0
+            while i + 16 < n {
+                if needsEscaping(load(i, as: SIMD16<UInt8>.self)) { return false }
+                i += 16
+            }
+            return !needsEscaping(load(n - 16, as: SIMD16<UInt8>.self))
         }
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return false }
-            i += 1
+        let words: (UInt64, UInt64)
+        if n >= 8 {
+            words = (load(0, as: UInt64.self), load(n - 8, as: UInt64.self))
+        } else if n >= 4 {
+            let word = UInt64(load(0, as: UInt32.self)) | UInt64(load(n - 4, as: UInt32.self)) << 32
+            words = (word, word)
+        } else {
+            // One to three bytes, the rest spaces (which need no escape).
+            let word = UInt64(base[0]) | UInt64(base[n / 2]) << 8 | UInt64(base[n - 1]) << 16 | 0x2020_2020_2000_0000
+            words = (word, word)
         }
-        return true
+        return !needsEscaping(unsafeBitCast(words, to: SIMD16<UInt8>.self))
     }
 
-    /// Whether any of the eight bytes of `word` is `"`, `\` or a control character: each test finds a zero byte
-    /// (`x - 0x01…` borrows into the high bit only where a byte is zero or, for `< 0x20`, below 0x20).
-    @inline(__always) static func needsEscaping(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highBits != 0 }
-        let below0x20 = (word &- ones &* 0x20) & ~word & highBits != 0
-        return below0x20 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+    /// Whether any of these bytes is `"`, `\` or a control character, byte by byte in one vector: a byte's high bit
+    /// is set in `x &- 1 & ~x` only where it is zero, and in `x &- 0x20 & ~x` only where it is below 0x20.
+    @inline(__always) static func needsEscaping(_ chunk: SIMD16<UInt8>) -> Bool {
+        let quote = chunk ^ 0x22, backslash = chunk ^ 0x5C
+        let flagged = (chunk &- 0x20) & ~chunk | (quote &- 1) & ~quote | (backslash &- 1) & ~backslash
+        let halves = unsafeBitCast(flagged, to: (UInt64, UInt64).self)
+        return (halves.0 | halves.1) & 0x8080_8080_8080_8080 != 0
     }
 
     /// A line break and the indentation of `depth` (pretty only), copied whole: it comes before every member of a 4 MB

@@ -103,6 +103,23 @@ struct SortedJSONEncoderTests {
         }
     }
 
+    /// Strings are tested for escapes sixteen bytes at a time, the last sixteen read where they end, and a shorter string
+    /// as overlapping words: a character that needs escaping (and some that do not) at every position of strings of
+    /// every length up to 40.
+    @Test func escapesAreFoundAtEveryPositionOfEveryLength() throws {
+        var strings: [String] = []
+        for special in ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", " ", "é"] {
+            for length in 1...40 {
+                for position in 0..<length {
+                    strings.append(String(repeating: "a", count: position) + special + String(repeating: "b", count: length - 1 - position))
+                }
+            }
+        }
+        for pretty in [true, false] {
+            #expect(try Self.fast(strings, pretty: pretty) == Self.foundation(strings, pretty: pretty))
+        }
+    }
+
     struct Awkward: Encodable {
         var text = "quote \" backslash \\ slash / newline \n tab \t return \r bell \u{7} escape \u{1B} del \u{7F} é 😀 \u{8}\u{C}"
         var numbers: [Double] = [0, -0.0, 0.1, 1.0 / 3, 1e-7, 1e21, 4.5, 12345678.9, -2.25, 1e300]
