@@ -87,6 +87,12 @@ struct TextParts {
 
     mutating func append(_ text: String) {
         guard let out else { return count += text.utf8.count }
+        // Read in place: `withUTF8` needs a mutable copy, retained and released at each part.
+        let written = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if let base = bytes.baseAddress { (out + count).initialize(from: base, count: bytes.count) }
+            return bytes.count
+        }
+        if let written { return count += written }
         var text = text
         text.withUTF8 { bytes in
             if let base = bytes.baseAddress { (out + count).initialize(from: base, count: bytes.count) }
