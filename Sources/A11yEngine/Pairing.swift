@@ -359,15 +359,12 @@ public struct PairingInference {
 
     /// Whether the key's first name is a color, number or font namespace or `Asset` (`Color.appText`).
     static func isNamespace(_ key: String) -> Bool {
-        // The first dot found on the bytes (`firstDotIndex` checks that the whole key is ASCII first, and the default
-        // surfaces' source asks this of every color token). A dot byte between ASCII bytes (or at an end) is a character
-        // of its own: the same index `firstIndex(of: ".")` finds. Otherwise (a dot beside a non-ASCII byte) the general path.
-        let utf8 = key.utf8
-        let firstName: Substring? = utf8.withContiguousStorageIfAvailable { bytes in
-            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return key[...] }
-            guard dot + 1 == bytes.count || bytes[dot + 1] < 0x80, dot == 0 || bytes[dot - 1] < 0x80 else { return nil }
-            return key[..<utf8.index(utf8.startIndex, offsetBy: dot)]
-        } ?? nil
-        return TokenGraph.isDisplayPrefix(firstName ?? key[..<(key.firstDotIndex ?? key.endIndex)])
+        // On the key's bytes when its first dot is a character of its own (`firstDotOffset`): `firstDotIndex` checks that
+        // the whole key is ASCII first, and a substring counted a reference (asked of every color token).
+        let onBytes = key.utf8.withContiguousStorageIfAvailable { bytes in
+            TokenGraph.firstDotOffset(bytes).map { TokenGraph.isDisplayPrefix(bytes: UnsafeBufferPointer(rebasing: bytes[..<$0])) }
+        }
+        if let onBytes, let onBytes { return onBytes }
+        return TokenGraph.isDisplayPrefix(key[..<(key.firstDotIndex ?? key.endIndex)])
     }
 }

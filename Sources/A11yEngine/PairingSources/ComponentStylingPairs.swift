@@ -31,8 +31,8 @@ public struct ComponentStylingPairs: PairingSource {
                            interpreter: Interpreter) -> [Pairing] {
         // The component's colors and what is known of each, side by side and by index: each color's row found once, its
         // evaluated value and its name's words and role read there as the graph keeps them for its token, whether it is
-        // clear, its endpoint once a pair uses it. (Kept by qualified name in a dictionary, each was hashed, looked up and
-        // copied again at each use; looked up by name for its value and again for its words, each name was hashed twice.)
+        // clear, its endpoint. (Kept by qualified name in a dictionary, each was hashed, looked up and copied again at each
+        // use; looked up by name for its value and again for its words, each name was hashed twice.)
         // The colors are indices into the component's properties, read in place: a copy of a property counted its strings.
         let graph = input.graph
         let properties = component.properties
@@ -46,19 +46,16 @@ public struct ComponentStylingPairs: PairingSource {
             isClear.append(value.isClear)
             infos.append(graph.nameInfo(row: row))
         }
-        // Made when a pair first uses it: a background no foreground is paired with needs none.
-        var endpoints = [PairingEndpoint?](repeating: nil, count: colors.count)
-        func endpoint(_ c: Int) -> PairingEndpoint {
-            if let made = endpoints[c] { return made }
-            let made = input.propertyEndpoint(properties[colors[c]])
-            endpoints[c] = made
-            return made
-        }
+        // (Made for every color: made as a pair first used them, kept as optionals, they cost more than the few unused.)
+        let endpoints = colors.map { input.propertyEndpoint(properties[$0]) }
         // The component's fonts, looked up once for all its text colors (not once per color), when it has one.
         var fonts: [(name: String, font: FontValue)]?
-        let backgrounds = colors.indices.filter { infos[$0].role == .background }
-        let opaqueBackgrounds = backgrounds.filter { !isClear[$0] }
-        let hasClearBackground = backgrounds.count > opaqueBackgrounds.count
+        // (Counted and kept at their size: filtered into arrays grown one by one, they were reallocated per component.)
+        var opaqueBackgrounds: [Int] = [], hasClearBackground = false
+        opaqueBackgrounds.reserveCapacity(colors.count)
+        for c in colors.indices where infos[c].role == .background {
+            if isClear[c] { hasClearBackground = true } else { opaqueBackgrounds.append(c) }
+        }
         // Each background's qualifier words (its name's words but its role word, each once), matched against every
         // foreground's. A name has a few words: kept in arrays and searched, not made into sets for each foreground.
         let backgroundQualifiers = opaqueBackgrounds.map { bg in
@@ -74,7 +71,6 @@ public struct ComponentStylingPairs: PairingSource {
             // A clear foreground (`border: .clear`) draws nothing: there is no contrast to have.
             if isClear[f] { continue }
             let (fgName, word, words) = (properties[colors[f]].name, infos[f].roleWord, infos[f].words)
-            let fgEndpoint = endpoint(f)
             var typography: TypographyChoice?
             if role != .graphic {
                 if fonts == nil { fonts = input.fonts(of: component) }
@@ -85,7 +81,7 @@ public struct ComponentStylingPairs: PairingSource {
                 let owner = words.dropLast().concatenated()
                 if let b = colors.indices.first(where: { Self.lowercased(properties[colors[$0]].name, is: owner) && $0 != f }) {
                     let bgName = properties[colors[b]].name
-                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoint(b),
+                    pairs.append(Pairing(component: component.name, foreground: endpoints[f], background: endpoints[b],
                                          role: role, reason: .namingConvention,
                                          explanation: "\(fgName) is drawn on \(bgName) (name \(bgName) + '\(last)')",
                                          typography: typography))
@@ -102,7 +98,7 @@ public struct ComponentStylingPairs: PairingSource {
                 let inState = sameState.isEmpty ? tints : sameState
                 if !inState.isEmpty {
                     for b in inState {
-                        pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoint(b),
+                        pairs.append(Pairing(component: component.name, foreground: endpoints[f], background: endpoints[b],
                                              role: role, reason: .component,
                                              explanation: TextParts.joined { text in
                                                  Pairing.appendRoleText(fgName, role, word: word, to: &text)
@@ -124,7 +120,7 @@ public struct ComponentStylingPairs: PairingSource {
             }
             let bestFit = fits.max()
             for (b, fit) in zip(opaqueBackgrounds, fits) where fit == bestFit {
-                pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoint(b),
+                pairs.append(Pairing(component: component.name, foreground: endpoints[f], background: endpoints[b],
                                      role: role, reason: .component,
                                      explanation: TextParts.joined { text in
                                          Pairing.appendRoleText(fgName, role, word: word, to: &text)
@@ -137,7 +133,7 @@ public struct ComponentStylingPairs: PairingSource {
             if opaqueBackgrounds.isEmpty, !returnedBackgrounds.isEmpty {
                 let roleText = Pairing.roleText(fgName, role, word: word)
                 for (name, bg) in returnedBackgrounds {
-                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: bg, role: role, reason: .component,
+                    pairs.append(Pairing(component: component.name, foreground: endpoints[f], background: bg, role: role, reason: .component,
                                          explanation: "\(roleText); \(name) returns the component's background", typography: typography))
                 }
                 continue
@@ -148,7 +144,7 @@ public struct ComponentStylingPairs: PairingSource {
                     ? "\(component.name) has no background color, so \(fgName) sits on the default surface"
                     : "a background of \(component.name) is clear, so \(fgName) also sits on the default surface"
                 for surface in surfaces.endpoints {
-                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: surface,
+                    pairs.append(Pairing(component: component.name, foreground: endpoints[f], background: surface,
                                          role: role, reason: .defaultSurface, explanation: "\(roleText); \(why)", typography: typography))
                 }
             }
