@@ -168,8 +168,9 @@ public struct AuditResult {
     var carried = Carried()
 
     struct Carried {
-        /// The audit's pairs by measurement, and the order they are listed in (indices into them).
-        var pairsByMeasurement: [Audit.Pair] = []
+        /// The audit's pairs as listed, and the measurement each of them is made from (its index in the measurements).
+        /// (Not kept again by measurement: a second array of the pairs copied each pair, a dozen references counted.)
+        var listedPairs: [Audit.Pair] = []
         var pairOrder: [Int] = []
         /// The tokens whose colors define a high-contrast variant (`Auditor.auditedAppearances`).
         var highContrastTokens: Set<String> = []
@@ -297,25 +298,31 @@ public enum Auditor {
     }
 
     /// The audit's pairs in listing order. An unchanged measurement of tokens no edit reached keeps the last audit's
-    /// pair, and the same pairings measured in the same order keep its order.
+    /// pair, and the same pairings measured in the same order keep its order. The order is found from the measurements
+    /// and each pair made once, in its place (made by measurement and then put in order, each was copied).
     static func pairs(_ context: AuditContext, system: ThemedSystem, earlier: AuditResult?, carried: inout AuditResult.Carried) -> [Audit.Pair] {
         let measurements = context.measurements
         let earlierMeasurements = earlier?.context.measurements ?? []
         var sameOrder = context.changedTokens != nil && earlierMeasurements.count == measurements.count
-        // Over the indices: `enumerated().map` cannot see the count, and grew the array of pairs by doubling.
-        let unsorted = measurements.indices.map { i in
-            let m = measurements[i]
-            guard sameOrder else { return pair(for: m) }
-            let before = earlierMeasurements[i]
+        // Where the last audit listed the pair of each of its measurements.
+        var earlierPositions: [Int] = []
+        if sameOrder, let earlier, earlier.carried.pairOrder.count == earlierMeasurements.count {
+            earlierPositions = [Int](repeating: 0, count: earlierMeasurements.count)
+            for (position, i) in earlier.carried.pairOrder.enumerated() { earlierPositions[i] = position }
+        }
+        // For each measurement, the position of the last audit's pair it keeps; -1 for a pair made afresh.
+        let keptPosition = measurements.indices.map { i -> Int in
+            guard sameOrder else { return -1 }
+            let (m, before) = (measurements[i], earlierMeasurements[i])
             guard before.pairing == m.pairing, before.appearance == m.appearance, before.theme == m.theme else {
                 sameOrder = false
-                return pair(for: m)
+                return -1
             }
             if let changed = context.changedTokens, before == m, !changed.contains(m.pairing.foreground.qualifiedName),
-               !changed.contains(m.pairing.background.qualifiedName), let earlierPairs = earlier?.carried.pairsByMeasurement {
-                return earlierPairs[i]
+               !changed.contains(m.pairing.background.qualifiedName), !earlierPositions.isEmpty {
+                return earlierPositions[i]
             }
-            return pair(for: m)
+            return -1
         }
         if sameOrder, let earlierOrder = earlier?.carried.pairOrder {
             carried.pairOrder = earlierOrder
@@ -324,25 +331,28 @@ public enum Auditor {
             // appearance; the strings compared as their ranks (each distinct string compared once), but the subject,
             // compared only where all before it tie (nearly every pair's subject is its own: ranking them hashed and
             // sorted them all; a tie is mostly one pair's appearances, whose subject is one string).
+            // Each measurement's pairing read in place (a copy of a pairing's endpoint counted its strings).
             let themeOrder = Dictionary(uniqueKeysWithValues: system.themes.enumerated().map { ($1.name, $0) })
-            let components = stringRanks(unsorted.map { $0.component ?? "~" }), files = stringRanks(unsorted.map(\.foreground.location.file))
-            let backgrounds = stringRanks(unsorted.map { $0.background.token ?? "" })
-            // By index, each pair read in place: `map` over the pairs copied each one (a dozen references counted).
-            let keys = unsorted.indices.map { i in
-                let location = unsorted[i].foreground.location
-                return ((components[unsorted[i].component ?? "~"]!, files[location.file]!, location.line, location.column,
-                         backgrounds[unsorted[i].background.token ?? ""]!),
-                        (unsorted[i].theme.flatMap { themeOrder[$0] } ?? -1, unsorted[i].appearance.order))
+            // (By index: a lazy map over the measurements themselves copied each one out.)
+            let components = stringRanks(measurements.indices.lazy.map { measurements[$0].pairing.component ?? "~" })
+            let files = stringRanks(measurements.indices.lazy.map { measurements[$0].pairing.foreground.location.file })
+            let backgrounds = stringRanks(measurements.indices.lazy.map { measurements[$0].pairing.background.token ?? "" })
+            let keys = measurements.indices.map { i in
+                let location = measurements[i].pairing.foreground.location
+                return ((components[measurements[i].pairing.component ?? "~"]!, files[location.file]!, location.line, location.column,
+                         backgrounds[measurements[i].pairing.background.token ?? ""]!),
+                        (measurements[i].theme.flatMap { themeOrder[$0] } ?? -1, measurements[i].appearance.order))
             }
-            carried.pairOrder = unsorted.indices.sorted { i, j in
+            carried.pairOrder = measurements.indices.sorted { i, j in
                 if keys[i].0 != keys[j].0 { return keys[i].0 < keys[j].0 }
-                let (a, b) = (unsorted[i].subject, unsorted[j].subject)
+                let (a, b) = (measurements[i].pairing.subject, measurements[j].pairing.subject)
                 if a != b { return a < b }  // String's order, the ranks' order (bytes for ASCII)
                 return keys[i].1 < keys[j].1
             }
         }
-        carried.pairsByMeasurement = unsorted
-        return carried.pairOrder.map { unsorted[$0] }
+        let earlierPairs = earlier?.carried.listedPairs ?? []
+        carried.listedPairs = carried.pairOrder.map { i in keptPosition[i] >= 0 ? earlierPairs[keptPosition[i]] : pair(for: measurements[i]) }
+        return carried.listedPairs
     }
 
     /// Runs the rules at once (they only read the context; the token graph is complete and its caches filled), and

@@ -22,9 +22,19 @@ public struct Component: Hashable, Sendable {
 
     /// Components found among the graph's tokens, ordered by name.
     public static func all(declarations: [ComponentDeclaration], graph: TokenGraph) -> [Component] {
-        var byName: [String: Component] = [:]
+        // The components by their number, and each name's number (a later declaration of a name replaces the earlier).
+        // By number and hashed as bytes (`NameMap`): a dictionary of components by name hashed each name with SipHash
+        // at each look-up and moved each component as it grew.
+        var components: [Component] = []
+        var numbers = NameMap<Int>()
+        components.reserveCapacity(declarations.count)
+        numbers.reserveCapacity(declarations.count)
         for declaration in declarations {
-            byName[declaration.name] = Component(name: declaration.name, location: declaration.location, properties: [])
+            let component = Component(name: declaration.name, location: declaration.location, properties: [])
+            if let number = numbers[declaration.name] { components[number] = component } else {
+                numbers[declaration.name] = components.count
+                components.append(component)
+            }
         }
         // Each token that is a property of a declared component, with the token it names. Resolving those names is most
         // of this (serial) phase; the graph is only read here, so a large graph's tokens are looked at on all cores, in
@@ -32,8 +42,7 @@ public struct Component: Hashable, Sendable {
         // grouping below, on one thread, then hashes no name.
         // (A struct, not a tuple: the runtime destroys an array of tuples through their metadata.)
         struct Found { var owner: Int; var property: Property }
-        let owners = Array(byName.keys)
-        let shared = ReadOnly(value: (owners: Dictionary(uniqueKeysWithValues: zip(owners, owners.indices)), graph: graph))
+        let shared = ReadOnly(value: (owners: numbers, graph: graph))
         var found = concurrentMap(graph.tokens.positions, workers: graph.workersForEveryToken) { position -> Found? in
             // The token first, its key only for a property (most tokens are not one).
             let definition = shared.value.graph.tokens.value(at: position), path = definition.qualifiedName
@@ -47,11 +56,11 @@ public struct Component: Hashable, Sendable {
         // Each component's properties in the order of their locations (ties in the order found), each moved once into
         // its place (taken out of `found`): appended and then sorted, each was copied (a dozen references counted)
         // several times. Read in place (a copy of an element for its owner or location counted its references too).
-        var indicesByOwner = [[Int]](repeating: [], count: owners.count)
+        var indicesByOwner = [[Int]](repeating: [], count: components.count)
         let ordered = found.withUnsafeBufferPointer { found in
             // Counted first, so that each owner's list is made once at its size (grown by doubling, it was ~1,200
             // reallocations for 300 components).
-            var counts = [Int](repeating: 0, count: owners.count)
+            var counts = [Int](repeating: 0, count: components.count)
             for i in found.indices { if let owner = found[i]?.owner { counts[owner] += 1 } }
             for owner in counts.indices where counts[owner] > 0 { indicesByOwner[owner].reserveCapacity(counts[owner]) }
             for i in found.indices { if let owner = found[i]?.owner { indicesByOwner[owner].append(i) } }
@@ -63,9 +72,9 @@ public struct Component: Hashable, Sendable {
             }
         }
         for (owner, indices) in ordered.enumerated() where !indices.isEmpty {
-            byName[owners[owner]]?.properties = indices.map { found[$0].take()!.property }
+            components[owner].properties = indices.map { found[$0].take()!.property }
         }
-        for (instance, fields) in graph.structInstances where byName[instance] == nil {
+        for (instance, fields) in graph.structInstances where numbers[instance] == nil {
             let properties = fields.compactMap { key -> Property? in
                 guard let token = graph.tokens[key], case .success(let value) = graph.value(of: key) else { return nil }
                 let group: Group
@@ -79,11 +88,11 @@ public struct Component: Hashable, Sendable {
             }
             // One color is a value, not a set of colors drawn together.
             guard properties.filter({ $0.group == .colors }).count >= 2, let first = properties.first else { continue }
-            byName[instance] = Component(name: TokenGraph.displayName(instance), location: first.location,
-                                         properties: properties.sorted { $0.location < $1.location })
+            numbers[instance] = components.count
+            components.append(Component(name: TokenGraph.displayName(instance), location: first.location,
+                                        properties: properties.sorted { $0.location < $1.location }))
         }
         // By name, compared as bytes (String's `<` on ASCII names; its general path was most of this serial step's end).
-        let all = Array(byName.values)
-        return all.map(\.name).orderComparingBytes().map { all[$0] }
+        return components.map(\.name).orderComparingBytes().map { components[$0] }
     }
 }

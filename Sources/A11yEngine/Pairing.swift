@@ -47,28 +47,30 @@ public struct TypographyChoice: Hashable, Sendable {
 
 /// A foreground drawn on a background somewhere on screen.
 public struct Pairing: Hashable, Sendable {
+    // The fields are read in place (`_read`): with `get`, reading one field of an endpoint (`pair.foreground.location`)
+    // copied the whole endpoint out of the box first, its strings and colors retained and released.
     public var component: String? {
-        get { fields.value.component }
+        _read { yield fields.value.component }
         set { fields.value.component = newValue; fields.value.subject = Self.subject(newValue, foreground, background) }
     }
     public var foreground: PairingEndpoint {
-        get { fields.value.foreground }
+        _read { yield fields.value.foreground }
         set { fields.value.foreground = newValue; fields.value.subject = Self.subject(component, newValue, background) }
     }
     public var background: PairingEndpoint {
-        get { fields.value.background }
+        _read { yield fields.value.background }
         set { fields.value.background = newValue; fields.value.subject = Self.subject(component, foreground, newValue) }
     }
     /// `text`, `graphic` or `disabled` as inferred or declared; text becomes `largeText` at measurement when the font is large.
     public var role: Role { get { fields.value.role } set { fields.value.role = newValue } }
     public var reason: PairingReason { get { fields.value.reason } set { fields.value.reason = newValue } }
     /// A sentence explaining the reason ("label is text (word 'label'); menuBackground is a background").
-    public var explanation: String { get { fields.value.explanation } set { fields.value.explanation = newValue } }
-    public var typography: TypographyChoice? { get { fields.value.typography } set { fields.value.typography = newValue } }
+    public var explanation: String { _read { yield fields.value.explanation } set { fields.value.explanation = newValue } }
+    public var typography: TypographyChoice? { _read { yield fields.value.typography } set { fields.value.typography = newValue } }
     /// What a translucent background is composited over when it is not the default surface (a palette's base background).
-    public var compositedOver: PairingEndpoint? { get { fields.value.compositedOver } set { fields.value.compositedOver = newValue } }
+    public var compositedOver: PairingEndpoint? { _read { yield fields.value.compositedOver } set { fields.value.compositedOver = newValue } }
     /// Where view code draws the foreground on the background (the modifier's file:line); nil for inferred pairs.
-    public var drawnAt: SourceLocation? { get { fields.value.drawnAt } set { fields.value.drawnAt = newValue } }
+    public var drawnAt: SourceLocation? { _read { yield fields.value.drawnAt } set { fields.value.drawnAt = newValue } }
 
     public init(component: String? = nil, foreground: PairingEndpoint, background: PairingEndpoint, role: Role, reason: PairingReason,
                 explanation: String, typography: TypographyChoice? = nil, compositedOver: PairingEndpoint? = nil,
@@ -81,17 +83,39 @@ public struct Pairing: Hashable, Sendable {
 
     /// Stable identity across audits (used to match findings and to diff audits). Made when the pairing is (and again
     /// when a side changes): it is read by the resolver's ordering, the listing and every finding of the pair.
-    public var subject: String { fields.value.subject }
+    public var subject: String { _read { yield fields.value.subject } }
 
     /// How an explanation says why a foreground has its role: "label is text (word 'label')", or that it has no role
-    /// word. Assembled with `concatenated` (one allocation; interpolation grew the string segment by segment).
+    /// word. Written part by part into one allocation (interpolation grew the string segment by segment, and an array
+    /// of the parts for `concatenated` was an allocation of its own).
     static func roleText(_ name: String, _ role: Role, word: String?) -> String {
-        word.map { [name, " is ", role.rawValue, " (word '", $0, "')"].concatenated() }
-            ?? [name, " has no role word, treated as graphic"].concatenated()
+        TextParts.joined { appendRoleText(name, role, word: word, to: &$0) }
+    }
+
+    /// `roleText` written into `text`: an explanation that starts with it is made in one piece.
+    static func appendRoleText(_ name: String, _ role: Role, word: String?, to text: inout TextParts) {
+        text.append(name)
+        if let word {
+            text.append(" is ")
+            text.append(role.rawValue)
+            text.append(" (word '")
+            text.append(word)
+            text.append("')")
+        } else {
+            text.append(" has no role word, treated as graphic")
+        }
     }
 
     private static func subject(_ component: String?, _ foreground: PairingEndpoint, _ background: PairingEndpoint) -> String {
-        (component.map { [$0, ": ", foreground.name, " on ", background.name] } ?? [foreground.name, " on ", background.name]).concatenated()
+        TextParts.joined { text in
+            if let component {
+                text.append(component)
+                text.append(": ")
+            }
+            text.append(foreground.name)
+            text.append(" on ")
+            text.append(background.name)
+        }
     }
 
     public static func == (a: Pairing, b: Pairing) -> Bool { a.fields == b.fields }
@@ -312,12 +336,17 @@ public struct PairingInference {
     }
 
     func typography(for colorName: String, among fonts: [(name: String, font: FontValue)]) -> TypographyChoice? {
+        typography(for: colorName, words: nil, among: fonts)
+    }
+
+    /// `words`: the color name's words when the caller has them (`nameWords(colorName)`, as the graph keeps them).
+    func typography(for colorName: String, words: [String]?, among fonts: [(name: String, font: FontValue)]) -> TypographyChoice? {
         guard !fonts.isEmpty else { return nil }
         if let same = fonts.first(where: { $0.name == colorName }) {
             return TypographyChoice(property: same.name, font: same.font, how: "same name")
         }
         // A name has a few words: searched in place, not made into sets (this runs for every text color of a component).
-        let colorWords = nameWords(colorName).filter { !Self.typographyStateWords.contains($0) }
+        let colorWords = (words ?? nameWords(colorName)).filter { !Self.typographyStateWords.contains($0) }
         if let shared = fonts.first(where: { font in
             nameWords(font.name).contains { !Self.typographyStateWords.contains($0) && colorWords.contains($0) }
         }) {
@@ -330,6 +359,12 @@ public struct PairingInference {
 
     /// Whether the key's first name is a color, number or font namespace or `Asset` (`Color.appText`).
     static func isNamespace(_ key: String) -> Bool {
-        TokenGraph.isDisplayPrefix(key[..<(key.firstDotIndex ?? key.endIndex)])
+        // On the key's bytes when its first dot is a character of its own (`firstDotOffset`): `firstDotIndex` checks that
+        // the whole key is ASCII first, and a substring counted a reference (asked of every color token).
+        let onBytes = key.utf8.withContiguousStorageIfAvailable { bytes in
+            TokenGraph.firstDotOffset(bytes).map { TokenGraph.isDisplayPrefix(bytes: UnsafeBufferPointer(rebasing: bytes[..<$0])) }
+        }
+        if let onBytes, let onBytes { return onBytes }
+        return TokenGraph.isDisplayPrefix(key[..<(key.firstDotIndex ?? key.endIndex)])
     }
 }

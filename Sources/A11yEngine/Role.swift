@@ -14,28 +14,71 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
         // `roleTable` (plural and numbered forms already folded in), kept on the stack. An array of the entries
         // themselves was allocated and, holding strings, destroyed element by element through their metadata at every
         // call (a third of the time).
-        let (index, table) = (roleIndex, roleTable)
+        let table = roleTable
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: written.count) { found in
-            for i in written.indices { found[i] = index[numberedStem(written[i])] ?? -1 }
-            for decisive in [Role.disabled, .decorative] {
-                if let at = found.first(where: { $0 >= 0 && table[$0].role == decisive }) { return table[at] }
-            }
+            for i in written.indices { found[i] = roleEntry(of: written[i]) }
+            // (Each decisive role in turn, without an array of them; the entries' roles read in place.)
+            if let at = found.first(where: { $0 >= 0 && table[$0].role == .disabled }) { return table[at] }
+            if let at = found.first(where: { $0 >= 0 && table[$0].role == .decorative }) { return table[at] }
             for i in found.indices.reversed() where found[i] >= 0 {
-                let entry = table[found[i]]
-                switch entry.role {
-                case .text, .graphic: return entry
+                switch table[found[i]].role {
+                case .text, .graphic: return table[found[i]]
                 case .background:
                     // `trackBackground` is the track's own fill, a graphic; `dotRowBackground` is a row, a background.
-                    if entry.word == "background", i > 0, found[i - 1] >= 0, graphicWords.contains(table[found[i - 1]].word) {
+                    // (A graphic word's entry is one whose role is graphic: no role word is in two lists.)
+                    if table[found[i]].word == "background", i > 0, found[i - 1] >= 0, table[found[i - 1]].role == .graphic {
                         return (.graphic, table[found[i - 1]].word)
                     }
-                    return entry
+                    return table[found[i]]
                 default: continue
                 }
             }
             return (.graphic, nil)
         }
     }
+
+    /// A word's entry in `roleTable` (its numbered stem's: `text01` is `text`), -1 for none. An ASCII word's stem is
+    /// compared on its bytes with the role words of its length, held as integers (`RoleWordBytes`): no string made for
+    /// the stem, no name hashed (thousands of names' words per audit, most of them numbered on a large system).
+    static func roleEntry(of word: String) -> Int {
+        let onBytes = word.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var firstDigit = bytes.count
+            for i in bytes.indices {
+                let byte = bytes[i]
+                guard byte < 0x80 else { return nil }
+                if byte >= 0x30 && byte <= 0x39 && firstDigit == bytes.count { firstDigit = i }
+            }
+            let stem = UnsafeBufferPointer(rebasing: bytes[..<(firstDigit > 0 ? firstDigit : bytes.count)])
+            guard let packed = RoleWordBytes(stem) else { return nil }
+            return roleWordsByLength[stem.count].first { $0.bytes == packed }?.entry ?? -1
+        }
+        if let onBytes, let onBytes { return onBytes }
+        return roleIndex[numberedStem(word)] ?? -1
+    }
+
+    /// Up to 16 bytes of a word as two integers (zeros after its end); nil for a longer word.
+    struct RoleWordBytes: Equatable {
+        var low: UInt64 = 0, high: UInt64 = 0
+
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.count <= 16 else { return nil }
+            for i in bytes.indices {
+                if i < 8 { low |= UInt64(bytes[i]) << UInt64(8 * i) } else { high |= UInt64(bytes[i]) << UInt64(8 * (i - 8)) }
+            }
+        }
+    }
+
+    /// `roleIndex`'s words (all ASCII) by their length, up to 16 bytes, each with its entry (longer words are found
+    /// through `roleIndex`: a stem of more than 16 bytes takes that path).
+    static let roleWordsByLength: [[(bytes: RoleWordBytes, entry: Int)]] = {
+        var byLength = [[(bytes: RoleWordBytes, entry: Int)]](repeating: [], count: 17)
+        for (word, entry) in roleIndex {
+            var word = word
+            guard let bytes = word.withUTF8({ RoleWordBytes($0) }) else { continue }
+            byLength[word.utf8.count].append((bytes, entry))
+        }
+        return byLength
+    }()
 
     /// A numbered word's stem (`text01` -> `text`, `icon2` -> `icon`: the number is a step of a scale); other words as
     /// they are.

@@ -1059,8 +1059,24 @@ public final class TokenGraph {
     /// The name a token is written with in the design system, without a color/number/font namespace:
     /// `Color.appTextPrimary` -> `appTextPrimary`, `ElevateAliases.Action.fill` stays as is.
     public static func displayName(_ qualifiedName: String) -> String {
+        // On the bytes when the first dot is a character of its own (`firstDotOffset`): no substring made, no grapheme walked.
+        let onBytes = qualifiedName.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard let dot = firstDotOffset(bytes) else { return nil }
+            guard dot < bytes.count, isDisplayPrefix(bytes: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return qualifiedName }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+        }
+        if let onBytes, let onBytes { return onBytes }
         guard let dot = qualifiedName.firstDotIndex, isDisplayPrefix(qualifiedName[..<dot]) else { return qualifiedName }
-        return String(qualifiedName[qualifiedName.index(after: dot)...])
+        return String(qualifiedName[qualifiedName.utf8.index(after: dot)...])  // (the dot is one byte: no grapheme walked)
+    }
+
+    /// Where a key's first dot is on its bytes (its length when it has none), when that dot is a character of its own,
+    /// between ASCII bytes or at an end: the place `firstDotIndex` finds. Nil for a dot beside a non-ASCII byte (callers
+    /// take the general path).
+    static func firstDotOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return bytes.count }
+        guard dot + 1 == bytes.count || bytes[dot + 1] < 0x80, dot == 0 || bytes[dot - 1] < 0x80 else { return nil }
+        return dot
     }
 
     /// Namespaces a display name drops (`Color.`, `UIColor.`, `Asset.`, ...).
@@ -1073,11 +1089,17 @@ public final class TokenGraph {
         let bytes = component.utf8, count = bytes.count
         // Most keys' first names have a length no namespace has (`BenchComponent0Styling`): no byte compared.
         guard count < 64, displayPrefixLengths & (1 << UInt64(count)) != 0 else { return false }
-        return bytes.withContiguousStorageIfAvailable { text in
-            displayPrefixBytes.contains { prefix in
-                prefix.count == count && prefix.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.baseAddress!, count) == 0 }
-            }
-        } ?? displayPrefixBytes.contains { $0.count == count && $0.elementsEqual(bytes) }
+        return bytes.withContiguousStorageIfAvailable(isDisplayPrefix(bytes:))
+            ?? displayPrefixBytes.contains { $0.count == count && $0.elementsEqual(bytes) }
+    }
+
+    /// `isDisplayPrefix` of a name's bytes (callers that have them make no substring).
+    static func isDisplayPrefix(bytes text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = text.count
+        guard count < 64, displayPrefixLengths & (1 << UInt64(count)) != 0 else { return false }
+        return displayPrefixBytes.contains { prefix in
+            prefix.count == count && prefix.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.baseAddress!, count) == 0 }
+        }
     }
     /// Bit n set when some namespace is n bytes long.
     private static let displayPrefixLengths: UInt64 = displayPrefixBytes.reduce(0) { $0 | ($1.count < 64 ? 1 << UInt64($1.count) : 0) }

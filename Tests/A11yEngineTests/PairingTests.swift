@@ -35,6 +35,24 @@ struct PairingTests {
         }
     }
 
+    /// A word's role entry found on its bytes (an ASCII stem of up to 16 bytes) is the one `roleIndex` gives its numbered
+    /// stem; other words (non-ASCII, longer stems) take that path.
+    @Test func aWordsRoleEntryOnItsBytesIsTheIndexs() {
+        for word in ["text", "text01", "icons", "icons3", "background", "backgrounds", "placeholders", "2x", "", "h2o", "plain",
+                     "Text", "grün", "tëxt", "surface٣", "backgroundbackground", "backgroundbackground1", "a.b"] {
+            #expect(Role.roleEntry(of: word) == (Role.roleIndex[Role.numberedStem(word)] ?? -1), "\(word)")
+        }
+    }
+
+    /// Whether a key's first name is a namespace, found on its bytes, is what its first dot character gives (a dot beside
+    /// a non-ASCII byte takes the general path).
+    @Test func aKeysNamespaceOnItsBytesIsTheOneItsCharactersGive() {
+        for key in ["Color.brand", "Colors.brand", "Color", "", ".x", "Color.", "Cöler.x", "Color.\u{308}x", "UIColor.a.b", "Asset.ink",
+                    "Color\u{301}.x", "BenchComponent0Styling.Colors.label"] {
+            #expect(PairingInference.isNamespace(key) == TokenGraph.isDisplayPrefix(key[..<(key.firstDotIndex ?? key.endIndex)]), "\(key)")
+        }
+    }
+
     /// A pairing keeps its fields behind one shared reference: a copy that is changed must not change the original.
     @Test func aChangedCopyOfAPairingLeavesTheOriginalAsItWas() {
         let ink = PairingEndpoint(qualifiedName: "Color.ink", token: "ink", property: nil, location: Self.at(2))

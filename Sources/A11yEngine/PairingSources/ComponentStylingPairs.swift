@@ -29,27 +29,33 @@ public struct ComponentStylingPairs: PairingSource {
 
     func componentPairings(_ component: Component, surfaces: Surfaces, _ input: PairingInference,
                            interpreter: Interpreter) -> [Pairing] {
-        // The component's colors and what is known of each, side by side and by index: each color's evaluated value
-        // looked up once, its name's words and role as the graph keeps them for its token, whether it is clear, its
-        // endpoint. (Kept by qualified name in a dictionary, each was hashed, looked up and copied again at each use.)
+        // The component's colors and what is known of each, side by side and by index: each color's row found once, its
+        // evaluated value and its name's words and role read there as the graph keeps them for its token, whether it is
+        // clear, its endpoint. (Kept by qualified name in a dictionary, each was hashed, looked up and copied again at each
+        // use; looked up by name for its value and again for its words, each name was hashed twice.)
         // The colors are indices into the component's properties, read in place: a copy of a property counted its strings.
+        let graph = input.graph
         let properties = component.properties
-        var colors: [Int] = [], values: [AppearanceColor] = []
+        var colors: [Int] = [], isClear: [Bool] = [], infos: [TokenGraph.NameInfo] = []
+        colors.reserveCapacity(properties.count)
+        isClear.reserveCapacity(properties.count)
+        infos.reserveCapacity(properties.count)
         for p in properties.indices where properties[p].group == .colors {
-            guard let value = input.color(properties[p].qualifiedName) else { continue }
+            guard let row = graph.row(of: properties[p].qualifiedName), let value = graph.color(row: row) else { continue }
             colors.append(p)
-            values.append(value)
+            isClear.append(value.isClear)
+            infos.append(graph.nameInfo(row: row))
         }
-        let infos = colors.map { input.graph.nameInfo(properties[$0].qualifiedName) }
-        let isClear = values.map(\.isClear)
+        // (Made for every color: made as a pair first used them, kept as optionals, they cost more than the few unused.)
         let endpoints = colors.map { input.propertyEndpoint(properties[$0]) }
         // The component's fonts, looked up once for all its text colors (not once per color), when it has one.
         var fonts: [(name: String, font: FontValue)]?
-        // Lowercased names, for the naming convention, made when a foreground first asks.
-        var lowercasedNames: [String]?
-        let backgrounds = colors.indices.filter { infos[$0].role == .background }
-        let opaqueBackgrounds = backgrounds.filter { !isClear[$0] }
-        let hasClearBackground = backgrounds.count > opaqueBackgrounds.count
+        // (Counted and kept at their size: filtered into arrays grown one by one, they were reallocated per component.)
+        var opaqueBackgrounds: [Int] = [], hasClearBackground = false
+        opaqueBackgrounds.reserveCapacity(colors.count)
+        for c in colors.indices where infos[c].role == .background {
+            if isClear[c] { hasClearBackground = true } else { opaqueBackgrounds.append(c) }
+        }
         // Each background's qualifier words (its name's words but its role word, each once), matched against every
         // foreground's. A name has a few words: kept in arrays and searched, not made into sets for each foreground.
         let backgroundQualifiers = opaqueBackgrounds.map { bg in
@@ -61,27 +67,23 @@ public struct ComponentStylingPairs: PairingSource {
         var pairs: [Pairing] = []
         for f in colors.indices {
             let role = infos[f].role
-            guard [.text, .graphic, .disabled].contains(role) else { continue }
+            guard role == .text || role == .graphic || role == .disabled else { continue }
             // A clear foreground (`border: .clear`) draws nothing: there is no contrast to have.
             if isClear[f] { continue }
-            let (fgName, word) = (properties[colors[f]].name, infos[f].roleWord)
-            let fgEndpoint = endpoints[f]
-            let roleText = Pairing.roleText(fgName, role, word: word)
+            let (fgName, word, words) = (properties[colors[f]].name, infos[f].roleWord, infos[f].words)
             var typography: TypographyChoice?
             if role != .graphic {
                 if fonts == nil { fonts = input.fonts(of: component) }
-                typography = input.typography(for: fgName, among: fonts!)
+                typography = input.typography(for: fgName, words: words, among: fonts!)
             }
             // `badgeText` is drawn on `badge`: the naming convention beats the component's general background.
-            let words = infos[f].words
-            if words.count > 1, ["text", "label", "icon", "glyph", "title"].contains(words.last!) {
-                let owner = words.dropLast().joined()
-                if lowercasedNames == nil { lowercasedNames = colors.map { properties[$0].name.lowercased() } }
-                if let b = colors.indices.first(where: { lowercasedNames![$0] == owner && $0 != f }) {
+            if words.count > 1, let last = words.last, Self.isDrawnOnItsOwner(last) {
+                let owner = words.dropLast().concatenated()
+                if let b = colors.indices.first(where: { Self.lowercased(properties[colors[$0]].name, is: owner) && $0 != f }) {
                     let bgName = properties[colors[b]].name
-                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
+                    pairs.append(Pairing(component: component.name, foreground: endpoints[f], background: endpoints[b],
                                          role: role, reason: .namingConvention,
-                                         explanation: "\(fgName) is drawn on \(bgName) (name \(bgName) + '\(words.last!)')",
+                                         explanation: "\(fgName) is drawn on \(bgName) (name \(bgName) + '\(last)')",
                                          typography: typography))
                     continue
                 }
@@ -96,9 +98,15 @@ public struct ComponentStylingPairs: PairingSource {
                 let inState = sameState.isEmpty ? tints : sameState
                 if !inState.isEmpty {
                     for b in inState {
-                        pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
+                        pairs.append(Pairing(component: component.name, foreground: endpoints[f], background: endpoints[b],
                                              role: role, reason: .component,
-                                             explanation: "\(roleText); drawn in the \(state) state, on \(properties[colors[b]].name)",
+                                             explanation: TextParts.joined { text in
+                                                 Pairing.appendRoleText(fgName, role, word: word, to: &text)
+                                                 text.append("; drawn in the ")
+                                                 text.append(state)
+                                                 text.append(" state, on ")
+                                                 text.append(properties[colors[b]].name)
+                                             },
                                              typography: typography))
                     }
                     continue
@@ -112,24 +120,31 @@ public struct ComponentStylingPairs: PairingSource {
             }
             let bestFit = fits.max()
             for (b, fit) in zip(opaqueBackgrounds, fits) where fit == bestFit {
-                pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: endpoints[b],
+                pairs.append(Pairing(component: component.name, foreground: endpoints[f], background: endpoints[b],
                                      role: role, reason: .component,
-                                     explanation: [roleText, "; ", properties[colors[b]].name, " is the component's background"].concatenated(),
+                                     explanation: TextParts.joined { text in
+                                         Pairing.appendRoleText(fgName, role, word: word, to: &text)
+                                         text.append("; ")
+                                         text.append(properties[colors[b]].name)
+                                         text.append(" is the component's background")
+                                     },
                                      typography: typography))
             }
             if opaqueBackgrounds.isEmpty, !returnedBackgrounds.isEmpty {
+                let roleText = Pairing.roleText(fgName, role, word: word)
                 for (name, bg) in returnedBackgrounds {
-                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: bg, role: role, reason: .component,
+                    pairs.append(Pairing(component: component.name, foreground: endpoints[f], background: bg, role: role, reason: .component,
                                          explanation: "\(roleText); \(name) returns the component's background", typography: typography))
                 }
                 continue
             }
             if opaqueBackgrounds.isEmpty || hasClearBackground {
+                let roleText = Pairing.roleText(fgName, role, word: word)
                 let why = opaqueBackgrounds.isEmpty
                     ? "\(component.name) has no background color, so \(fgName) sits on the default surface"
                     : "a background of \(component.name) is clear, so \(fgName) also sits on the default surface"
                 for surface in surfaces.endpoints {
-                    pairs.append(Pairing(component: component.name, foreground: fgEndpoint, background: surface,
+                    pairs.append(Pairing(component: component.name, foreground: endpoints[f], background: surface,
                                          role: role, reason: .defaultSurface, explanation: "\(roleText); \(why)", typography: typography))
                 }
             }
@@ -137,11 +152,31 @@ public struct ComponentStylingPairs: PairingSource {
         return pairs
     }
 
+    /// The last words of a foreground drawn on the color its other words name (`badgeText` on `badge`).
+    static func isDrawnOnItsOwner(_ lastWord: String) -> Bool {
+        switch lastWord {
+        case "text", "label", "icon", "glyph", "title": return true
+        default: return false
+        }
+    }
+
+    /// `name.lowercased() == lowercased`, without lowercasing an ASCII name of another length (most names: lowercasing
+    /// keeps an ASCII name's length, not always another's).
+    static func lowercased(_ name: String, is lowercased: String) -> Bool {
+        if name.utf8.count != lowercased.utf8.count, name.isAllASCII { return false }
+        return name.lowercased() == lowercased
+    }
+
     /// Words of a state a foreground is drawn in.
     static let stateWords: Set<String> = ["selected", "pressed", "hover", "hovered", "focused", "highlighted", "checked"]
 
     /// The state a name word says (`hovered` is the `hover` state), nil for other words.
     static func state(of word: String) -> String? {
+        // By length first: most words have none of the state words' lengths, and are not hashed.
+        switch word.utf8.count {
+        case 5, 7, 8, 11: break
+        default: return nil
+        }
         guard stateWords.contains(word) else { return nil }
         return word == "hovered" ? "hover" : word
     }
@@ -151,7 +186,7 @@ public struct ComponentStylingPairs: PairingSource {
     func functionBackgrounds(_ component: Component, _ input: PairingInference,
                              interpreter: Interpreter) -> [(name: String, endpoint: PairingEndpoint)] {
         var result: [(String, PairingEndpoint)] = []
-        let owner = component.name + "." + Component.Group.colors.rawValue
+        let owner = memberKey(component.name, Component.Group.colors.rawValue)
         // The interpreter's member index, not a scan of every declaration (300 components x 8,000 declarations).
         // Only its functions (copying and sorting every member for them was most of this).
         for declaration in interpreter.memberDeclarations(of: owner, where: \.isFunction) {

@@ -43,8 +43,10 @@ public struct DefaultSurfacePairs: PairingSource {
             let fg = input.tokenEndpoint(row: row)
             for surface in surfaces.endpoints {
                 pairs.append(Pairing(component: nil, foreground: fg, background: surface, role: role.role, reason: .defaultSurface,
-                                     explanation: Pairing.roleText(fg.name, role.role, word: role.word)
-                                        + " used by no component: checked against the default surface",
+                                     explanation: TextParts.joined { text in
+                                         Pairing.appendRoleText(fg.name, role.role, word: role.word, to: &text)
+                                         text.append(" used by no component: checked against the default surface")
+                                     },
                                      typography: nil))
             }
         }

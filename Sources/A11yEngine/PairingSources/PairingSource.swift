@@ -187,10 +187,11 @@ public struct PairingResolver {
         let rank = { (field: Int) in
             let pairs = shared.value
             switch field {
-            case 0: ranks.set(0, stringRanks(pairs.lazy.map { $0.component ?? "~" }))
-            case 1: ranks.set(1, stringRanks(pairs.lazy.map(\.foreground.location.file)))
-            case 2: ranks.set(2, stringRanks(pairs.lazy.map(\.foreground.qualifiedName)))
-            default: ranks.set(3, stringRanks(pairs.lazy.map(\.background.qualifiedName)))
+            // By index, each pair read in place (a lazy map over the pairs themselves copied each one out).
+            case 0: ranks.set(0, stringRanks(pairs.indices.lazy.map { pairs[$0].component ?? "~" }))
+            case 1: ranks.set(1, stringRanks(pairs.indices.lazy.map { pairs[$0].foreground.location.file }))
+            case 2: ranks.set(2, stringRanks(pairs.indices.lazy.map { pairs[$0].foreground.qualifiedName }))
+            default: ranks.set(3, stringRanks(pairs.indices.lazy.map { pairs[$0].background.qualifiedName }))
             }
         }
         if pairs.count >= Self.pairsRankedConcurrently { parallelPerform(iterations: 4, rank) } else { (0..<4).forEach(rank) }
@@ -213,7 +214,13 @@ extension PairingResolver {
 func stringRanks(_ strings: some Sequence<String>) -> NameMap<Int> {
     var ranks = NameMap<Int>()
     var distinct: [String] = []
-    for string in strings where ranks.updateValue(0, forKey: string) == nil { distinct.append(string) }
+    // A string equal to the one before it is not hashed again: a pair's appearances, and a component's pairs, come one
+    // after another and share their strings (one storage: compared without reading their bytes).
+    var previous: String?
+    for string in strings where string != previous {
+        previous = string
+        if ranks.updateValue(0, forKey: string) == nil { distinct.append(string) }
+    }
     for (rank, string) in distinct.sortedComparingBytes().enumerated() { ranks[string] = rank }
     return ranks
 }
