@@ -314,10 +314,6 @@ public struct ThemedSystem {
                            themedKeys: Set<String>, project: ProjectConfiguration) -> (Appearance?, String) {
         let words = nameWords(codeName)
         let contrastByName = words.contains("contrast")
-        let colors = themedKeys.sorted().compactMap { key -> (String, AppearanceColor)? in
-            if let c = graph.color(of: key) { return (key, c) }
-            return nil
-        }
         func withContrast(_ base: Appearance, _ increased: Bool) -> Appearance {
             increased ? (base.isDark ? .darkHighContrast : .lightHighContrast) : base
         }
@@ -325,7 +321,8 @@ public struct ThemedSystem {
             let base = setting.appearance ?? (words.contains { darkWords.contains($0) } ? .dark : .light)
             return (withContrast(base, setting.increasedContrast ?? contrastByName), "configured")
         }
-        if colors.contains(where: { !$0.1.isConstant }) {
+        // (Any themed color will do: the keys are not sorted for it, once per theme.)
+        if themedKeys.contains(where: { key in graph.color(of: key).map { !$0.isConstant } ?? false }) {
             return (nil, "its colors are dynamic, so it follows the system appearance")
         }
         let increased = contrastByName

@@ -741,14 +741,31 @@ public final class TokenGraph {
     func remove(_ keys: Set<String>) {
         guard !keys.isEmpty else { return }
         updatable = false
-        let before = (rowOfKey, rowInfos, rowInfoIndex)
+        let removed = NameSet(keys)
         for key in keys {
             tokens[key] = nil
             values[key] = nil
         }
-        sortedKeys.removeAll { keys.contains($0) }
-        refillRows { key in before.0[key].map { before.1[before.2[$0]] } }
-        for (instance, fields) in structInstances { structInstances[instance] = fields.filter { !keys.contains($0) } }
+        // The rows that stay, in their order, each moved up past the rows removed before it: the key-to-row map is made
+        // again from the keys as it hashed them (made again from the keys, every row hashed its key twice and looked up
+        // its token and value, for each theme's graph).
+        var kept: [Int] = [], keptRow = [Int](repeating: -1, count: sortedKeys.count)
+        for row in sortedKeys.indices where !removed.contains(sortedKeys[row]) {
+            keptRow[row] = kept.count
+            kept.append(row)
+        }
+        if kept.count < sortedKeys.count {
+            sortedKeys = kept.map { sortedKeys[$0] }
+            (rowTokens, rowValues) = (kept.map { rowTokens[$0] }, kept.map { rowValues[$0] })
+            (rowInfos, rowInfoIndex) = (kept.map { rowInfos[rowInfoIndex[$0]] }, Array(kept.indices))
+            var rows = NameMap<Int>()
+            rows.reserveCapacity(kept.count)
+            for position in rowOfKey.positions where keptRow[rowOfKey.value(at: position)] >= 0 {
+                rows[rowOfKey.nameKey(at: position)] = keptRow[rowOfKey.value(at: position)]
+            }
+            rowOfKey = rows
+        }
+        for (instance, fields) in structInstances { structInstances[instance] = fields.filter { !removed.contains($0) } }
     }
 
     /// `key` is the token's qualified name joined with dots and hashed, when the caller has it made already.
