@@ -262,9 +262,10 @@ public struct ThemedSystem {
         // Each theme's program shares the sources and the interpreter's indexes (built once, above); each is then used
         // by one worker only.
         nonisolated(unsafe) let programs = configurations.map { TokenGraph.Program(program, configuration: $0) }
+        let themeOnly = TokenGraph.themeOnlyDeclarations(program, families: families)
         let built = ConcurrentResults<TokenGraph>(count: configurations.count)
         parallelPerform(iterations: configurations.count) { i in
-            built.set(i, TokenGraph(program: programs[i], themeFamilies: families))
+            built.set(i, TokenGraph(program: programs[i], themeFamilies: families, themeOnly: themeOnly))
         }
         let graphs = built.values.map { $0! }
         // `AppTheme.color(for: .primaryText01)` returning `ThemeColor.primaryText01(for:)` in every theme is that token

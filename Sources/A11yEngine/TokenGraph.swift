@@ -269,9 +269,12 @@ public final class TokenGraph {
     /// `prefetchThreshold`.
     var workersForEveryToken: Int { tokens.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1 }
 
-    public init(program: Program, themeFamilies: [ThemeFamily] = []) {
+    /// `themeOnly`: `themeOnlyDeclarations(program, families: themeFamilies)`, when the caller found it once for the
+    /// graphs of several themes.
+    public init(program: Program, themeFamilies: [ThemeFamily] = [], themeOnly known: [Bool]? = nil) {
         self.program = program
         self.themeFamilies = themeFamilies
+        themeOnly = known ?? Self.themeOnlyDeclarations(program, families: themeFamilies)
         interpreter = program.interpreter
         graphFindings = program.findings
         // The static members read below, evaluated on all cores first (a large token file is thousands of them).
@@ -298,7 +301,8 @@ public final class TokenGraph {
         var measuredRunEnd = index
         while index < sources.endIndex {
             defer { index += 1 }
-            if !familyDeclarations.isEmpty, familyDeclarations.contains(sources[index].key) {
+            // (Declarations the theme families make no token of.)
+            if !familyDeclarations.isEmpty && familyDeclarations.contains(sources[index].key) || !themeOnly.isEmpty && themeOnly[index] {
                 declarationTokens.append(DeclarationTokens())
                 continue
             }
@@ -603,7 +607,7 @@ public final class TokenGraph {
               program.sourceDeclarationCount == previous.declarationTokens.count else { return nil }
         let declarations = program.declarations
         self.program = program
-        themeFamilies = []
+        (themeFamilies, themeOnly) = ([], [])
         interpreter = program.interpreter
         graphFindings = program.findings
         tokens = previous.tokens
@@ -795,7 +799,6 @@ public final class TokenGraph {
     /// (`preparedColorTokens` makes, on the workers, what this makes of a static member whose memoised value is a color,
     /// number or font: a change here is a change there.)
     private func addSwiftTokens(_ declaration: MemberDeclaration) {
-        if holdsThemeChoice(declaration) || isPerThemeValue(declaration) { return }
         let ownerKinds = ownerKinds(of: declaration)
         let groupKind = ownerKinds.group
         switch declaration.kind {
@@ -951,30 +954,35 @@ public final class TokenGraph {
 
     private func isThemeSelector(_ type: String) -> Bool { themeFamilies.contains { $0.type == type } }
 
-    /// Theme names, lowercased, with their length in characters, for `isPerThemeValue` (counted once: it compares every
-    /// static member's name with every theme's).
-    private lazy var themeNames: [(name: String, length: Int)] = themeFamilies.flatMap {
-        $0.members.map { member in let name = member.name.lowercased(); return (name, name.count) }
-    }
+    /// Which source declarations the theme families make no token of (by index; empty without themes): the theme choice
+    /// (`static var current: ReaderPalette = .light`) and one theme's values (`primaryText01Rosé`). The same in every
+    /// theme's graph: `ThemedSystem` finds them once for all (each graph asked both of every static member, lowercasing
+    /// each name that is not ASCII at ~10,000 instructions).
+    private let themeOnly: [Bool]
 
-    /// The ASCII theme names' bytes, for `isPerThemeValue`'s comparison of ASCII names by bytes (an ASCII name cannot end
-    /// in another theme's name, `rosé`: no ASCII text is canonically equivalent to text with other characters).
-    private lazy var asciiThemeNames: [[UInt8]] = themeNames.filter { $0.name.isAllASCII }.map { Array($0.name.utf8) }
-
-    /// `private static let primaryText01Rosé = ...` beside a theme switch is one theme's value of `primaryText01`, read
-    /// through the switch: not a token of its own (it would be measured outside its theme).
-    private func isPerThemeValue(_ declaration: MemberDeclaration) -> Bool {
-        guard !themeFamilies.isEmpty, declaration.isStatic, case .stored = declaration.kind else { return false }
-        // An ASCII name (nearly all) is compared with the ASCII theme names byte by byte, lowercased as it is read: in
-        // ASCII a character is a byte, and `lowercased()` and `hasSuffix` walked characters (~400 instructions a
-        // comparison, 3.5% of pocket-casts' audit, which compares each of its static members with a dozen theme names).
-        if declaration.name.isAllASCII {
-            var name = declaration.name
-            return name.withUTF8 { bytes in asciiThemeNames.contains { Self.endsInLowercase(bytes, with: $0) } }
+    static func themeOnlyDeclarations(_ program: Program, families: [ThemeFamily]) -> [Bool] {
+        guard !families.isEmpty else { return [] }
+        // Theme names lowercased, with their length in characters (counted once: every static member's name is compared
+        // with every theme's), and the ASCII ones' bytes.
+        let themeNames = families.flatMap { $0.members.map { member in let name = member.name.lowercased(); return (name: name, length: name.count) } }
+        let asciiThemeNames = themeNames.filter { $0.name.isAllASCII }.map { Array($0.name.utf8) }
+        return program.declarations[..<program.sourceDeclarationCount].map { declaration in
+            // The theme choice: a member whose type is a family's selector.
+            if let key = program.interpreter.selectorType(of: declaration), families.contains(where: { $0.type == key }) { return true }
+            guard declaration.isStatic, case .stored = declaration.kind else { return false }
+            // One theme's value of a token read through a theme switch: named with a theme's name at its end. An ASCII
+            // name (nearly all) is compared with the ASCII theme names byte by byte, lowercased as it is read (in ASCII a
+            // character is a byte; `lowercased()` and `hasSuffix` walked characters, ~400 instructions a comparison). An
+            // ASCII name cannot end in another theme's name, `rosé`: no ASCII text is canonically equivalent to text with
+            // other characters.
+            if declaration.name.isAllASCII {
+                var name = declaration.name
+                return name.withUTF8 { bytes in asciiThemeNames.contains { endsInLowercase(bytes, with: $0) } }
+            }
+            let name = declaration.name.lowercased()
+            let length = name.count
+            return themeNames.contains { length > $0.length && name.hasSuffix($0.name) }
         }
-        let name = declaration.name.lowercased()
-        let length = name.count
-        return themeNames.contains { length > $0.length && name.hasSuffix($0.name) }
     }
 
     /// Whether the ASCII `name`, lowercased, is longer than `suffix` (lowercase ASCII) and ends with it.
@@ -982,12 +990,6 @@ public final class TokenGraph {
         guard name.count > suffix.count else { return false }
         let start = name.count - suffix.count
         return suffix.indices.allSatisfy { asciiLowercased(name[start + $0]) == suffix[$0] }
-    }
-
-    /// `static var current: ReaderPalette = .light` is the app's choice of theme, not a token.
-    private func holdsThemeChoice(_ declaration: MemberDeclaration) -> Bool {
-        guard !themeFamilies.isEmpty, let key = interpreter.selectorType(of: declaration) else { return false }
-        return isThemeSelector(key)
     }
 
     /// The one expression a stored or computed member is defined by, if it is that simple.
