@@ -1205,8 +1205,9 @@ public final class TokenGraph {
 
     /// How many tokens have no value (their root causes are `findings()`).
     public var unevaluatedCount: Int {
+        // The rows, read in place (the values' table copied each value out, references counted).
         var count = 0
-        for value in values.values where value.unknown != nil { count += 1 }
+        for row in rowValues.indices { if case .unknown = rowValues[row] { count += 1 } }
         return count
     }
 
