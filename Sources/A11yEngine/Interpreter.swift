@@ -607,7 +607,7 @@ public final class Interpreter {
 
     /// `nameKey`: `owner.name` hashed, as a member plan keeps it (made once, not at every look-up; the memo and the read
     /// order are looked up by it).
-    private func staticValue(ownerKey owner: String, name: String, key nameKey: NameKey) -> Value {
+    func staticValue(ownerKey owner: String, name: String, key nameKey: NameKey) -> Value {
         let key = nameKey.string
         noteStaticRead(nameKey)
         if let cached = startingCache?[nameKey] ?? staticCache[nameKey] { return cached }

@@ -34,7 +34,7 @@ public struct NameKey: Hashable, Sendable {
         func hash(of string: String) -> UInt64 {
             let written = NameKey.hashOfBytes(string, allowingNonASCII: true)!
             lock.lock()
-            let known = hashes[written]?.first { $0.name.utf8.elementsEqual(string.utf8) }?.hash
+            let known = hashes[written]?.first { Self.sameBytes($0.name, string) }?.hash
             lock.unlock()
             if let known { return known }
             let hash = NameKey.hashOfBytes(string.precomposedStringWithCanonicalMapping, allowingNonASCII: true)!
@@ -46,23 +46,44 @@ public struct NameKey: Hashable, Sendable {
             lock.unlock()
             return hash
         }
+
+        /// Whether the two names are written with the same bytes, compared in place (`elementsEqual` of their UTF-8 views
+        /// went byte by byte through the views' indexes, ~1,600 instructions a name).
+        private static func sameBytes(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            let same = a.utf8.withContiguousStorageIfAvailable { x in
+                b.utf8.withContiguousStorageIfAvailable { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+            }
+            return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+        }
     }
 
     /// The same key, its name in storage of its own (a name of up to 15 bytes is held inline and has none to share).
     func withStringOfItsOwn() -> NameKey {
         let utf8 = string.utf8
         guard utf8.count > 15 else { return self }
-        let copy = String(unsafeUninitializedCapacity: utf8.count) { out in
-            _ = out.initialize(from: utf8)
-            return utf8.count
-        }
+        // Decoded from the bytes (a new string's storage): a string written into uninitialised capacity was validated
+        // after it was written, ~300 instructions more a key.
+        let copy = utf8.withContiguousStorageIfAvailable { String(decoding: $0, as: UTF8.self) } ?? String(decoding: Array(utf8), as: UTF8.self)
         return NameKey(string: copy, hash: hash)
     }
 
-    private init(string: String, hash: UInt64) {
+    /// `string` with its hash already found (`asciiHash(of:)` of its bytes): not hashed again.
+    init(string: String, hash: UInt64) {
         self.string = string
         self.hash = hash
     }
+
+    /// The key of an ASCII name; nil for any other (its hash is its NFC form's: two spellings of it are one key, but
+    /// what is made of each spelling may differ).
+    init?(ascii string: String) {
+        guard let hash = Self.hashOfBytes(string) else { return nil }
+        self.init(string: string, hash: hash)
+    }
+
+    /// The hash `NameKey` gives the ASCII name whose bytes are `bytes` (nil when one is not ASCII), read where they are:
+    /// a name put together only to be looked up is hashed before it is made a string.
+    static func asciiHash(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64? { hashOfBytes(bytes, allowingNonASCII: false) }
 
     public static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.hash == rhs.hash && lhs.string == rhs.string }
 
@@ -134,6 +155,39 @@ public struct NameKey: Hashable, Sendable {
             }
         }
         return allowingNonASCII || high & 0x8080_8080_8080_8080 == 0 ? h : nil
+    }
+}
+
+/// Names' hashes (`NameKey.hash`) as bits of a table, one per hash's top bits: a name whose bit is clear is certainly
+/// not among them, so a name put together only to be tried (most of `TokenGraph.resolve`'s candidates name no token) is
+/// not made, nor looked up. At least 16 bits a name: one that is not among them finds its bit set ~6% of the time.
+struct NameHashFilter: Sendable {
+    private var words: [UInt64] = []
+    private var shift: UInt64 = 64
+
+    /// No names yet, and no table: `isEmpty`.
+    init() {}
+
+    /// A table for `count` names.
+    init(capacity count: Int) {
+        var bits = 64
+        while bits < count * 16 { bits *= 2 }
+        shift = UInt64(64 - bits.trailingZeroBitCount)
+        words = [UInt64](repeating: 0, count: bits / 64)
+    }
+
+    /// No table made: it can tell nothing.
+    var isEmpty: Bool { words.isEmpty }
+
+    mutating func insert(_ hash: UInt64) {
+        let bit = hash >> shift
+        words[Int(bit >> 6)] |= 1 << (bit & 63)
+    }
+
+    /// False when no name inserted has `hash`.
+    func mightContain(_ hash: UInt64) -> Bool {
+        let bit = hash >> shift
+        return words[Int(bit >> 6)] & (1 << (bit & 63)) != 0
     }
 }
 

@@ -262,9 +262,10 @@ public struct ThemedSystem {
         // Each theme's program shares the sources and the interpreter's indexes (built once, above); each is then used
         // by one worker only.
         nonisolated(unsafe) let programs = configurations.map { TokenGraph.Program(program, configuration: $0) }
+        let themeOnly = TokenGraph.themeOnlyDeclarations(program, families: families)
         let built = ConcurrentResults<TokenGraph>(count: configurations.count)
         parallelPerform(iterations: configurations.count) { i in
-            built.set(i, TokenGraph(program: programs[i], themeFamilies: families))
+            built.set(i, TokenGraph(program: programs[i], themeFamilies: families, themeOnly: themeOnly))
         }
         let graphs = built.values.map { $0! }
         // `AppTheme.color(for: .primaryText01)` returning `ThemeColor.primaryText01(for:)` in every theme is that token
@@ -314,10 +315,6 @@ public struct ThemedSystem {
                            themedKeys: Set<String>, project: ProjectConfiguration) -> (Appearance?, String) {
         let words = nameWords(codeName)
         let contrastByName = words.contains("contrast")
-        let colors = themedKeys.sorted().compactMap { key -> (String, AppearanceColor)? in
-            if let c = graph.color(of: key) { return (key, c) }
-            return nil
-        }
         func withContrast(_ base: Appearance, _ increased: Bool) -> Appearance {
             increased ? (base.isDark ? .darkHighContrast : .lightHighContrast) : base
         }
@@ -325,7 +322,8 @@ public struct ThemedSystem {
             let base = setting.appearance ?? (words.contains { darkWords.contains($0) } ? .dark : .light)
             return (withContrast(base, setting.increasedContrast ?? contrastByName), "configured")
         }
-        if colors.contains(where: { !$0.1.isConstant }) {
+        // (Any themed color will do: the keys are not sorted for it, once per theme.)
+        if themedKeys.contains(where: { key in graph.color(of: key).map { !$0.isConstant } ?? false }) {
             return (nil, "its colors are dynamic, so it follows the system appearance")
         }
         let increased = contrastByName

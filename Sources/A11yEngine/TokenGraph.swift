@@ -82,6 +82,8 @@ public final class TokenGraph {
     /// Names' words and roles, at `rowInfoIndex[row]` (they are made in the token map's order, not the rows').
     private var rowInfos: [NameInfo] = []
     private var rowInfoIndex: [Int] = []
+    /// The token keys' hashes, made with the rows (`resolve`'s candidates are tested against it before they are made).
+    private var keyHashes = NameHashFilter()
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
     public let interpreter: Interpreter
@@ -267,9 +269,12 @@ public final class TokenGraph {
     /// `prefetchThreshold`.
     var workersForEveryToken: Int { tokens.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1 }
 
-    public init(program: Program, themeFamilies: [ThemeFamily] = []) {
+    /// `themeOnly`: `themeOnlyDeclarations(program, families: themeFamilies)`, when the caller found it once for the
+    /// graphs of several themes.
+    public init(program: Program, themeFamilies: [ThemeFamily] = [], themeOnly known: [Bool]? = nil) {
         self.program = program
         self.themeFamilies = themeFamilies
+        themeOnly = known ?? Self.themeOnlyDeclarations(program, families: themeFamilies)
         interpreter = program.interpreter
         graphFindings = program.findings
         // The static members read below, evaluated on all cores first (a large token file is thousands of them).
@@ -286,6 +291,7 @@ public final class TokenGraph {
                 value: interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name))
         }
         for family in themeFamilies { addThemedTokens(family) }
+        (adding, firstKey) = (DeclarationTokens(), nil)  // (the data files' and themes' tokens are no declaration's)
         declarationTokens.reserveCapacity(program.sourceDeclarationCount)
         let sources = program.declarations[..<program.sourceDeclarationCount]
         var prepared = preparedColorTokens(sources)
@@ -295,7 +301,8 @@ public final class TokenGraph {
         var measuredRunEnd = index
         while index < sources.endIndex {
             defer { index += 1 }
-            if !familyDeclarations.isEmpty, familyDeclarations.contains(sources[index].key) {
+            // (Declarations the theme families make no token of.)
+            if !familyDeclarations.isEmpty && familyDeclarations.contains(sources[index].key) || !themeOnly.isEmpty && themeOnly[index] {
                 declarationTokens.append(DeclarationTokens())
                 continue
             }
@@ -365,7 +372,8 @@ public final class TokenGraph {
                     } else {
                         for index in run {
                             let row = preparedValues[index].take()!
-                            if values[row.valuesKey] == nil { values[row.valuesKey] = row.value }
+                            // One look-up for the usual new key (a taken one gets its first value back).
+                            if let earlier = values.updateValue(row.value, forKey: row.valuesKey) { values[row.valuesKey] = earlier }
                             declarationTokens.append(row.tokens)
                         }
                     }
@@ -402,27 +410,32 @@ public final class TokenGraph {
                 let (tokens, positions) = shared.value
                 if task == 0 { return sorted.set(0, order(tokens, positions)) }
                 if task == 1 + partCount { return alongside() }
-                infos.set(task - 1, positions[parts[task - 1]].map { Self.nameInfo(of: tokens.value(at: $0).name) })
+                infos.set(task - 1, Self.nameInfos(of: tokens, at: positions[parts[task - 1]]))
             }
             let (order, keys) = sorted.values[0]!
             results = (order, keys, infos.values.flatMap { $0! })
         } else {
             alongside()
             let (order, keys) = order(tokens, positions)
-            results = (order, keys, positions.map { Self.nameInfo(of: tokens.value(at: $0).name) })
+            results = (order, keys, Self.nameInfos(of: tokens, at: positions[...]))
         }
         sortedKeys = results.keys
         // The rows filled on the workers in place, the key-to-row map beside them: each element is retained once, where
         // it is stored (filled in one loop here, this was a tenth of reading the 5k system's tokens).
-        let rowOfKeyResult = ConcurrentResults<NameMap<Int>>(count: 1)
+        let rowOfKeyResult = ConcurrentResults<(rows: NameMap<Int>, hashes: NameHashFilter)>(count: 1)
         let shared = ReadOnly(value: (tokens: tokens, values: values, positions: positions, order: results.order))
         rowTokens = concurrentArray(count: positions.count, workers: workersForEveryToken, alongside: {
             let (tokens, _, positions, order) = shared.value
             var rowOfKey = NameMap<Int>()
             rowOfKey.reserveCapacity(positions.count)
+            var hashes = NameHashFilter(capacity: positions.count)
             // By the keys as the token map hashed them: not hashed again.
-            for (row, index) in order.enumerated() { rowOfKey[tokens.nameKey(at: positions[index])] = row }
-            rowOfKeyResult.set(0, rowOfKey)
+            for (row, index) in order.enumerated() {
+                let key = tokens.nameKey(at: positions[index])
+                hashes.insert(key.hash)
+                rowOfKey[key] = row
+            }
+            rowOfKeyResult.set(0, (rowOfKey, hashes))
         }) { row in
             shared.value.tokens.value(at: shared.value.positions[shared.value.order[row]])
         }
@@ -430,7 +443,7 @@ public final class TokenGraph {
             let (tokens, values, positions, order) = shared.value
             return values[tokens.nameKey(at: positions[order[row]])]!
         }
-        rowOfKey = rowOfKeyResult.takeValues()[0]!
+        (rowOfKey, keyHashes) = rowOfKeyResult.takeValues()[0]!
         rowInfos = results.infos
         rowInfoIndex = results.order
     }
@@ -440,10 +453,12 @@ public final class TokenGraph {
     private func refillRows(infos: (String) -> NameInfo?) {
         rowOfKey = [:]
         rowOfKey.reserveCapacity(sortedKeys.count)
+        keyHashes = NameHashFilter(capacity: sortedKeys.count)
         (rowTokens, rowValues, rowInfos) = ([], [], [])
         for (row, key) in sortedKeys.enumerated() {
             let nameKey = NameKey(key), token = tokens[nameKey]!
             rowOfKey[nameKey] = row
+            keyHashes.insert(nameKey.hash)
             rowTokens.append(token)
             rowValues.append(values[nameKey]!)
             rowInfos.append(infos(key) ?? Self.nameInfo(of: token.name))
@@ -479,8 +494,10 @@ public final class TokenGraph {
         _ = declarationsReading()
         interpreter.prepareForEdits()
     }
-    /// What the declaration being read has added so far (collected by `add` and `addToken`).
+    /// What the declaration being read has added so far (collected by `add` and `addToken`); its first key is kept apart
+    /// until the declaration is read (`readTokens`).
     private var adding = DeclarationTokens()
+    private var firstKey: String?
     /// False once a token key was declared twice (which definition wins depends on order) or tokens were removed: such
     /// a graph is built afresh next time.
     private var updatable = true
@@ -566,12 +583,17 @@ public final class TokenGraph {
         return PreparedTokens(tokens: tokens, values: values)
     }
 
+    /// (`adding` is empty here: what each declaration adds is swapped out below.)
     private func readTokens(of declaration: MemberDeclaration, index: Int) -> DeclarationTokens {
-        adding = DeclarationTokens()
         adding.reads = interpreter.recordingReads { addSwiftTokens(declaration) }
         // Moved out, not copied: a copy counted a reference to each of its lists, and the next reset let them go again.
         var read = DeclarationTokens()
         swap(&read, &adding)
+        if let first = firstKey.take() {
+            // The usual declaration adds one token, whose key is the one static member its value read: one array for both
+            // (a second was an allocation more per token, kept for the graph's life).
+            read.keys = read.keys.isEmpty && read.reads.count == 1 && read.reads[0] == first ? read.reads : [first] + read.keys
+        }
         return read
     }
 
@@ -585,14 +607,14 @@ public final class TokenGraph {
               program.sourceDeclarationCount == previous.declarationTokens.count else { return nil }
         let declarations = program.declarations
         self.program = program
-        themeFamilies = []
+        (themeFamilies, themeOnly) = ([], [])
         interpreter = program.interpreter
         graphFindings = program.findings
         tokens = previous.tokens
         values = previous.values
         structInstances = previous.structInstances
         sortedKeys = previous.sortedKeys
-        (rowOfKey, rowTokens, rowValues) = (previous.rowOfKey, previous.rowTokens, previous.rowValues)
+        (rowOfKey, rowTokens, rowValues, keyHashes) = (previous.rowOfKey, previous.rowTokens, previous.rowValues, previous.keyHashes)
         (rowInfos, rowInfoIndex) = (previous.rowInfos, previous.rowInfoIndex)
         declarationTokens = previous.declarationTokens
         var updated: Set<String> = [], removed: Set<String> = []
@@ -723,23 +745,40 @@ public final class TokenGraph {
     func remove(_ keys: Set<String>) {
         guard !keys.isEmpty else { return }
         updatable = false
-        let before = (rowOfKey, rowInfos, rowInfoIndex)
+        let removed = NameSet(keys)
         for key in keys {
             tokens[key] = nil
             values[key] = nil
         }
-        sortedKeys.removeAll { keys.contains($0) }
-        refillRows { key in before.0[key].map { before.1[before.2[$0]] } }
-        for (instance, fields) in structInstances { structInstances[instance] = fields.filter { !keys.contains($0) } }
+        // The rows that stay, in their order, each moved up past the rows removed before it: the key-to-row map is made
+        // again from the keys as it hashed them (made again from the keys, every row hashed its key twice and looked up
+        // its token and value, for each theme's graph).
+        var kept: [Int] = [], keptRow = [Int](repeating: -1, count: sortedKeys.count)
+        for row in sortedKeys.indices where !removed.contains(sortedKeys[row]) {
+            keptRow[row] = kept.count
+            kept.append(row)
+        }
+        if kept.count < sortedKeys.count {
+            sortedKeys = kept.map { sortedKeys[$0] }
+            (rowTokens, rowValues) = (kept.map { rowTokens[$0] }, kept.map { rowValues[$0] })
+            (rowInfos, rowInfoIndex) = (kept.map { rowInfos[rowInfoIndex[$0]] }, Array(kept.indices))
+            var rows = NameMap<Int>()
+            rows.reserveCapacity(kept.count)
+            for position in rowOfKey.positions where keptRow[rowOfKey.value(at: position)] >= 0 {
+                rows[rowOfKey.nameKey(at: position)] = keptRow[rowOfKey.value(at: position)]
+            }
+            rowOfKey = rows
+        }
+        for (instance, fields) in structInstances { structInstances[instance] = fields.filter { !removed.contains($0) } }
     }
 
-    /// `key` is the token's qualified name joined with dots, when the caller has it made already.
+    /// `key` is the token's qualified name joined with dots and hashed, when the caller has it made already.
     /// (The token is taken, not borrowed: stored, a borrowed one was counted once more.)
     @discardableResult
-    private func add(_ token: consuming Token, value: Value, key: String? = nil) -> Bool {
-        let key = if let key { key } else { token.qualifiedName.joinedWithDots() }
-        guard insert(token, value: value, key: NameKey(key)) else { return false }  // hashed once for both tables
-        adding.keys.append(key)
+    private func add(_ token: consuming Token, value: Value, key: NameKey? = nil) -> Bool {
+        let key = key ?? NameKey(token.qualifiedName.joinedWithDots())
+        guard insert(token, value: value, key: key) else { return false }  // hashed once for both tables
+        if adding.keys.isEmpty, firstKey == nil { firstKey = key.string } else { adding.keys.append(key.string) }
         return true
     }
 
@@ -760,22 +799,24 @@ public final class TokenGraph {
     /// (`preparedColorTokens` makes, on the workers, what this makes of a static member whose memoised value is a color,
     /// number or font: a change here is a change there.)
     private func addSwiftTokens(_ declaration: MemberDeclaration) {
-        if holdsThemeChoice(declaration) || isPerThemeValue(declaration) { return }
-        let groupKind = declaration.owner.last.flatMap { Self.componentGroups[$0] }
+        let ownerKinds = ownerKinds(of: declaration)
+        let groupKind = ownerKinds.group
         switch declaration.kind {
         case .stored, .computed:
             guard declaration.isStatic || declaration.owner.isEmpty || groupKind != nil else {
                 addEnumPropertyTokens(declaration)
                 return
             }
+            // Hashed once: the member's memo, its read and the token's tables are looked up by it.
+            let key = NameKey(declaration.key)
             let value = declaration.isStatic || declaration.owner.isEmpty
-                ? interpreter.staticValue(of: declaration)
+                ? interpreter.staticValue(ownerKey: declaration.ownerKey, name: declaration.name, key: key)
                 : interpreter.value(of: declaration, selfValue: .type(declaration.ownerKey))
             // The kind a declaration is meant to have: its annotation (a non-token type says "not a token"), its component
             // group, or the color/number/font type it extends.
             let declaredKind: TokenKind? = declaration.type.map { Interpreter.kindOfType($0) ?? .other }
-                ?? groupKind ?? Interpreter.namespaceKind(declaration.ownerKey)
-            addToken(declaration.qualifiedName, key: declaration.key, value: value, declaredKind: declaredKind,
+                ?? groupKind ?? ownerKinds.namespace
+            addToken(declaration.qualifiedName, key: key, value: value, declaredKind: declaredKind,
                      location: declaration.location, expression: Self.definingExpression(declaration), scope: declaration.owner)
         case .function(let parameters, _):
             addTokenFunctionCases(declaration, parameters)
@@ -786,10 +827,23 @@ public final class TokenGraph {
         }
     }
 
+    /// The kinds the owner of the last declaration read gives its members: its component group's (`Colors`) and its
+    /// namespace's (`Color`). A type's members are read one after another (a token file's thousands of members of
+    /// `Color`), and each hashed its owner's names to look both up.
+    private var lastOwnerKinds: (owner: [String], group: TokenKind?, namespace: TokenKind?)?
+
+    private func ownerKinds(of declaration: MemberDeclaration) -> (group: TokenKind?, namespace: TokenKind?) {
+        let owner = declaration.owner
+        if let last = lastOwnerKinds, last.owner == owner { return (last.group, last.namespace) }
+        let group = owner.last.flatMap { Self.componentGroups[$0] }, namespace = Interpreter.namespaceKind(declaration.ownerKey)
+        lastOwnerKinds = (owner, group, namespace)
+        return (group, namespace)
+    }
+
     /// A value becomes a token when it has a token kind; a struct instance contributes its fields.
-    /// (`key`: `name` joined with dots, when the caller has it.) The name, location, expression and scope are taken, not
-    /// borrowed: the token keeps them, and borrowed ones were each counted once more to be stored.
-    private func addToken(_ name: consuming [String], key: String? = nil, value: Value, declaredKind: TokenKind?, location: consuming SourceLocation,
+    /// (`key`: `name` joined with dots and hashed, when the caller has it.) The name, location, expression and scope are
+    /// taken, not borrowed: the token keeps them, and borrowed ones were each counted once more to be stored.
+    private func addToken(_ name: consuming [String], key: NameKey? = nil, value: Value, declaredKind: TokenKind?, location: consuming SourceLocation,
                           expression: consuming Expr?, scope: consuming [String], depth: Int = 0) {
         if depth > 0, value.tokenKind != nil, value.unknown == nil {
             let instance = (copy name).dropLast().joinedWithDots()
@@ -900,30 +954,35 @@ public final class TokenGraph {
 
     private func isThemeSelector(_ type: String) -> Bool { themeFamilies.contains { $0.type == type } }
 
-    /// Theme names, lowercased, with their length in characters, for `isPerThemeValue` (counted once: it compares every
-    /// static member's name with every theme's).
-    private lazy var themeNames: [(name: String, length: Int)] = themeFamilies.flatMap {
-        $0.members.map { member in let name = member.name.lowercased(); return (name, name.count) }
-    }
+    /// Which source declarations the theme families make no token of (by index; empty without themes): the theme choice
+    /// (`static var current: ReaderPalette = .light`) and one theme's values (`primaryText01Rosé`). The same in every
+    /// theme's graph: `ThemedSystem` finds them once for all (each graph asked both of every static member, lowercasing
+    /// each name that is not ASCII at ~10,000 instructions).
+    private let themeOnly: [Bool]
 
-    /// The ASCII theme names' bytes, for `isPerThemeValue`'s comparison of ASCII names by bytes (an ASCII name cannot end
-    /// in another theme's name, `rosé`: no ASCII text is canonically equivalent to text with other characters).
-    private lazy var asciiThemeNames: [[UInt8]] = themeNames.filter { $0.name.isAllASCII }.map { Array($0.name.utf8) }
-
-    /// `private static let primaryText01Rosé = ...` beside a theme switch is one theme's value of `primaryText01`, read
-    /// through the switch: not a token of its own (it would be measured outside its theme).
-    private func isPerThemeValue(_ declaration: MemberDeclaration) -> Bool {
-        guard !themeFamilies.isEmpty, declaration.isStatic, case .stored = declaration.kind else { return false }
-        // An ASCII name (nearly all) is compared with the ASCII theme names byte by byte, lowercased as it is read: in
-        // ASCII a character is a byte, and `lowercased()` and `hasSuffix` walked characters (~400 instructions a
-        // comparison, 3.5% of pocket-casts' audit, which compares each of its static members with a dozen theme names).
-        if declaration.name.isAllASCII {
-            var name = declaration.name
-            return name.withUTF8 { bytes in asciiThemeNames.contains { Self.endsInLowercase(bytes, with: $0) } }
+    static func themeOnlyDeclarations(_ program: Program, families: [ThemeFamily]) -> [Bool] {
+        guard !families.isEmpty else { return [] }
+        // Theme names lowercased, with their length in characters (counted once: every static member's name is compared
+        // with every theme's), and the ASCII ones' bytes.
+        let themeNames = families.flatMap { $0.members.map { member in let name = member.name.lowercased(); return (name: name, length: name.count) } }
+        let asciiThemeNames = themeNames.filter { $0.name.isAllASCII }.map { Array($0.name.utf8) }
+        return program.declarations[..<program.sourceDeclarationCount].map { declaration in
+            // The theme choice: a member whose type is a family's selector.
+            if let key = program.interpreter.selectorType(of: declaration), families.contains(where: { $0.type == key }) { return true }
+            guard declaration.isStatic, case .stored = declaration.kind else { return false }
+            // One theme's value of a token read through a theme switch: named with a theme's name at its end. An ASCII
+            // name (nearly all) is compared with the ASCII theme names byte by byte, lowercased as it is read (in ASCII a
+            // character is a byte; `lowercased()` and `hasSuffix` walked characters, ~400 instructions a comparison). An
+            // ASCII name cannot end in another theme's name, `rosé`: no ASCII text is canonically equivalent to text with
+            // other characters.
+            if declaration.name.isAllASCII {
+                var name = declaration.name
+                return name.withUTF8 { bytes in asciiThemeNames.contains { endsInLowercase(bytes, with: $0) } }
+            }
+            let name = declaration.name.lowercased()
+            let length = name.count
+            return themeNames.contains { length > $0.length && name.hasSuffix($0.name) }
         }
-        let name = declaration.name.lowercased()
-        let length = name.count
-        return themeNames.contains { length > $0.length && name.hasSuffix($0.name) }
     }
 
     /// Whether the ASCII `name`, lowercased, is longer than `suffix` (lowercase ASCII) and ends with it.
@@ -931,12 +990,6 @@ public final class TokenGraph {
         guard name.count > suffix.count else { return false }
         let start = name.count - suffix.count
         return suffix.indices.allSatisfy { asciiLowercased(name[start + $0]) == suffix[$0] }
-    }
-
-    /// `static var current: ReaderPalette = .light` is the app's choice of theme, not a token.
-    private func holdsThemeChoice(_ declaration: MemberDeclaration) -> Bool {
-        guard !themeFamilies.isEmpty, let key = interpreter.selectorType(of: declaration) else { return false }
-        return isThemeSelector(key)
     }
 
     /// The one expression a stored or computed member is defined by, if it is that simple.
@@ -987,6 +1040,23 @@ public final class TokenGraph {
         return NameInfo(words: words, role: inferred.role, roleWord: inferred.word)
     }
 
+    /// The names' words and roles of the tokens at `positions`. The names of types' members (`Component.Colors.label`)
+    /// recur from type to type (`label`, `background`, `paddingH` in each component), and each ASCII one is split once:
+    /// splitting a name and finding its role cost ~2,000 instructions, a look-up ~250. Names directly in a namespace
+    /// (`Color.brandPrimary`) are nearly all distinct, and are not looked up. (A name that is not ASCII is split each
+    /// time: a spelling of it that is canonically equivalent is the same key, but not the same words.)
+    private static func nameInfos(of tokens: NameMap<Token>, at positions: ArraySlice<Dictionary<NameKey, Token>.Index>) -> [NameInfo] {
+        var split: [NameKey: NameInfo] = [:]
+        return positions.map { position in
+            let token = tokens.value(at: position), name = token.name
+            guard token.qualifiedName.count > 2, let key = NameKey(ascii: name) else { return nameInfo(of: name) }
+            if let info = split[key] { return info }
+            let info = nameInfo(of: name)
+            split[key] = info
+            return info
+        }
+    }
+
     // MARK: - Lookup
 
     /// The token a name refers to, the way Swift looks names up (innermost scope outward), or nil. Configuration
@@ -999,30 +1069,74 @@ public final class TokenGraph {
         // Candidates in the order Swift would look, each checked as it is made (the first that names a token wins).
         if reference.isImplicitMember || path.count == 1 {
             let kinds: [TokenKind] = reference.expectedKind.map { [$0] } ?? [.color, .number, .font]
-            // Each candidate is made in one allocation (`memberKey`): components resolve thousands of aliases.
             for kind in kinds {
                 for ns in Self.namespaces[kind] ?? [] {
-                    let candidate = memberKey(ns, key)
-                    if tokens[candidate] != nil { return candidate }
+                    if let candidate = tokenKey(CollectionOfOne(ns), key) { return candidate }
                 }
             }
         }
         for depth in stride(from: reference.scope.count, through: reference.isImplicitMember ? 1 : 0, by: -1) {
-            let candidate = depth == 0 ? key : memberKey(reference.scope.prefix(depth).joinedWithDots(), key)
-            if tokens[candidate] != nil { return candidate }
+            if let candidate = tokenKey(reference.scope.prefix(depth), key) { return candidate }
         }
         // `UIColor.appX` may be declared as `Color.appX` (and the other way round).
         if path.count > 1 {
             let rest = path.dropFirst().joinedWithDots()
             for (_, names) in Self.namespaces where names.contains(path[0]) {
-                for alternative in names where alternative != path[0] && tokens[alternative + "." + rest] != nil { return alternative + "." + rest }
+                for alternative in names where alternative != path[0] {
+                    if let candidate = tokenKey(CollectionOfOne(alternative), rest) { return candidate }
+                }
             }
         }
-        if tokens["Asset." + key] != nil { return "Asset." + key }
+        if let candidate = tokenKey(CollectionOfOne("Asset"), key) { return candidate }
         // Xcode's generated asset symbols: `Color.brandPrimary` / `.brandPrimary` name the colorset "brand-primary".
         var symbol = path
         if let first = symbol.first, Self.namespaces[.color]!.contains(first) { symbol.removeFirst() }
         return interpreter.assetToken(symbol: symbol.joinedWithDots())
+    }
+
+    /// `memberKey(owner.joinedWithDots(), name)` when that is a token's key, else nil. `resolve` tries up to a dozen
+    /// candidates for a reference and most name no token, so each is written and hashed in a buffer on the stack, and
+    /// made a string and looked up only when a token key may have its hash (`keyHashes`): made in one allocation and
+    /// looked up, the candidates of a component's alias cost ~4,000 instructions, and components resolve thousands.
+    private func tokenKey(_ owner: some Collection<String>, _ name: String) -> String? {
+        var ownerLength = owner.count - 1
+        for part in owner { ownerLength += part.utf8.count }
+        guard ownerLength > 0 else { return tokens[name] != nil ? name : nil }  // (an empty owner: the name alone)
+        let length = ownerLength + 1 + name.utf8.count
+        if !keyHashes.isEmpty, length <= 512 {
+            // Some(nil): certainly no token; nil: a name that is not ASCII, looked up as it is made below.
+            let found: String?? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+                var end = 0
+                for (index, part) in owner.enumerated() {
+                    if index > 0 { buffer[end] = UInt8(ascii: ".") }
+                    end = Self.write(part, into: buffer, at: index > 0 ? end + 1 : end)
+                }
+                buffer[end] = UInt8(ascii: ".")
+                _ = Self.write(name, into: buffer, at: end + 1)
+                guard let hash = NameKey.asciiHash(of: UnsafeBufferPointer(buffer)) else { return nil }
+                guard keyHashes.mightContain(hash) else { return .some(nil) }
+                let candidate = NameKey(string: String(decoding: buffer, as: UTF8.self), hash: hash)
+                return .some(tokens[candidate] != nil ? candidate.string : nil)
+            }
+            if let found { return found }
+        }
+        let candidate = memberKey(owner.joinedWithDots(), name)
+        return tokens[candidate] != nil ? candidate : nil
+    }
+
+    /// Copies `text`'s bytes into `buffer` from `start`; returns where they end.
+    private static func write(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        let copied: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if let base = bytes.baseAddress { (buffer.baseAddress! + start).initialize(from: base, count: bytes.count) }
+            return bytes.count
+        }
+        if let copied { return start + copied }
+        var end = start
+        for byte in text.utf8 {
+            buffer[end] = byte
+            end += 1
+        }
+        return end
     }
 
     // MARK: - Values
@@ -1113,8 +1227,9 @@ public final class TokenGraph {
 
     /// How many tokens have no value (their root causes are `findings()`).
     public var unevaluatedCount: Int {
+        // The rows, read in place (the values' table copied each value out, references counted).
         var count = 0
-        for value in values.values where value.unknown != nil { count += 1 }
+        for row in rowValues.indices { if case .unknown = rowValues[row] { count += 1 } }
         return count
     }
 

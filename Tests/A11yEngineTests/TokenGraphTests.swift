@@ -46,6 +46,27 @@ struct TokenGraphTests {
         }
     }
 
+    /// `resolve` hashes each ASCII candidate where it writes it and makes it only when a token key may have its hash; a
+    /// candidate that is not ASCII is made and looked up as it is. Both find the innermost token, and nothing else.
+    @Test func resolveFindsCandidatesHashedInPlaceAndNamesThatAreNotASCII() {
+        let g = graph([
+            Self.token("Color.brand", Self.hex("#FFFFFF", "#000000"), line: 1),
+            Self.token("Palette.Colors.brand", Self.hex("#111111", "#222222"), line: 2),
+            Self.token("Thème.Couleurs.fond", Self.hex("#333333", "#444444"), line: 3),
+        ])
+        func resolve(_ path: [String], scope: [String], implicit: Bool = false) -> String? {
+            g.resolve(TokenReference(path: path, isImplicitMember: implicit, expectedKind: .color, scope: scope, location: Self.at(9)))
+        }
+        #expect(resolve(["Colors", "brand"], scope: ["Palette"]) == "Palette.Colors.brand")
+        #expect(resolve(["brand"], scope: ["Palette", "Colors"], implicit: true) == "Color.brand")
+        #expect(resolve(["UIColor", "brand"], scope: ["Palette", "Colors"]) == "Color.brand")
+        #expect(resolve(["Couleurs", "fond"], scope: ["Thème"]) == "Thème.Couleurs.fond")
+        #expect(resolve(["fond"], scope: ["Thème", "Couleurs"]) == "Thème.Couleurs.fond")
+        #expect(resolve(["Couleurs", "brand"], scope: ["Thème"]) == nil)
+        #expect(resolve(["brand"], scope: ["Palette", "Colours"], implicit: true) == "Color.brand")
+        #expect(resolve(["Colors", "missing"], scope: ["Palette"]) == nil)
+    }
+
     @Test func cyclicAliasIsOneReferenceFindingNamingEveryTokenInTheCycle() {
         let g = graph([
             Self.token("Color.a", Self.ref("b"), line: 1),

@@ -1,4 +1,4 @@
-import A11yEngine
+@testable import A11yEngine
 import A11yReaders
 import Foundation
 import Testing
@@ -268,6 +268,34 @@ struct ThemeFixtureTests {
         let unknown = try #require(audit.findings.first { $0.rule == "config" })
         #expect(unknown.message.contains("neon") && unknown.message.contains("rosé"))
         #expect(unknown.location?.line == 9)
+    }
+
+    /// `ThemedSystem` finds the declarations that are a family's own (the theme choice, one theme's values) once, with
+    /// the program's interpreter, for all its graphs; a theme's graph built alone finds them with its own. Both find the
+    /// same, and the graph built alone has every token of the system's graph for that theme.
+    @Test func theDeclarationsAThemeOwnsAreFoundOnceForEveryTheme() throws {
+        for form in ["PaletteInstances", "ThemeSwitch", "PaletteTypes", "PaletteClass", "GeneratedThemeColors"] {
+            let directory = Self.fixtures.appendingPathComponent(form).path
+            let sources = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }.sorted().map {
+                SwiftSourceReader().read(source: try String(contentsOfFile: directory + "/" + $0, encoding: .utf8), file: directory + "/" + $0)
+            }
+            let system = ThemedSystem.evaluate(sources: sources, interpreter: Interpreter.Configuration(), project: ProjectConfiguration())
+            let program = TokenGraph.Program(sources: sources)
+            let families = ThemeDiscovery.families(program.interpreter)
+            let first = try #require(system.themes.first?.codeName, "\(form)")
+            // The system's first theme: each family's member of that name, else its first (as `ThemedSystem` binds them).
+            var configuration = Interpreter.Configuration()
+            configuration.workers = 1
+            for family in families {
+                configuration.theme[family.type] = (family.members.first { $0.name.lowercased() == first.lowercased() } ?? family.members[0]).value
+            }
+            let themeProgram = TokenGraph.Program(program, configuration: configuration)
+            let once = TokenGraph.themeOnlyDeclarations(program, families: families)
+            #expect(once == TokenGraph.themeOnlyDeclarations(themeProgram, families: families), "\(form)")
+            if form == "PaletteInstances" { #expect(once.contains(true)) }  // (`static var current: ReaderPalette`)
+            let alone = TokenGraph(program: themeProgram, themeFamilies: families)
+            #expect(Set(system.graphs[0].sortedKeys).isSubset(of: alone.sortedKeys), "\(form)")
+        }
     }
 
     @Test func aSystemWithoutThemesHasNoThemeAnywhere() throws {
