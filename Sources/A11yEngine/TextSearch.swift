@@ -124,16 +124,28 @@ extension Array where Element == String {
     /// (a position, a value) put it in the same order.
     public func orderComparingBytes() -> [Int] {
         let strings = self
-        // Every string's bytes copied once into one buffer; the order is found on them.
-        var bytes: [UInt8] = []
+        // Every string's bytes copied once into one buffer made at its size, and checked for ASCII eight at a time; the
+        // order is found on them. (Appended string by string and checked byte by byte, this was a third of the sort.)
         var ranges: [(start: Int, count: Int)] = []
         ranges.reserveCapacity(strings.count)
+        var total = 0
         for string in strings {
-            ranges.append((bytes.count, string.utf8.count))
-            bytes.append(contentsOf: string.utf8)
+            let count = string.utf8.count
+            ranges.append((total, count))
+            total += count
         }
-        guard !bytes.contains(where: { $0 >= 0x80 }) else { return strings.indices.sorted { strings[$0] < strings[$1] } }
-        guard !bytes.isEmpty else { return [Int](strings.indices) }  // all empty (and an empty buffer may have no address)
+        guard total > 0 else { return [Int](strings.indices) }  // all empty (and an empty buffer may have no address)
+        // Zeros after the last string, up to a whole word, for the check.
+        let wordCount = (total + 7) / 8
+        let bytes = [UInt8](unsafeUninitializedCapacity: wordCount * 8) { buffer, initialized in
+            for (string, range) in zip(strings, ranges) { _ = writeUTF8(string, into: buffer, at: range.start) }
+            buffer[total...].update(repeating: 0)
+            initialized = wordCount * 8
+        }
+        let highBits = bytes.withUnsafeBytes { raw in
+            (0..<wordCount).reduce(UInt64(0)) { $0 | raw.loadUnaligned(fromByteOffset: 8 * $1, as: UInt64.self) }
+        }
+        guard highBits & 0x8080_8080_8080_8080 == 0 else { return strings.indices.sorted { strings[$0] < strings[$1] } }
         var order = [Int](strings.indices)
         bytes.withUnsafeBufferPointer { bytes in
             ranges.withUnsafeBufferPointer { ranges in
@@ -145,6 +157,21 @@ extension Array where Element == String {
         }
         return order
     }
+}
+
+/// Copies `text`'s UTF-8 bytes into `buffer` from `start`; returns where they end.
+func writeUTF8(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+    let copied: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        if let base = bytes.baseAddress { (buffer.baseAddress! + start).initialize(from: base, count: bytes.count) }
+        return bytes.count
+    }
+    if let copied { return start + copied }
+    var end = start
+    for byte in text.utf8 {
+        buffer[end] = byte
+        end += 1
+    }
+    return end
 }
 
 /// Orders strings' indices by their bytes (then length, then index: equal strings keep their order), eight bytes at a

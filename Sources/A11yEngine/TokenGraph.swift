@@ -1109,10 +1109,10 @@ public final class TokenGraph {
                 var end = 0
                 for (index, part) in owner.enumerated() {
                     if index > 0 { buffer[end] = UInt8(ascii: ".") }
-                    end = Self.write(part, into: buffer, at: index > 0 ? end + 1 : end)
+                    end = writeUTF8(part, into: buffer, at: index > 0 ? end + 1 : end)
                 }
                 buffer[end] = UInt8(ascii: ".")
-                _ = Self.write(name, into: buffer, at: end + 1)
+                _ = writeUTF8(name, into: buffer, at: end + 1)
                 guard let hash = NameKey.asciiHash(of: UnsafeBufferPointer(buffer)) else { return nil }
                 guard keyHashes.mightContain(hash) else { return .some(nil) }
                 let candidate = NameKey(string: String(decoding: buffer, as: UTF8.self), hash: hash)
@@ -1122,21 +1122,6 @@ public final class TokenGraph {
         }
         let candidate = memberKey(owner.joinedWithDots(), name)
         return tokens[candidate] != nil ? candidate : nil
-    }
-
-    /// Copies `text`'s bytes into `buffer` from `start`; returns where they end.
-    private static func write(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        let copied: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            if let base = bytes.baseAddress { (buffer.baseAddress! + start).initialize(from: base, count: bytes.count) }
-            return bytes.count
-        }
-        if let copied { return start + copied }
-        var end = start
-        for byte in text.utf8 {
-            buffer[end] = byte
-            end += 1
-        }
-        return end
     }
 
     // MARK: - Values
