@@ -334,13 +334,25 @@ public enum Auditor {
             // Each measurement's pairing read in place (a copy of a pairing's endpoint counted its strings).
             let themeOrder = Dictionary(uniqueKeysWithValues: system.themes.enumerated().map { ($1.name, $0) })
             // (By index: a lazy map over the measurements themselves copied each one out.)
-            let components = stringRanks(measurements.indices.lazy.map { measurements[$0].pairing.component ?? "~" })
-            let files = stringRanks(measurements.indices.lazy.map { measurements[$0].pairing.foreground.location.file })
-            let backgrounds = stringRanks(measurements.indices.lazy.map { measurements[$0].pairing.background.token ?? "" })
+            // Each measurement's rank of one of its strings; one equal to the last one's is not looked up again (a
+            // pair's appearances, and a component's pairs, come one after another and share their strings).
+            func ranks(_ string: @escaping (Int) -> String) -> [Int] {
+                let rankOf = stringRanks(measurements.indices.lazy.map(string))
+                var last: (string: String, rank: Int)?
+                return measurements.indices.map { i in
+                    let s = string(i)
+                    if let last, last.string == s { return last.rank }
+                    let rank = rankOf[s]!
+                    last = (s, rank)
+                    return rank
+                }
+            }
+            let components = ranks { measurements[$0].pairing.component ?? "~" }
+            let files = ranks { measurements[$0].pairing.foreground.location.file }
+            let backgrounds = ranks { measurements[$0].pairing.background.token ?? "" }
             let keys = measurements.indices.map { i in
                 let location = measurements[i].pairing.foreground.location
-                return ((components[measurements[i].pairing.component ?? "~"]!, files[location.file]!, location.line, location.column,
-                         backgrounds[measurements[i].pairing.background.token ?? ""]!),
+                return ((components[i], files[i], location.line, location.column, backgrounds[i]),
                         (measurements[i].theme.flatMap { themeOrder[$0] } ?? -1, measurements[i].appearance.order))
             }
             carried.pairOrder = measurements.indices.sorted { i, j in

@@ -82,23 +82,26 @@ public func nearestPassingColor(foreground: ColorValue, background: ColorValue, 
     // wait on each other, and two independent chains run in the time of one.
     let lanes = HueLanes(start)
     let targets = SIMD2<Double>(0, 1)
-    func passes(_ lightness: SIMD2<Double>) -> SIMDMask<SIMD2<Int64>> {
-        let luminance = lanes.mappedIntoGamut(lightness: lightness).luminance
+    // Whether each lane passes, and its color mapped into the gamut (the search's last passing one is its fix's start).
+    func passes(_ lightness: SIMD2<Double>) -> (pass: SIMDMask<SIMD2<Int64>>, mapped: (lightness: SIMD2<Double>, chroma: SIMD2<Double>)) {
+        let mapped = lanes.mappedIntoGamut(lightness: lightness), luminance = mapped.luminance
         let high = luminance.replacing(with: backgroundLuminance, where: backgroundLuminance .>= luminance)  // max
         let low = luminance.replacing(with: backgroundLuminance, where: backgroundLuminance .< luminance)  // min
-        return (high + 0.05) / (low + 0.05) .>= required
+        return ((high + 0.05) / (low + 0.05) .>= required, (mapped.lightness, mapped.chroma))
     }
-    let reachable = passes(targets)
+    let (reachable, mappedTargets) = passes(targets)
     guard any(reachable) else { return nil }
     // Bisect on lightness between the current color and the extreme: the ratio grows monotonically toward it.
     // 12 halvings: lightness to within 1/4096, finer than the 8-bit step the rounding below settles.
-    var far = targets
+    var far = targets, farMapped = mappedTargets
     if all(reachable) {
         var near = SIMD2<Double>(repeating: start.lightness)
         for _ in 0..<12 {
             let mid = (near + far) / 2
-            let pass = passes(mid)
+            let (pass, mapped) = passes(mid)
             far.replace(with: mid, where: pass)
+            farMapped.lightness.replace(with: mapped.lightness, where: pass)
+            farMapped.chroma.replace(with: mapped.chroma, where: pass)
             near.replace(with: mid, where: .!pass)
         }
     } else {
@@ -109,41 +112,48 @@ public func nearestPassingColor(foreground: ColorValue, background: ColorValue, 
         var near = start.lightness, halvings = 0
         while halvings < 12 {
             let mid = (near + far[lane]) / 2, nextIfPassing = (near + mid) / 2
-            let pass = passes(SIMD2(mid, nextIfPassing))
+            let (pass, mapped) = passes(SIMD2(mid, nextIfPassing))
             halvings += 1
             guard pass[0] else {
                 near = mid
                 continue
             }
-            far[lane] = mid
+            (far[lane], farMapped.lightness[lane], farMapped.chroma[lane]) = (mid, mapped.lightness[0], mapped.chroma[0])
             guard halvings < 12 else { break }
-            if pass[1] { far[lane] = nextIfPassing } else { near = nextIfPassing }
+            if pass[1] {
+                (far[lane], farMapped.lightness[lane], farMapped.chroma[lane]) = (nextIfPassing, mapped.lightness[1], mapped.chroma[1])
+            } else {
+                near = nextIfPassing
+            }
             halvings += 1
         }
     }
     var best: PassingFix?
     for lane in 0..<2 where reachable[lane] {
-        guard let fix = PassingFix(start, lightness: far[lane], toward: targets[lane], on: backgroundLuminance, required: required) else { continue }
+        let mapped = start.with(lightness: farMapped.lightness[lane], chroma: farMapped.chroma[lane])
+        guard let fix = PassingFix(start, lightness: far[lane], mapped: mapped, toward: targets[lane], on: backgroundLuminance,
+                                   required: required) else { continue }
         if best == nil || fix.distance < best!.distance { best = fix }
     }
     return best.map { ($0.color, $0.ratio) }
 }
 
-/// The end of one direction's search: the lightness the bisection found, rounded to 8 bits as a token would be and
-/// stepped further toward `target` while rounding lost the pass (at most 50 steps); nil when that does not reach it.
+/// The end of one direction's search: the lightness the bisection found (`mapped`: its color mapped into the gamut, as
+/// the search mapped it), rounded to 8 bits as a token would be and stepped further toward `target` while rounding
+/// lost the pass (at most 50 steps); nil when that does not reach it.
 struct PassingFix {
     let color: ColorValue
     let ratio: Double
     /// How far the lightness moved from the foreground's.
     let distance: Double
 
-    init?(_ start: OKLCH, lightness found: Double, toward target: Double, on backgroundLuminance: Double, required: Double) {
+    init?(_ start: OKLCH, lightness found: Double, mapped: OKLCH, toward target: Double, on backgroundLuminance: Double, required: Double) {
         func ratioOn(_ luminance: Double) -> Double {
             (max(luminance, backgroundLuminance) + 0.05) / (min(luminance, backgroundLuminance) + 0.05)
         }
         func at(_ lightness: Double) -> ColorValue { start.with(lightness: lightness, chroma: start.chroma).mappedIntoGamut.color8Bit }
         var lightness = found
-        var candidate = at(lightness)
+        var candidate = mapped.color8Bit
         var steps = 0
         while ratioOn(candidate.relativeLuminance) < required && steps < 50 {
             lightness += target == 0 ? -0.002 : 0.002

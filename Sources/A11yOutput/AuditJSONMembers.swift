@@ -109,7 +109,8 @@ struct JSONObjectWriter {
 
     @inline(__always) mutating func bool(_ key: StaticString, _ value: Bool) {
         self.key(key)
-        out.write(value ? "true" : "false")
+        // Typed: two bare literals made a String, written through its UTF-8 view (every pair and endpoint has a flag).
+        out.write(value ? "true" as StaticString : "false")
     }
 
     @inline(__always) mutating func object(_ key: StaticString, _ value: (some JSONMembersWritable)?) throws {

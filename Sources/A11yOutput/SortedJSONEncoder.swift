@@ -374,7 +374,7 @@ enum JSONLayout {
         ValueWriter.newline(depth: depth + 1, pretty: pretty, into: &out)
         if let key {
             ValueWriter.appendString(key, into: &out)
-            out.write(pretty ? " : " : ":")
+            out.write(pretty ? " : " as StaticString : ":")  // (bare literals made a String)
         }
     }
 

@@ -151,7 +151,8 @@ struct ContrastMathTests {
                     if ratio(at(mid).relativeLuminance) >= required { far = mid } else { near = mid }
                 }
                 // (The rounding after the bisection is the search's own: the lanes replace only the bisection.)
-                guard let fix = PassingFix(start, lightness: far, toward: target, on: backgroundLuminance, required: required) else { continue }
+                guard let fix = PassingFix(start, lightness: far, mapped: at(far), toward: target, on: backgroundLuminance,
+                                           required: required) else { continue }
                 if best == nil || fix.distance < best!.distance { best = fix }
             }
             return best.map { ($0.color, $0.ratio) }
