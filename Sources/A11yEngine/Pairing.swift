@@ -358,13 +358,5 @@ public struct PairingInference {
     }
 
     /// Whether the key's first name is a color, number or font namespace or `Asset` (`Color.appText`).
-    static func isNamespace(_ key: String) -> Bool {
-        // On the key's bytes when its first dot is a character of its own (`firstDotOffset`): `firstDotIndex` checks that
-        // the whole key is ASCII first, and a substring counted a reference (asked of every color token).
-        let onBytes = key.utf8.withContiguousStorageIfAvailable { bytes in
-            TokenGraph.firstDotOffset(bytes).map { TokenGraph.isDisplayPrefix(bytes: UnsafeBufferPointer(rebasing: bytes[..<$0])) }
-        }
-        if let onBytes, let onBytes { return onBytes }
-        return TokenGraph.isDisplayPrefix(key[..<(key.firstDotIndex ?? key.endIndex)])
-    }
+    static func isNamespace(_ key: String) -> Bool { TokenGraph.firstName(of: key).isDisplayPrefix }
 }

@@ -87,14 +87,7 @@ struct TextParts {
 
     mutating func append(_ text: String) {
         guard let out else { return count += text.utf8.count }
-        func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if let base = bytes.baseAddress { (out + count).initialize(from: base, count: bytes.count) }
-            count += bytes.count
-        }
-        // A native string's bytes read in place: the mutable copy `withUTF8` needs counted a reference to each part.
-        if text.utf8.withContiguousStorageIfAvailable(write) != nil { return }
-        var text = text
-        text.withUTF8(write)
+        count += writeUTF8(text, to: out + count)
     }
 
     mutating func append(_ text: StaticString) {
@@ -138,7 +131,7 @@ extension Array where Element == String {
         // Zeros after the last string, up to a whole word, for the check.
         let wordCount = (total + 7) / 8
         let bytes = [UInt8](unsafeUninitializedCapacity: wordCount * 8) { buffer, initialized in
-            for (string, range) in zip(strings, ranges) { _ = writeUTF8(string, into: buffer, at: range.start) }
+            for (string, range) in zip(strings, ranges) { _ = writeUTF8(string, to: buffer.baseAddress! + range.start) }
             buffer[total...].update(repeating: 0)
             initialized = wordCount * 8
         }
@@ -159,19 +152,20 @@ extension Array where Element == String {
     }
 }
 
-/// Copies `text`'s UTF-8 bytes into `buffer` from `start`; returns where they end.
-func writeUTF8(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+/// Copies `text`'s UTF-8 bytes to `out` (which must have room for them); returns how many. A native string's bytes are
+/// read in place: the mutable copy `withUTF8` needs counted a reference to each string.
+func writeUTF8(_ text: String, to out: UnsafeMutablePointer<UInt8>) -> Int {
     let copied: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
-        if let base = bytes.baseAddress { (buffer.baseAddress! + start).initialize(from: base, count: bytes.count) }
+        if let base = bytes.baseAddress { out.initialize(from: base, count: bytes.count) }
         return bytes.count
     }
-    if let copied { return start + copied }
-    var end = start
+    if let copied { return copied }
+    var count = 0
     for byte in text.utf8 {
-        buffer[end] = byte
-        end += 1
+        out[count] = byte
+        count += 1
     }
-    return end
+    return count
 }
 
 /// Orders strings' indices by their bytes (then length, then index: equal strings keep their order), eight bytes at a
@@ -345,15 +339,12 @@ public func memberKey(_ owner: String, _ name: String) -> String {
 private func writeJoined(_ parts: some Collection<String>, separator: UInt8?, byteCount: Int) -> String {
     String(unsafeUninitializedCapacity: byteCount) { out in
         var written = 0
-        for (index, var part) in parts.enumerated() {
+        for (index, part) in parts.enumerated() {
             if index > 0, let separator {
                 out[written] = separator
                 written += 1
             }
-            part.withUTF8 { bytes in
-                if let base = bytes.baseAddress { (out.baseAddress! + written).update(from: base, count: bytes.count) }
-                written += bytes.count
-            }
+            written += writeUTF8(part, to: out.baseAddress! + written)
         }
         return written
     }

@@ -1107,12 +1107,12 @@ public final class TokenGraph {
             // Some(nil): certainly no token; nil: a name that is not ASCII, looked up as it is made below.
             let found: String?? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
                 var end = 0
-                for (index, part) in owner.enumerated() {
-                    if index > 0 { buffer[end] = UInt8(ascii: ".") }
-                    end = writeUTF8(part, into: buffer, at: index > 0 ? end + 1 : end)
+                for part in owner {
+                    end += writeUTF8(part, to: buffer.baseAddress! + end)
+                    buffer[end] = UInt8(ascii: ".")
+                    end += 1
                 }
-                buffer[end] = UInt8(ascii: ".")
-                _ = writeUTF8(name, into: buffer, at: end + 1)
+                _ = writeUTF8(name, to: buffer.baseAddress! + end)
                 guard let hash = NameKey.asciiHash(of: UnsafeBufferPointer(buffer)) else { return nil }
                 guard keyHashes.mightContain(hash) else { return .some(nil) }
                 let candidate = NameKey(string: String(decoding: buffer, as: UTF8.self), hash: hash)
@@ -1158,15 +1158,22 @@ public final class TokenGraph {
     /// The name a token is written with in the design system, without a color/number/font namespace:
     /// `Color.appTextPrimary` -> `appTextPrimary`, `ElevateAliases.Action.fill` stays as is.
     public static func displayName(_ qualifiedName: String) -> String {
-        // On the bytes when the first dot is a character of its own (`firstDotOffset`): no substring made, no grapheme walked.
-        let onBytes = qualifiedName.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+        let first = firstName(of: qualifiedName)
+        guard first.isDisplayPrefix, first.end < qualifiedName.endIndex else { return qualifiedName }
+        return String(qualifiedName[qualifiedName.utf8.index(after: first.end)...])  // (the dot is one byte: no grapheme walked)
+    }
+
+    /// Where a key's first name ends (its first dot, or the key's end) and whether that name is one of `displayPrefixes`
+    /// (`Color.appText`). Found on the bytes when the dot is a character of its own (`firstDotOffset`): no substring made,
+    /// no grapheme walked (`firstDotIndex` checks the whole key is ASCII first; rules and pairing ask this of every key).
+    static func firstName(of key: String) -> (end: String.Index, isDisplayPrefix: Bool) {
+        let onBytes = key.utf8.withContiguousStorageIfAvailable { bytes -> (Int, Bool)? in
             guard let dot = firstDotOffset(bytes) else { return nil }
-            guard dot < bytes.count, isDisplayPrefix(bytes: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return qualifiedName }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+            return (dot, isDisplayPrefix(bytes: UnsafeBufferPointer(rebasing: bytes[..<dot])))
         }
-        if let onBytes, let onBytes { return onBytes }
-        guard let dot = qualifiedName.firstDotIndex, isDisplayPrefix(qualifiedName[..<dot]) else { return qualifiedName }
-        return String(qualifiedName[qualifiedName.utf8.index(after: dot)...])  // (the dot is one byte: no grapheme walked)
+        if let onBytes, let (dot, isPrefix) = onBytes { return (key.utf8.index(key.utf8.startIndex, offsetBy: dot), isPrefix) }
+        let end = key.firstDotIndex ?? key.endIndex
+        return (end, isDisplayPrefix(key[..<end]))
     }
 
     /// Where a key's first dot is on its bytes (its length when it has none), when that dot is a character of its own,
@@ -1185,16 +1192,15 @@ public final class TokenGraph {
     /// (rules and pairing ask this of thousands of keys; a string made of the component and hashed cost ~1,000
     /// instructions a key).
     static func isDisplayPrefix(_ component: Substring) -> Bool {
-        let bytes = component.utf8, count = bytes.count
-        // Most keys' first names have a length no namespace has (`BenchComponent0Styling`): no byte compared.
-        guard count < 64, displayPrefixLengths & (1 << UInt64(count)) != 0 else { return false }
+        let bytes = component.utf8
         return bytes.withContiguousStorageIfAvailable(isDisplayPrefix(bytes:))
-            ?? displayPrefixBytes.contains { $0.count == count && $0.elementsEqual(bytes) }
+            ?? displayPrefixBytes.contains { $0.count == bytes.count && $0.elementsEqual(bytes) }
     }
 
     /// `isDisplayPrefix` of a name's bytes (callers that have them make no substring).
     static func isDisplayPrefix(bytes text: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = text.count
+        // Most keys' first names have a length no namespace has (`BenchComponent0Styling`): no byte compared.
         guard count < 64, displayPrefixLengths & (1 << UInt64(count)) != 0 else { return false }
         return displayPrefixBytes.contains { prefix in
             prefix.count == count && prefix.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.baseAddress!, count) == 0 }
