@@ -40,10 +40,19 @@ public struct SwiftSourceReader: Sendable {
     /// string literals and comments; nil when there is none.
     static func bracketRunFinding(source: String, file: String) -> Finding? {
         // A file with no more `[` in all than a run may hold has no such run: one count settles nearly every file.
-        // A plain loop over the buffer (the compiler vectorises it; a `reduce` ran ~9 instructions a byte).
+        // Sixteen bytes compared at once, and only a block holding a `[` counted byte by byte: the compiler did not
+        // vectorise a plain loop (5 instructions a byte, ~1% of an audit), nor a `reduce` (~9).
         func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            var n = 0
-            for byte in bytes where byte == UInt8(ascii: "[") { n += 1 }
+            guard let base = bytes.baseAddress else { return 0 }
+            let brackets = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
+            var n = 0, index = 0
+            while index + 16 <= bytes.count {
+                if any(UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self) .== brackets) {
+                    for k in index..<(index + 16) where base[k] == UInt8(ascii: "[") { n += 1 }
+                }
+                index += 16
+            }
+            for k in index..<bytes.count where base[k] == UInt8(ascii: "[") { n += 1 }
             return n
         }
         let brackets = source.utf8.withContiguousStorageIfAvailable(count) ?? source.utf8.lazy.filter { $0 == UInt8(ascii: "[") }.count
