@@ -1458,7 +1458,9 @@ final class SwiftTokenFileReader {
             else { return nil }
             position += 1
         case .number, .float:
-            guard let value = SwiftIRBuilder.numberLiteral(text(first), isFloat: first.kind == .float) else { return nil }
+            guard let value = bytes.withUnsafeBufferPointer({
+                SwiftIRBuilder.numberLiteral(bytes: UnsafeBufferPointer(rebasing: $0[first.start..<first.end]), isFloat: first.kind == .float)
+            }) else { return nil }
             expr = Expr(.number(value), at: at)
             position += 1
         case .string:

@@ -516,6 +516,48 @@ struct SwiftTokenFileReaderTests {
         }
     }
 
+    /// A plain decimal literal's value is worked out from its bytes (`SwiftIRBuilder.plainDecimal`), any other form's is
+    /// parsed from its text: both give the value Swift's parse of the text gives (both readers take the same path, so
+    /// reading both ways would not tell).
+    @Test func numberLiteralsHaveTheValueTheirTextParsesTo() {
+        func plain(_ text: String, isFloat: Bool) -> Double? {
+            Array(text.utf8).withUnsafeBufferPointer { SwiftIRBuilder.plainDecimal($0, isFloat: isFloat) }
+        }
+        // Plain: the bytes' value is the parse's.
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func random(_ bound: UInt64) -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (seed >> 33) % bound
+        }
+        var floats = ["0.5", "0.1", "0.2", "0.3", "16.0", "1.25", "0.000000000000001", "999999999999.999", "9.99999999999999",
+                      "0.333333333333333", "123456789.123456", "00.5"]
+        for _ in 0..<5_000 {
+            let digits = 1 + Int(random(15)), point = 1 + Int(random(UInt64(digits)))
+            var text = (0..<digits).map { _ in String(random(10)) }.joined()
+            if point < digits { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) } else { text += ".0" }
+            if text.utf8.filter({ $0 != UInt8(ascii: ".") }).count <= 15 { floats.append(text) }
+        }
+        for text in floats {
+            #expect(plain(text, isFloat: true) != nil, "\(text)")
+            #expect(plain(text, isFloat: true) == Double(text), "\(text)")
+            #expect(SwiftIRBuilder.numberLiteral(text, isFloat: true) == Double(text), "\(text)")
+        }
+        for text in ["0", "7", "16", "007", "999999999999999", "123456789012345"] {
+            #expect(plain(text, isFloat: false) == Int64(text).map(Double.init), "\(text)")
+        }
+        // Not plain: parsed from the text.
+        for text in ["1e3", "1.5e-3", "2E10", "1_000.5", "0.1234567890123456", "3.14159265358979323846", "1234567890123456.5"] {
+            #expect(plain(text, isFloat: true) == nil, "\(text)")
+            #expect(SwiftIRBuilder.numberLiteral(text, isFloat: true) == Double(text.filter { $0 != "_" }), "\(text)")
+        }
+        for (text, value) in [("1234567890123456", 1_234_567_890_123_456.0), ("9223372036854775807", Double(Int64.max)), ("1_000", 1_000),
+                              ("0xFF", 255), ("0b1010", 10), ("0o17", 15), ("1.5", nil)] as [(String, Double?)] {
+            #expect(plain(text, isFloat: false) == nil, "\(text)")
+            #expect(SwiftIRBuilder.numberLiteral(text, isFloat: false) == value, "\(text)")
+        }
+        #expect(SwiftIRBuilder.numberLiteral("99999999999999999999", isFloat: false) == nil)
+    }
+
     /// Forms where the reader's tree could differ from the folded one in shape or location: each compared both ways.
     @Test func formsWhoseShapeOrLocationIsEasyToGetWrongReadAsTheWholeParse() {
         let values = [
