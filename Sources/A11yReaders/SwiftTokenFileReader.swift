@@ -1261,19 +1261,18 @@ final class SwiftTokenFileReader {
     /// Operands joined by infix operators (each spaced alike on both sides, as Swift reads it as binary) and `as` casts,
     /// folded by precedence; nil for an operator outside the table, `is`, or a chain the folding rejects (`a < b < c`).
     private func operatorSequence(depth: Int, height: inout Int, endsAtBrace: Bool) -> Expr? {
-        var operands: [SequenceOperand] = []
+        var start = location(current)
+        var operandHeight = 0
+        guard let first = operand(depth: depth, height: &operandHeight, endsAtBrace: endsAtBrace) else { return nil }
+        // Nearly every sequence is one operand: it is returned as it is, before its lists are made (kept aside as an
+        // optional first, it was copied out of it and released, and the two empty lists released, at every expression).
+        if !atCast, !atInfixOperator {
+            height = operandHeight
+            return first
+        }
+        var operands = [SequenceOperand(expr: first, start: start, height: operandHeight)]
         var operators: [String] = []
         while true {
-            let start = location(current)
-            var operandHeight = 0
-            guard let value = operand(depth: depth, height: &operandHeight, endsAtBrace: endsAtBrace) else { return nil }
-            // Nearly every sequence is one operand: it is returned as it is (kept aside as an optional first, it was copied
-            // out of it and released, at every expression).
-            if operands.isEmpty, !atCast, !atInfixOperator {
-                height = operandHeight
-                return value
-            }
-            operands.append(SequenceOperand(expr: value, start: start, height: operandHeight))
             // `as`, `as?`, `as!` and a type: the IR reads through the cast.
             while atCast {
                 position += 1
@@ -1286,6 +1285,9 @@ final class SwiftTokenFileReader {
             guard atInfixOperator else { break }
             operators.append(text(current))
             position += 1
+            start = location(current)
+            guard let value = operand(depth: depth, height: &operandHeight, endsAtBrace: endsAtBrace) else { return nil }
+            operands.append(SequenceOperand(expr: value, start: start, height: operandHeight))
         }
         var next = 0, operandIndex = 0
         guard let folded = fold(operands, operators, minimum: 0, next: &next, operandIndex: &operandIndex),
