@@ -319,20 +319,15 @@ func lastDottedPart(of name: UnsafeBufferPointer<UInt8>, before end: Int) -> Ran
 
 /// `owner.name`, or `name` for a top-level member (an empty owner): `joinedWithDots` for the usual two names, their bytes
 /// copied straight into the key (`writeJoined`'s loop over the parts cost ~115 instructions more a key, and every
-/// declaration of a token file makes one).
+/// declaration of a token file makes one), read in place (`writeUTF8`: the copies `withUTF8` needs counted a reference
+/// to each name at every key).
 public func memberKey(_ owner: String, _ name: String) -> String {
     guard !owner.isEmpty else { return name }
-    var owner = owner, name = name
-    return owner.withUTF8 { ownerBytes in
-        name.withUTF8 { nameBytes in
-            String(unsafeUninitializedCapacity: ownerBytes.count + 1 + nameBytes.count) { out in
-                let base = out.baseAddress!
-                base.update(from: ownerBytes.baseAddress!, count: ownerBytes.count)
-                base[ownerBytes.count] = UInt8(ascii: ".")
-                if let name = nameBytes.baseAddress { (base + ownerBytes.count + 1).update(from: name, count: nameBytes.count) }
-                return ownerBytes.count + 1 + nameBytes.count
-            }
-        }
+    return String(unsafeUninitializedCapacity: owner.utf8.count + 1 + name.utf8.count) { out in
+        let base = out.baseAddress!
+        let dot = writeUTF8(owner, to: base)
+        base[dot] = UInt8(ascii: ".")
+        return dot + 1 + writeUTF8(name, to: base + dot + 1)
     }
 }
 
