@@ -1033,7 +1033,10 @@ public final class TokenGraph {
         return nil
     }
 
-    static func nameInfo(of name: String) -> NameInfo { nameInfo(ofWords: nameWords(name)) }
+    static func nameInfo(of name: String) -> NameInfo {
+        let (words, role, word) = wordsAndRole(of: name)
+        return NameInfo(words: words, role: role, roleWord: word)
+    }
 
     static func nameInfo(ofWords words: [String]) -> NameInfo {
         let inferred = Role.inferred(fromWords: words)
