@@ -258,6 +258,9 @@ public struct NameMap<Value> {
     @discardableResult
     public mutating func removeValue(forKey key: NameKey) -> Value? { storage.removeValue(forKey: key) }
 
+    /// Replaces the value at a position in place (no key hashed, no entry moved).
+    public mutating func updateValue(_ value: Value, at position: Dictionary<NameKey, Value>.Index) { storage.values[position] = value }
+
     public mutating func merge(_ other: NameMap, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows {
         try storage.merge(other.storage, uniquingKeysWith: combine)
     }

@@ -345,10 +345,11 @@ public struct PairingInference {
         if let same = fonts.first(where: { $0.name == colorName }) {
             return TypographyChoice(property: same.name, font: same.font, how: "same name")
         }
-        // A name has a few words: searched in place, not made into sets (this runs for every text color of a component).
-        let colorWords = (words ?? nameWords(colorName)).filter { !Self.typographyStateWords.contains($0) }
+        // A name has a few words: searched in place, not made into sets or filtered into arrays (this runs for every text
+        // color of a component). A shared word that is not a state word: shared first (the set hashes each word asked).
+        let colorWords = words ?? nameWords(colorName)
         if let shared = fonts.first(where: { font in
-            nameWords(font.name).contains { !Self.typographyStateWords.contains($0) && colorWords.contains($0) }
+            nameWords(font.name).contains { colorWords.contains($0) && !Self.typographyStateWords.contains($0) }
         }) {
             return TypographyChoice(property: shared.name, font: shared.font, how: "shares a name word")
         }

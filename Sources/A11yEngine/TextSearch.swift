@@ -219,7 +219,11 @@ private struct ByteOrderSort {
         // The group is in index order (the whole list, or a run of one integer ordered by index): a stable sort by the
         // integers leaves equal ones by index. Radix passes cost the same for any group; a comparison sort less for a
         // small one.
-        if keyed.count >= Self.radixSortFrom { radixSortByWindow() } else { keyed.sort { ($0.window, $0.index) < ($1.window, $1.index) } }
+        if keyed.count >= Self.radixSortFrom {
+            if !sortByFewWindows() { radixSortByWindow() }
+        } else {
+            keyed.sort { ($0.window, $0.index) < ($1.window, $1.index) }
+        }
         // The runs of one integer, found before the recursion below reuses `keyed`.
         var runs: [Range<Int>] = []
         var at = 0
@@ -269,6 +273,56 @@ private struct ByteOrderSort {
                 }
             }
         }
+    }
+
+    /// Sorts `keyed` by window, stably, when its windows have few distinct values (at most a quarter as many as it has
+    /// entries: keys of a few owners, `Color.be…`, `BenchCom…`): each entry's window numbered through a table of the
+    /// distinct ones, the numbers ranked by sorting those, and each entry put at its rank's next place in one pass, where
+    /// radix passes went over every entry once per byte that differs (eight for a large system's keys). False, and
+    /// `keyed` as it was, when the windows are more varied.
+    mutating func sortByFewWindows() -> Bool {
+        let count = keyed.count, limit = count / 4
+        var capacity = 16
+        while capacity < 2 * limit { capacity *= 2 }
+        let shift = UInt64(64 - capacity.trailingZeroBitCount)
+        // Each table slot holds a distinct window's number plus one (zero: free); each entry gets its window's number.
+        var slots = [Int](repeating: 0, count: capacity)
+        var windows: [UInt64] = []
+        var numbers = [Int](repeating: 0, count: count)
+        windows.reserveCapacity(limit)
+        for i in 0..<count {
+            let window = keyed[i].window
+            var slot = Int(truncatingIfNeeded: (window &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            while true {
+                let held = slots[slot]
+                if held == 0 {
+                    guard windows.count < limit else { return false }
+                    windows.append(window)
+                    (slots[slot], numbers[i]) = (windows.count, windows.count - 1)
+                    break
+                }
+                if windows[held - 1] == window {
+                    numbers[i] = held - 1
+                    break
+                }
+                slot = (slot + 1) & (capacity - 1)
+            }
+        }
+        // Where each number's entries start: its entries counted, then the counts summed in the windows' order.
+        var starts = [Int](repeating: 0, count: windows.count)
+        for number in numbers { starts[number] += 1 }
+        var total = 0
+        for number in windows.indices.sorted(by: { windows[$0] < windows[$1] }) { (starts[number], total) = (total, total + starts[number]) }
+        // (Entries in their order within a number: stable.)
+        if scratch.count < count { scratch = keyed }
+        for i in 0..<count {
+            scratch[starts[numbers[i]]] = keyed[i]
+            starts[numbers[i]] += 1
+        }
+        keyed.withUnsafeMutableBufferPointer { keyed in
+            scratch.withUnsafeBufferPointer { keyed.baseAddress!.update(from: $0.baseAddress!, count: count) }
+        }
+        return true
     }
 
     /// Groups from this size are sorted by radix passes over their integers.

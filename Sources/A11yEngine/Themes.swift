@@ -68,7 +68,10 @@ public enum ThemeDiscovery {
     ]
     static let selectorWords: Set<String> = ["theme", "themes", "palette", "palettes", "scheme"]
 
-    static func isThemeName(_ name: String) -> Bool { nameWords(name).contains { themeWords.contains($0) } }
+    /// `themeWords` for names' words compared on their bytes (`isThemeName` is asked of every static member's name).
+    private static let themeWordSet = NameWordSet(themeWords)
+
+    static func isThemeName(_ name: String) -> Bool { themeWordSet.isAmongWords(of: name) }
 
     static func namesThemes(_ type: String) -> Bool {
         let last = type.lastDotPiece.map(String.init) ?? type

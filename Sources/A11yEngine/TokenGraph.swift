@@ -746,28 +746,35 @@ public final class TokenGraph {
         guard !keys.isEmpty else { return }
         updatable = false
         let removed = NameSet(keys)
+        // The rows removed, found by their keys (a few per theme's graph), not by hashing every row's key.
+        var isRemoved = [Bool](repeating: false, count: sortedKeys.count)
         for key in keys {
-            tokens[key] = nil
-            values[key] = nil
+            let nameKey = NameKey(key)
+            tokens[nameKey] = nil
+            values[nameKey] = nil
+            if let row = rowOfKey.removeValue(forKey: nameKey) { isRemoved[row] = true }
         }
-        // The rows that stay, in their order, each moved up past the rows removed before it: the key-to-row map is made
-        // again from the keys as it hashed them (made again from the keys, every row hashed its key twice and looked up
-        // its token and value, for each theme's graph).
-        var kept: [Int] = [], keptRow = [Int](repeating: -1, count: sortedKeys.count)
-        for row in sortedKeys.indices where !removed.contains(sortedKeys[row]) {
-            keptRow[row] = kept.count
-            kept.append(row)
-        }
-        if kept.count < sortedKeys.count {
-            sortedKeys = kept.map { sortedKeys[$0] }
-            (rowTokens, rowValues) = (kept.map { rowTokens[$0] }, kept.map { rowValues[$0] })
-            (rowInfos, rowInfoIndex) = (kept.map { rowInfos[rowInfoIndex[$0]] }, Array(kept.indices))
-            var rows = NameMap<Int>()
-            rows.reserveCapacity(kept.count)
-            for position in rowOfKey.positions where keptRow[rowOfKey.value(at: position)] >= 0 {
-                rows[rowOfKey.nameKey(at: position)] = keptRow[rowOfKey.value(at: position)]
+        // The rows that stay, in their order, each swapped up past the rows removed before it, the removed ones dropped
+        // from the end, and each key's row changed in place: copied into new arrays and maps, every row's token, value,
+        // key and words were retained and released again (and each key inserted again), for each theme's graph.
+        let count = sortedKeys.count
+        var keptRow = [Int](repeating: -1, count: count), kept = 0
+        for row in 0..<count where !isRemoved[row] {
+            if kept < row {
+                sortedKeys.swapAt(kept, row)
+                rowTokens.swapAt(kept, row)
+                rowValues.swapAt(kept, row)
+                rowInfoIndex.swapAt(kept, row)  // (the words stay where they are in `rowInfos`)
             }
-            rowOfKey = rows
+            keptRow[row] = kept
+            kept += 1
+        }
+        if kept < count {
+            sortedKeys.removeLast(count - kept)
+            rowTokens.removeLast(count - kept)
+            rowValues.removeLast(count - kept)
+            rowInfoIndex.removeLast(count - kept)
+            for position in rowOfKey.positions { rowOfKey.updateValue(keptRow[rowOfKey.value(at: position)], at: position) }
         }
         for (instance, fields) in structInstances { structInstances[instance] = fields.filter { !removed.contains($0) } }
     }
@@ -1033,7 +1040,10 @@ public final class TokenGraph {
         return nil
     }
 
-    static func nameInfo(of name: String) -> NameInfo { nameInfo(ofWords: nameWords(name)) }
+    static func nameInfo(of name: String) -> NameInfo {
+        let (words, role, word) = wordsAndRole(of: name)
+        return NameInfo(words: words, role: role, roleWord: word)
+    }
 
     static func nameInfo(ofWords words: [String]) -> NameInfo {
         let inferred = Role.inferred(fromWords: words)
@@ -1158,6 +1168,14 @@ public final class TokenGraph {
     /// The name a token is written with in the design system, without a color/number/font namespace:
     /// `Color.appTextPrimary` -> `appTextPrimary`, `ElevateAliases.Action.fill` stays as is.
     public static func displayName(_ qualifiedName: String) -> String {
+        // Made from the bytes after the first dot when that dot is a character of its own (`firstDotOffset`): a substring
+        // made a string walked its indices (~700 instructions a name, for each component property's endpoint).
+        let onBytes = qualifiedName.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard let dot = firstDotOffset(bytes) else { return nil }
+            guard dot < bytes.count, isDisplayPrefix(bytes: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return qualifiedName }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+        }
+        if let onBytes, let onBytes { return onBytes }
         let first = firstName(of: qualifiedName)
         guard first.isDisplayPrefix, first.end < qualifiedName.endIndex else { return qualifiedName }
         return String(qualifiedName[qualifiedName.utf8.index(after: first.end)...])  // (the dot is one byte: no grapheme walked)

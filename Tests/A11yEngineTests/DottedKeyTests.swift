@@ -122,5 +122,6 @@ struct DottedKeyTests {
         let long = (0..<40).map { "Color.k\($0 % 23)" }
         #expect(withoutDuplicates(long) == (0..<23).map { "Color.k\($0)" })
         #expect(stringRanks(["b", "a", "b", "", "c"]).map { "\($0.key)=\($0.value)" }.sorted() == ["=0", "a=1", "b=2", "c=3"])
+        #expect(positionRanks(["b", "a", "b", "b", "", "c", "a"]) == [2, 1, 2, 2, 0, 3, 1])
     }
 }

@@ -44,6 +44,28 @@ struct PairingTests {
         }
     }
 
+    /// A name's words and role found in one pass over its bytes are `nameWords` and `Role.inferred(fromWords:)` of them
+    /// (names that are not ASCII, and words whose stems are over 16 bytes, take the general paths).
+    @Test func aNamesWordsAndRoleInOnePassAreItsWordsAndTheirRole() {
+        for name in ["appTextOnBrandPrimary", "primaryIcons02", "trackBackground", "disabledLabels", "", "_-./ ", "URLBar",
+                     "backgroundbackgroundText1", "textBackgroundbackground1", "contrastRoséDark", "tëxtLabel", "surface٣", "bgs"] {
+            let (words, role, word) = wordsAndRole(of: name)
+            let inferred = Role.inferred(fromWords: nameWords(name))
+            #expect(words == nameWords(name) && role == inferred.role && word == inferred.word, "\(name)")
+        }
+    }
+
+    /// Whether a name has a word of a set, found on its bytes, is what its words say (a word over 16 bytes, and names that
+    /// are not ASCII, take the general paths).
+    @Test func aNameHasAWordOfASetAsItsWordsSay() {
+        let words: Set<String> = ["dark", "rosé", "experimental", "verylongthemewordindeed"]
+        let set = NameWordSet(words)
+        for name in ["darkPalette", "DARK", "darker", "roséTheme", "rose", "experimentalTheme", "themeVerylongthemewordindeed",
+                     "themeVerylongthemewordindeedToo", "", "x_dark", "night"] {
+            #expect(set.isAmongWords(of: name) == nameWords(name).contains(where: words.contains), "\(name)")
+        }
+    }
+
     /// Whether a key's first name is a namespace, found on its bytes, is what its first dot character gives (a dot beside
     /// a non-ASCII byte takes the general path).
     @Test func aKeysNamespaceOnItsBytesIsTheOneItsCharactersGive() {

@@ -37,7 +37,7 @@ public struct DefaultSurfacePairs: PairingSource {
             let definition = graph.token(row: row)
             guard definition.declaredKind != .other else { continue }
             if definition.alias != nil { continue } // an alias is checked through what it names
-            let info = isNamespace ? graph.nameInfo(row: row) : TokenGraph.nameInfo(ofWords: nameWords(key))
+            let info = isNamespace ? graph.nameInfo(row: row) : TokenGraph.nameInfo(of: key)
             guard isPaired(info) else { continue }
             let role = (role: info.role, word: info.roleWord)
             let fg = input.tokenEndpoint(row: row)

@@ -182,24 +182,23 @@ public struct PairingResolver {
     /// moving indices rather than whole pairs.
     static func ordered(_ pairs: [Pairing]) -> [Pairing] {
         // The four rankings side by side for many pairs (each hashes every pair's string: a serial step of the phase).
-        let ranks = ConcurrentResults<NameMap<Int>>(count: 4)
+        let ranks = ConcurrentResults<[Int]>(count: 4)
         let shared = ReadOnly(value: pairs)
         let rank = { (field: Int) in
             let pairs = shared.value
             switch field {
             // By index, each pair read in place (a lazy map over the pairs themselves copied each one out).
-            case 0: ranks.set(0, stringRanks(pairs.indices.lazy.map { pairs[$0].component ?? "~" }))
-            case 1: ranks.set(1, stringRanks(pairs.indices.lazy.map { pairs[$0].foreground.location.file }))
-            case 2: ranks.set(2, stringRanks(pairs.indices.lazy.map { pairs[$0].foreground.qualifiedName }))
-            default: ranks.set(3, stringRanks(pairs.indices.lazy.map { pairs[$0].background.qualifiedName }))
+            case 0: ranks.set(0, positionRanks(pairs.indices.lazy.map { pairs[$0].component ?? "~" }))
+            case 1: ranks.set(1, positionRanks(pairs.indices.lazy.map { pairs[$0].foreground.location.file }))
+            case 2: ranks.set(2, positionRanks(pairs.indices.lazy.map { pairs[$0].foreground.qualifiedName }))
+            default: ranks.set(3, positionRanks(pairs.indices.lazy.map { pairs[$0].background.qualifiedName }))
             }
         }
         if pairs.count >= Self.pairsRankedConcurrently { parallelPerform(iterations: 4, rank) } else { (0..<4).forEach(rank) }
         let all = ranks.values
         let (components, files, foregrounds, backgrounds) = (all[0]!, all[1]!, all[2]!, all[3]!)
-        let keys = pairs.map { p in
-            (components[p.component ?? "~"]!, files[p.foreground.location.file]!, p.foreground.location.line,
-             p.foreground.location.column, foregrounds[p.foreground.qualifiedName]!, backgrounds[p.background.qualifiedName]!)
+        let keys = pairs.indices.map { i in
+            (components[i], files[i], pairs[i].foreground.location.line, pairs[i].foreground.location.column, foregrounds[i], backgrounds[i])
         }
         return pairs.indices.sorted { keys[$0] < keys[$1] }.map { pairs[$0] }
     }
@@ -208,6 +207,37 @@ public struct PairingResolver {
 extension PairingResolver {
     /// From this many pairs on, `resolve` makes their keys and `ordered` ranks their four fields on several cores.
     static let pairsRankedConcurrently = 1_000
+}
+
+/// The rank of each of `strings` (`stringRanks`), by position: each string is hashed once, and its rank is not looked up
+/// again by it (`ordered` hashed each pair's four strings again to find their ranks in the maps).
+func positionRanks(_ strings: some Sequence<String>) -> [Int] {
+    var numbers = NameMap<Int>()
+    var distinct: [String] = []
+    // Each position's string by its number in `distinct`, then its rank.
+    var ranks: [Int] = []
+    ranks.reserveCapacity(strings.underestimatedCount)
+    // A string equal to the one before it is not hashed again: a pair's appearances, and a component's pairs, come one
+    // after another and share their strings (one storage: compared without reading their bytes).
+    var previous: String?
+    for string in strings {
+        if string == previous, let last = ranks.last {
+            ranks.append(last)
+            continue
+        }
+        previous = string
+        // Hashed once, for the look-up and the insertion of a new one (the defaulted subscript boxed its default).
+        let key = NameKey(string)
+        if let number = numbers[key] { ranks.append(number) } else {
+            numbers[key] = distinct.count
+            ranks.append(distinct.count)
+            distinct.append(string)
+        }
+    }
+    var rankOfNumber = [Int](repeating: 0, count: distinct.count)
+    for (rank, number) in distinct.orderComparingBytes().enumerated() { rankOfNumber[number] = rank }
+    for i in ranks.indices { ranks[i] = rankOfNumber[ranks[i]] }
+    return ranks
 }
 
 /// Each distinct string's place in sorted order: sorting by ranks compares each string once, not at every comparison.

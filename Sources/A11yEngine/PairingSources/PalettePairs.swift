@@ -18,9 +18,8 @@ public enum PalettePairing {
     static func entries(_ keys: [String], _ graph: TokenGraph) -> [Entry] {
         keys.compactMap { key in
             guard let token = graph.tokens[key], let c = graph.color(of: key) else { return nil }
-            let words = nameWords(token.name)
-            let role = Role.inferred(fromWords: words)
-            return Entry(key: key, name: token.name, words: words, role: role.role, roleWord: role.word, color: c, location: token.location)
+            let (words, role, roleWord) = wordsAndRole(of: token.name)
+            return Entry(key: key, name: token.name, words: words, role: role, roleWord: roleWord, color: c, location: token.location)
         }
     }
 
