@@ -6,6 +6,16 @@ import A11yEngine
 /// `Encodable` conformance gives (tests compare it with Foundation's encoder on real audits).
 protocol JSONMembersWritable {
     func writeMembers(_ object: inout JSONObjectWriter) throws
+    /// The members of the value at `value`, read there (an element of an array, or a field of one): a value passed on
+    /// from an array is copied whole first, and a pair is ~400 bytes and a dozen references. By default its
+    /// `writeMembers`.
+    static func writeMembers(of value: UnsafePointer<Self>, _ object: inout JSONObjectWriter) throws
+}
+
+extension JSONMembersWritable {
+    static func writeMembers(of value: UnsafePointer<Self>, _ object: inout JSONObjectWriter) throws {
+        try value.pointee.writeMembers(&object)
+    }
 }
 
 /// Writes one object's members, keys in the order given (which must be sorted, as the encoder sorts keys), into
@@ -119,6 +129,11 @@ struct JSONObjectWriter {
         try Self.write(value, depth: depth + 1, pretty: pretty, into: &out)
     }
 
+    @inline(__always) mutating func object(_ key: StaticString, of value: UnsafePointer<some JSONMembersWritable>) throws {
+        self.key(key)
+        try Self.write(of: value, depth: depth + 1, pretty: pretty, into: &out)
+    }
+
     @inline(__always) mutating func location(_ key: StaticString, _ value: SourceLocation?) {
         self.key(key)
         guard let value else { return out.write("null") }
@@ -229,12 +244,19 @@ struct JSONObjectWriter {
     static func write(_ value: some JSONMembersWritable, depth: Int, pretty: Bool, into out: inout JSONBytes) throws {
         var object = JSONObjectWriter(depth: depth, pretty: pretty, out: out)
         defer { out = object.out }  // the bytes handed back (moved if they grew)
-        try object.finish(value)
+        try object.finish { try value.writeMembers(&$0) }
     }
 
-    private mutating func finish(_ value: some JSONMembersWritable) throws {
+    /// Writes the value at `value` as an object at `depth`, read in place (`JSONMembersWritable.writeMembers(of:_:)`).
+    static func write<Value: JSONMembersWritable>(of value: UnsafePointer<Value>, depth: Int, pretty: Bool, into out: inout JSONBytes) throws {
+        var object = JSONObjectWriter(depth: depth, pretty: pretty, out: out)
+        defer { out = object.out }
+        try object.finish { try Value.writeMembers(of: value, &$0) }
+    }
+
+    @inline(__always) private mutating func finish(_ writeMembers: (inout JSONObjectWriter) throws -> Void) throws {
         JSONLayout.open(isArray: false, into: &out)
-        try value.writeMembers(&self)
+        try writeMembers(&self)
         JSONLayout.close(isArray: false, isEmpty: count == 0, depth: depth, pretty: pretty, into: &out)
     }
 }
@@ -267,11 +289,15 @@ extension Finding: JSONMembersWritable {
 
 extension Audit.Endpoint: JSONMembersWritable {
     func writeMembers(_ object: inout JSONObjectWriter) throws {
-        object.string("color", color)
-        object.bool("explicit", explicit)
-        object.location("location", location)
-        if let property { object.string("property", property) }
-        if let token { object.string("token", token) }
+        try withUnsafePointer(to: self) { try Self.writeMembers(of: $0, &object) }
+    }
+
+    static func writeMembers(of endpoint: UnsafePointer<Audit.Endpoint>, _ object: inout JSONObjectWriter) throws {
+        object.string("color", endpoint.pointee.color)
+        object.bool("explicit", endpoint.pointee.explicit)
+        object.location("location", endpoint.pointee.location)
+        if let property = endpoint.pointee.property { object.string("property", property) }
+        if let token = endpoint.pointee.token { object.string("token", token) }
     }
 }
 
@@ -285,21 +311,26 @@ extension Audit.Typography: JSONMembersWritable {
 }
 
 extension Audit.Pair: JSONMembersWritable {
-    /// As `encode(to:)`: `component`, `required` and `theme` always present, `typography` and `drawnAt` when set.
     func writeMembers(_ object: inout JSONObjectWriter) throws {
-        object.string("appearance", appearance.rawValue)
-        try object.object("background", background)
-        object.string("component", component)
-        if let drawnAt { object.location("drawnAt", drawnAt) }
-        object.string("explanation", explanation)
-        try object.object("foreground", foreground)
-        object.bool("pass", pass)
-        try object.number("ratio", ratio)
-        object.string("reason", reason.rawValue)
-        try object.number("required", required)
-        object.string("role", role.rawValue)
-        object.string("subject", subject)
-        object.string("theme", theme)
-        if let typography { try object.object("typography", typography) }
+        try withUnsafePointer(to: self) { try Self.writeMembers(of: $0, &object) }
+    }
+
+    /// As `encode(to:)`: `component`, `required` and `theme` always present, `typography` and `drawnAt` when set. Fields
+    /// read one by one where the pair is (its endpoints too), not copied whole.
+    static func writeMembers(of pair: UnsafePointer<Audit.Pair>, _ object: inout JSONObjectWriter) throws {
+        object.string("appearance", pair.pointee.appearance.rawValue)
+        try object.object("background", of: pair.pointer(to: \.background)!)
+        object.string("component", pair.pointee.component)
+        if let drawnAt = pair.pointee.drawnAt { object.location("drawnAt", drawnAt) }
+        object.string("explanation", pair.pointee.explanation)
+        try object.object("foreground", of: pair.pointer(to: \.foreground)!)
+        object.bool("pass", pair.pointee.pass)
+        try object.number("ratio", pair.pointee.ratio)
+        object.string("reason", pair.pointee.reason.rawValue)
+        try object.number("required", pair.pointee.required)
+        object.string("role", pair.pointee.role.rawValue)
+        object.string("subject", pair.pointee.subject)
+        object.string("theme", pair.pointee.theme)
+        if let typography = pair.pointee.typography { try object.object("typography", typography) }
     }
 }

@@ -123,6 +123,10 @@ struct StreamingWriter {
         // A worker's own writer (a block, collected whole) writes an array inside it in place.
         if workers > 1, elements.count >= 2 * Self.block, chunk != Self.collectedWhole {
             try writeElementsConcurrently(elements, depth: depth, workers: workers)
+        } else if Element.self == Audit.Pair.self {
+            try writeInPlace(unsafeBitCast(elements, to: [Audit.Pair].self), depth: depth)
+        } else if Element.self == Finding.self {
+            try writeInPlace(unsafeBitCast(elements, to: [Finding].self), depth: depth)
         } else {
             for (i, element) in elements.enumerated() {
                 JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &out)
@@ -130,6 +134,22 @@ struct StreamingWriter {
             }
         }
         JSONLayout.close(isArray: true, isEmpty: elements.isEmpty, depth: depth, pretty: pretty, into: &out)
+    }
+
+    /// Pairs or findings, each read where it is in the array (`JSONMembersWritable.writeMembers(of:_:)`; passed on as a
+    /// value, a pair was copied whole), written into one buffer reused for all.
+    private mutating func writeInPlace<Direct: JSONMembersWritable>(_ elements: [Direct], depth: Int) throws {
+        var text = JSONBytes(capacity: 1024)
+        defer { text.deallocate() }
+        try elements.withUnsafeBufferPointer { elements in
+            for i in elements.indices {
+                JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &out)
+                if out.count >= chunk { try flush() }
+                text.removeAll()
+                try JSONObjectWriter.write(of: elements.baseAddress! + i, depth: depth + 1, pretty: pretty, into: &text)
+                out.append(contentsOf: text.bytes)
+            }
+        }
     }
 
     /// Elements per block written by one worker.
@@ -147,10 +167,11 @@ struct StreamingWriter {
         let order = BlocksInOrder(count: blocks.count, window: 2 * workers, sink: sink)
         let pretty = pretty
         // Pairs and findings write their own members: the element type is opened once for the array, where `write`
-        // looked its kind up and cast (and boxed) each element.
+        // looked its kind up and cast (and boxed) each element; each is read where it is in the array (passed on as a
+        // value, a pair was copied three times).
         // They are written into one `JSONBytes` per block (not each into its own, then appended to the block's array).
         let writeDirect = (Element.self as? any JSONMembersWritable.Type).map {
-            Self.membersWriter(of: $0, for: Element.self, depth: depth + 1, pretty: pretty)
+            Self.membersWriter(of: $0, for: elements, depth: depth + 1, pretty: pretty)
         }
         let shared = ReadOnly(value: (elements: elements, blocks: blocks, writeDirect: writeDirect))
         parallelPerform(iterations: workers) { _ in
@@ -164,7 +185,7 @@ struct StreamingWriter {
                         defer { text.deallocate() }
                         for i in shared.value.blocks[b] {
                             JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &text)
-                            try writeDirect(shared.value.elements[i], &text)
+                            try writeDirect(i, &text)
                         }
                         lastSize = text.count
                         order.finish(b, Array(text.bytes))
@@ -186,13 +207,17 @@ struct StreamingWriter {
         try order.check()
     }
 
-    /// Writes an `Element` that is a `Direct` (the same type, opened from an existential) as its own members.
+    /// Writes the element at an index of `elements`, whose type is `Direct` (the same type, opened from an existential),
+    /// as its own members, read in place.
     private static func membersWriter<Element, Direct: JSONMembersWritable>(
-        of _: Direct.Type, for _: Element.Type, depth: Int, pretty: Bool
-    ) -> (Element, inout JSONBytes) throws -> Void {
+        of _: Direct.Type, for elements: [Element], depth: Int, pretty: Bool
+    ) -> (Int, inout JSONBytes) throws -> Void {
         precondition(Element.self == Direct.self)
-        return { element, out in
-            try JSONObjectWriter.write(unsafeBitCast(element, to: Direct.self), depth: depth, pretty: pretty, into: &out)
+        let elements = unsafeBitCast(elements, to: [Direct].self)
+        return { i, out in
+            try elements.withUnsafeBufferPointer { elements in
+                try JSONObjectWriter.write(of: elements.baseAddress! + i, depth: depth, pretty: pretty, into: &out)
+            }
         }
     }
 
@@ -325,6 +350,9 @@ struct JSONBytes: JSONOutput {
 
     func deallocate() { start.deallocate() }
 
+    /// Empty again, its memory kept.
+    mutating func removeAll() { count = 0 }
+
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     /// Where the next `extra` bytes go, with room for them; `advance(to:)` then says where they ended.
@@ -433,12 +461,46 @@ enum ValueWriter {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not valid JSON"))
         }
-        // The trailing `.0` dropped on the bytes (`hasSuffix` and `removeLast` on the string cost more than the digits).
+        // A `Double` hands its text to a stream as bytes (`description` made a String of them: an allocation per number,
+        // and an audit writes one per pair and finding).
+        if F.self == Double.self {
+            var text = NumberText()
+            unsafeBitCast(value, to: Double.self).write(to: &text)
+            if !text.incomplete { return text.withBytes { writeWithoutPointZero($0, into: &out) } }
+        }
         var text = value.description
-        text.withUTF8 { bytes in
-            let n = bytes.count
-            let kept = n >= 2 && bytes[n - 2] == UInt8(ascii: ".") && bytes[n - 1] == UInt8(ascii: "0") ? n - 2 : n
-            out.write(UnsafeBufferPointer(rebasing: bytes[..<kept]))
+        text.withUTF8 { writeWithoutPointZero($0, into: &out) }
+    }
+
+    /// A number's text without a trailing `.0` (dropped on the bytes: `hasSuffix` and `removeLast` on a string cost more
+    /// than the digits).
+    private static func writeWithoutPointZero(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout some JSONOutput) {
+        let n = bytes.count
+        let kept = n >= 2 && bytes[n - 2] == UInt8(ascii: ".") && bytes[n - 1] == UInt8(ascii: "0") ? n - 2 : n
+        out.write(UnsafeBufferPointer(rebasing: bytes[..<kept]))
+    }
+
+    /// The text `Double.write(to:)` gives (the same as its `description`), kept on the stack: the standard library
+    /// passes its digits to `_writeASCII` as bytes. A double's shortest text is at most 24 bytes
+    /// (`-2.2250738585072014e-308`); text given otherwise, or longer, is not kept (`incomplete`: then `description`).
+    struct NumberText: TextOutputStream {
+        private var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        private var count = 0
+        private(set) var incomplete = false
+
+        mutating func write(_ string: String) { incomplete = true }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            guard let base = buffer.baseAddress else { return }
+            guard count + buffer.count <= MemoryLayout.size(ofValue: digits) else { return incomplete = true }
+            let count = count
+            withUnsafeMutableBytes(of: &digits) { $0.baseAddress!.advanced(by: count).copyMemory(from: base, byteCount: buffer.count) }
+            self.count += buffer.count
+        }
+
+        /// The text's bytes, for `body`.
+        func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            withUnsafeBytes(of: digits) { body(UnsafeBufferPointer(rebasing: $0.assumingMemoryBound(to: UInt8.self)[..<count])) }
         }
     }
 

@@ -1,5 +1,5 @@
 import A11yEngine
-import A11yOutput
+@testable import A11yOutput
 import A11yReaders
 import Foundation
 import Testing
@@ -68,6 +68,23 @@ struct SortedJSONEncoderTests {
             #expect(try Self.fast(numbers, pretty: pretty) == Self.foundation(numbers, pretty: pretty))
             #expect(try Self.streamed(numbers, pretty: pretty).text == Self.foundation(numbers, pretty: pretty))
         }
+    }
+
+    /// A double's text is kept as the bytes `write(to:)` hands over, the same as its `description`; text handed over
+    /// otherwise (a string, or more than fits) is marked incomplete, and the number is then written from `description`.
+    @Test func numberTextKeepsTheTextWriteToGives() {
+        for value in [0.1, 1.0 / 3, -2.225_073_858_507_201_4e-308, 1e300, 4.5, 12_345_678.9, .leastNonzeroMagnitude] {
+            var text = ValueWriter.NumberText()
+            value.write(to: &text)
+            #expect(!text.incomplete)
+            #expect(text.withBytes { String(decoding: $0, as: UTF8.self) } == value.description)
+        }
+        var given = ValueWriter.NumberText()
+        given.write("1.5")
+        #expect(given.incomplete)
+        var long = ValueWriter.NumberText()
+        [UInt8](repeating: UInt8(ascii: "1"), count: 40).withUnsafeBufferPointer { long._writeASCII($0) }
+        #expect(long.incomplete)
     }
 
     /// Findings write their own members into a buffer sized for a usual one (1 KB): one far larger (a long message
