@@ -600,6 +600,8 @@ public final class Interpreter {
             staticReads.append(key.string)
         }
         if !readsInProgress.isEmpty { readsInProgress[readsInProgress.count - 1].append(key.string) }
+        // (Most reads are outside any instance member: the loop's set-up alone was ~45 instructions a read.)
+        guard !instanceRecordings.isEmpty else { return }
         for i in instanceRecordings.indices where instanceRecordings[i].level == readsInProgress.count {
             instanceRecordings[i].staticReads.append(key)
         }
