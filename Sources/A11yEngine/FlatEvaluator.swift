@@ -736,7 +736,9 @@ final class FlatEvaluator {
         switch direct {
         case .function(let direct)?: return callDirect(Int(direct), index, n)
         case .platformColor(let direct)?:
-            return constructColor(directColors[Int(direct)].type, index, n, argumentType: directColors[Int(direct)].argumentType)
+            // The type read only when the platform constructs it (a copy passed on counted a reference at every call).
+            let value = evaluate(program.arguments[Int(n.b)].value, expected: directColors[Int(direct)].argumentType)
+            return nativeColor(of: value, index, n) ?? constructBuiltIn(directColors[Int(direct)].type, index, n, evaluatedFirst: value)
         case nil: break
         }
         let nodePlan: CallPlan
@@ -973,20 +975,25 @@ final class FlatEvaluator {
 
     /// The one argument evaluated as `argumentType`.
     private func constructColor(_ type: String, _ index: Int32, _ n: LoweredProgram.Node, argumentType: String?) -> FlatValue {
-        let argument = program.arguments[Int(n.b)]
-        let value = evaluate(argument.value, expected: argumentType)
+        let value = evaluate(program.arguments[Int(n.b)].value, expected: argumentType)
+        return nativeColor(of: value, index, n) ?? constructBuiltIn(type, index, n, evaluatedFirst: value)
+    }
+
+    /// The color of `Color(value)`/`UIColor(value)` (the call at `index`, its one argument evaluated) where this evaluator
+    /// makes it: a color, a hex string, a provider; nil for the platform's `BuiltIns.construct`.
+    private func nativeColor(of value: FlatValue, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue? {
+        let label = program.arguments[Int(n.b)].label
         switch value {
-        case .color where argument.label == -1: return value
-        case .literal(let s) where argument.label == hex:
-            guard let c = ColorValue(hex: program.literals[Int(s)]) else { break }
+        case .color where label == -1: return value
+        case .literal(let s) where label == hex:
+            guard let c = ColorValue(hex: program.literals[Int(s)]) else { return nil }
             colors.append(AppearanceColor(constant: c))
             return .color(Int32(colors.count - 1))
         // A provider, with or without its label (`UIColor(dynamicProvider:)`), as `BuiltIns.colorInitializer` takes one.
         case .closure(let id) where takesOneArgument(id):
             return dynamicColor(id, at: program.locations[Int(index)])
-        default: break
+        default: return nil
         }
-        return constructBuiltIn(type, index, n, evaluatedFirst: value)
     }
 
     /// Whether the closure row `id` takes one argument, its row and definition read in place (subscripted, the two were
