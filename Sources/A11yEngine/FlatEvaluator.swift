@@ -444,6 +444,22 @@ final class FlatEvaluator {
     /// The running frame as the interpreter's look-ups take it (no locals: a name lowered to `.name` is not one).
     var frame: Interpreter.Frame { Interpreter.Frame(scope: scope, selfValue: selfValue) }
 
+    /// A frame's type scope, its key and `self`, held aside while another frame runs.
+    struct FrameState {
+        var scope: [String]
+        var key: NameKey
+        var selfValue: Value?
+    }
+
+    /// The running frame's scope, key and `self` exchanged with `other`'s: called on entering a frame (with the new
+    /// frame's) and again on leaving it. Moved, not copied: copying the caller's out and back counted a reference for
+    /// each, at every call and every color provider run.
+    func exchangeFrameState(_ other: inout FrameState) {
+        swap(&scope, &other.scope)
+        swap(&scopeKey, &other.key)
+        swap(&selfValue, &other.selfValue)
+    }
+
     func unknown(_ reason: String, _ location: SourceLocation, rule: String = "parse", kind: TokenKind? = nil) -> FlatValue {
         toFlat(interpreter.unknown(reason, location, rule: rule, kind: kind))
     }
@@ -709,14 +725,20 @@ final class FlatEvaluator {
     /// scope; else the name as a type.
     private func callName(_ symbol: Int32, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue {
         let row = cacheRow(index)
+        // The direct call asked first: it is a few integers, where asking whether the plan is nil copied the plan out
+        // (and counted its references) at every call of a helper's node.
+        var direct = nodeCaches[row].direct
         // A node not evaluated before (no plan yet) may call what another node of its key was found to call directly.
-        if nodeCaches[row].plan == nil, nodeCaches[row].direct == nil, let key = directKey(symbol, n), let known = directCallsByKey[key] {
+        if direct == nil, nodeCaches[row].plan == nil, let key = directKey(symbol, n), let known = directCallsByKey[key] {
             nodeCaches[row].direct = known
+            direct = known
         }
-        switch nodeCaches[row].direct {
+        switch direct {
         case .function(let direct)?: return callDirect(Int(direct), index, n)
         case .platformColor(let direct)?:
-            return constructColor(directColors[Int(direct)].type, index, n, argumentType: directColors[Int(direct)].argumentType)
+            // The type read only when the platform constructs it (a copy passed on counted a reference at every call).
+            let value = evaluate(program.arguments[Int(n.b)].value, expected: directColors[Int(direct)].argumentType)
+            return nativeColor(of: value, index, n) ?? constructBuiltIn(directColors[Int(direct)].type, index, n, evaluatedFirst: value)
         case nil: break
         }
         let nodePlan: CallPlan
@@ -778,14 +800,17 @@ final class FlatEvaluator {
             return tooDeep
         }
         callDepth += 1
-        let saved = (base, scope, scopeKey, selfValue)
+        let declaration = functionPlans[function].declaration
+        var callee = FrameState(scope: declaration.owner, key: functionPlans[function].ownerKey, selfValue: newSelf)
+        exchangeFrameState(&callee)
+        let callerBase = base
+        base = frame
         defer {
             callDepth -= 1
-            (base, scope, scopeKey, selfValue) = saved
+            exchangeFrameState(&callee)
+            base = callerBase
             top = frame
         }
-        let declaration = functionPlans[function].declaration
-        (base, scope, scopeKey, selfValue) = (frame, declaration.owner, functionPlans[function].ownerKey, newSelf)
         return coerce(run(functionPlans[function].lowered.body, expected: declaration.type, at: declaration.location),
                       to: declaration.type, at: location)
     }
@@ -950,20 +975,25 @@ final class FlatEvaluator {
 
     /// The one argument evaluated as `argumentType`.
     private func constructColor(_ type: String, _ index: Int32, _ n: LoweredProgram.Node, argumentType: String?) -> FlatValue {
-        let argument = program.arguments[Int(n.b)]
-        let value = evaluate(argument.value, expected: argumentType)
+        let value = evaluate(program.arguments[Int(n.b)].value, expected: argumentType)
+        return nativeColor(of: value, index, n) ?? constructBuiltIn(type, index, n, evaluatedFirst: value)
+    }
+
+    /// The color of `Color(value)`/`UIColor(value)` (the call at `index`, its one argument evaluated) where this evaluator
+    /// makes it: a color, a hex string, a provider; nil for the platform's `BuiltIns.construct`.
+    private func nativeColor(of value: FlatValue, _ index: Int32, _ n: LoweredProgram.Node) -> FlatValue? {
+        let label = program.arguments[Int(n.b)].label
         switch value {
-        case .color where argument.label == -1: return value
-        case .literal(let s) where argument.label == hex:
-            guard let c = ColorValue(hex: program.literals[Int(s)]) else { break }
+        case .color where label == -1: return value
+        case .literal(let s) where label == hex:
+            guard let c = ColorValue(hex: program.literals[Int(s)]) else { return nil }
             colors.append(AppearanceColor(constant: c))
             return .color(Int32(colors.count - 1))
         // A provider, with or without its label (`UIColor(dynamicProvider:)`), as `BuiltIns.colorInitializer` takes one.
         case .closure(let id) where takesOneArgument(id):
             return dynamicColor(id, at: program.locations[Int(index)])
-        default: break
+        default: return nil
         }
-        return constructBuiltIn(type, index, n, evaluatedFirst: value)
     }
 
     /// Whether the closure row `id` takes one argument, its row and definition read in place (subscripted, the two were
@@ -1029,19 +1059,23 @@ final class FlatEvaluator {
 
     /// `BuiltIns.dynamicColor`'s rules: the provider runs per appearance unless the traits it read so far tell it apart.
     private func dynamicColor(_ id: Int32, at location: SourceLocation) -> FlatValue {
-        let c = closureValues[Int(id)]
-        let d = Int(c.definition)
-        let saved = (interpreter.traitReads, base, scope, selfValue)
-        defer { (interpreter.traitReads, base, scope, selfValue) = saved }
-        (scope, selfValue) = (c.scope, c.selfValue)
-        let savedKey = scopeKey
-        defer { scopeKey = savedKey }
-        scopeKey = c.scopeKey
+        // The closure's row read field by field: a copy of the row counted its scope, key and `self` once more.
+        let d = Int(closureValues[Int(id)].definition), firstCapture = Int(closureValues[Int(id)].captures)
+        let saved = (interpreter.traitReads, base)
+        var provider = FrameState(scope: closureValues[Int(id)].scope, key: closureValues[Int(id)].scopeKey,
+                                  selfValue: closureValues[Int(id)].selfValue)
+        exchangeFrameState(&provider)
+        defer {
+            (interpreter.traitReads, base) = saved
+            exchangeFrameState(&provider)
+        }
         var reads: Interpreter.TraitReads = []
         var color = AppearanceColor(constant: .clear)
         var lightResult: Int32 = -1, darkResult: Int32 = -1
         let frame = push(program.closures[d].frameSize)
         defer { top = frame }
+        // The definition's slots and body read once, not at each appearance run.
+        let traitsSlot = frame + Int(program.closures[d].parameterSlots[0]), body = program.closures[d].body
         for appearance in Appearance.allCases {
             let result: Int32
             if let fallback = appearance.fallback, (fallback == .light ? lightResult : darkResult) >= 0,
@@ -1049,12 +1083,12 @@ final class FlatEvaluator {
                 result = fallback == .light ? lightResult : darkResult
             } else {
                 interpreter.traitReads = []
-                slots[frame + Int(program.closures[d].parameterSlots[0])] = .traits(UInt8(appearance.order))
+                slots[traitsSlot] = .traits(UInt8(appearance.order))
                 for i in 0..<program.closures[d].captures.count {
-                    slots[frame + Int(program.closures[d].captures[i].inner)] = captured[Int(c.captures) + i]
+                    slots[frame + Int(program.closures[d].captures[i].inner)] = captured[firstCapture + i]
                 }
                 base = frame
-                let value = runProvider(program.closures[d].body, at: location)
+                let value = runProvider(body, at: location)
                 base = saved.1
                 reads.formUnion(interpreter.traitReads)
                 switch value {
@@ -1096,10 +1130,13 @@ final class FlatEvaluator {
     /// the tables' rows.
     func inMemberFrame(scope newScope: [String], selfValue newSelf: Value?, scopeKey newKey: NameKey? = nil, frameSize: Int32,
                        _ body: (Int) -> Value) -> Value {
-        let saved = (scope, selfValue, scopeKey, base, top)
+        var member = FrameState(scope: newScope, key: newKey ?? key(of: newScope), selfValue: newSelf)
+        exchangeFrameState(&member)
+        let saved = (base, top)
         memberDepth += 1
         defer {
-            (scope, selfValue, scopeKey, base, top) = saved
+            exchangeFrameState(&member)
+            (base, top) = saved
             memberDepth -= 1
             // The tables' rows are dropped when the outermost member is done (a member read while another is evaluated
             // appends after the rows the outer one still holds), once they are many: emptying them per member cost
@@ -1111,7 +1148,6 @@ final class FlatEvaluator {
                 captured.removeAll(keepingCapacity: true)
             }
         }
-        (scope, selfValue, scopeKey) = (newScope, newSelf, newKey ?? key(of: newScope))
         base = push(frameSize)
         return body(base)
     }
@@ -1151,7 +1187,8 @@ extension FlatEvaluator {
     func evaluateMember(_ declaration: MemberDeclaration, selfValue newSelf: Value?) -> Value {
         let plan: MemberPlan
         let key = declaration.identity
-        if let known = memberPlans[key] {
+        // Only instance members' plans are kept (below): a static member's is not looked up.
+        if !declaration.isStatic, let known = memberPlans[key] {
             plan = known
         } else {
             switch declaration.kind {

@@ -44,13 +44,16 @@ extension FlatEvaluator {
         callDepth += 1
         defer { callDepth -= 1 }
         let lowered = functionPlans[plan].lowered
-        let saved = (base, scope, scopeKey, selfValue)
+        var callee = FrameState(scope: function.owner, key: functionPlans[plan].ownerKey, selfValue: newSelf)
+        exchangeFrameState(&callee)
+        let callerBase = base
         let frame = push(lowered.frameSize)
         defer {
-            (base, scope, scopeKey, selfValue) = saved
+            exchangeFrameState(&callee)
+            base = callerBase
             top = frame
         }
-        (base, scope, scopeKey, selfValue) = (frame, function.owner, functionPlans[plan].ownerKey, newSelf)
+        base = frame
         let parameters = function.parameters
         var index = 0
         for p in parameters.indices {
@@ -87,15 +90,18 @@ extension FlatEvaluator {
         callDepth += 1
         defer { callDepth -= 1 }
         let c = closureValues[Int(id)], d = program.closures[Int(c.definition)]
-        let saved = (base, scope, scopeKey, selfValue)
+        let callerBase = base
         let frame = push(d.frameSize)
-        defer {
-            (base, scope, scopeKey, selfValue) = saved
-            top = frame
-        }
         for (i, slot) in d.parameterSlots.enumerated() where i < arguments.count { slots[frame + Int(slot)] = arguments[i] }
         for i in 0..<d.captures.count { slots[frame + Int(d.captures[i].inner)] = captured[Int(c.captures) + i] }
-        (base, scope, scopeKey, selfValue) = (frame, c.scope, c.scopeKey, c.selfValue)
+        var closure = FrameState(scope: c.scope, key: c.scopeKey, selfValue: c.selfValue)
+        exchangeFrameState(&closure)
+        defer {
+            exchangeFrameState(&closure)
+            base = callerBase
+            top = frame
+        }
+        base = frame
         return run(d.body, expected: expected, at: location)
     }
 

@@ -600,6 +600,8 @@ public final class Interpreter {
             staticReads.append(key.string)
         }
         if !readsInProgress.isEmpty { readsInProgress[readsInProgress.count - 1].append(key.string) }
+        // (Most reads are outside any instance member: the loop's set-up alone was ~45 instructions a read.)
+        guard !instanceRecordings.isEmpty else { return }
         for i in instanceRecordings.indices where instanceRecordings[i].level == readsInProgress.count {
             instanceRecordings[i].staticReads.append(key)
         }
@@ -653,7 +655,12 @@ public final class Interpreter {
     func prefetchStaticValues(_ declarations: [MemberDeclaration], at indices: [Int], workers: Int) {
         // (A fresh interpreter has memoised nothing: every key looked up for nothing was a tenth of the serial steps.)
         let pending = staticCache.isEmpty ? indices : indices.filter { staticCache[declarations[$0].key] == nil }
-        guard workers > 1, pending.count >= 2 * workers else { return }
+        guard workers > 1, pending.count >= 2 * workers else {
+            // Evaluated one by one as the token graph asks for them: a fresh memo sized for them at once, not rehashed
+            // whole at each doubling (a memo taken over by `reuse` is shared, and would be copied).
+            if staticCache.isEmpty { staticCache.reserveCapacity(pending.count) }
+            return
+        }
         let shared = ReadOnly(value: declarations)
         // The names hashed on all cores (a tenth of the prefetch's time on one core at 5,000 tokens), numbered in order.
         let names = PrefetchNames(keys: concurrentMap(pending, workers: workers) { NameKey(shared.value[$0].name) })
@@ -995,6 +1002,7 @@ public final class Interpreter {
     func entry(_ body: () -> Value) -> Value {
         if entries == 0 {
             // The budget and depth of this entry, kept by the evaluator that counts them.
+            let evaluator = self.evaluator
             evaluator.steps = configuration.stepBudget
             evaluator.callDepth = 0
         }
