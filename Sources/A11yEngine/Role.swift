@@ -112,6 +112,9 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
     /// probe or two, where a scan of the words of a length compared up to seventeen.
     static let roleWordSlots: [(bytes: RoleWordBytes, entry: Int)] = {
         var slots = [(bytes: RoleWordBytes, entry: Int)](repeating: (RoleWordBytes(), -1), count: 256)
+        // A look-up ends at a free slot, and the table's build would never end without one: at most half full (~100
+        // words and plurals now).
+        precondition(roleIndex.count <= slots.count / 2, "more role words than roleWordSlots holds: make it larger")
         for (word, entry) in roleIndex {
             var word = word
             guard let bytes = word.withUTF8({ RoleWordBytes($0) }) else { continue }
