@@ -91,18 +91,6 @@ public enum Role: String, Hashable, Sendable, Codable, CaseIterable {
             if index < 8 { low |= UInt64(byte) << UInt64(8 * index) } else if index < 16 { high |= UInt64(byte) << UInt64(8 * (index - 8)) }
         }
 
-        /// The first `count` bytes alone (up to 16).
-        func prefix(_ count: Int) -> RoleWordBytes {
-            var kept = self
-            // (A shift by 64 or more gives zero: no byte kept of that integer.)
-            if count < 8 {
-                (kept.low, kept.high) = (low & (~0 >> UInt64(64 - 8 * count)), 0)
-            } else if count < 16 {
-                kept.high = high & (~0 >> UInt64(128 - 8 * count))
-            }
-            return kept
-        }
-
         /// Its slot in `roleWordSlots`: the top eight bits of its integers mixed.
         var slot: Int { Int(truncatingIfNeeded: ((low &* 0x9E37_79B9_7F4A_7C15 ^ high) &* 0xFF51_AFD7_ED55_8CCD) >> 56) }
     }
@@ -241,18 +229,12 @@ private func asciiNameWords(_ bytes: UnsafeBufferPointer<UInt8>, roleEntries: Un
             let (start, end) = bounds[n]
             var entry: Int?
             let word = String(unsafeUninitializedCapacity: end - start) { out in
-                // Each byte lowercased, kept for the stem's integers, and checked for the stem's end (its first digit) as it
-                // is written: `Role.roleEntry(ofASCII:)` read the word's bytes twice more.
-                var stem = Role.RoleWordBytes(), firstDigit = end - start
                 for i in start..<end {
                     let byte = bytes[i]
-                    let lowercase = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-                    out[i - start] = lowercase
-                    stem.set(lowercase, at: i - start)
-                    if lowercase >= 0x30 && lowercase <= 0x39 && firstDigit == end - start { firstDigit = i - start }
+                    out[i - start] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
                 }
-                let stemLength = firstDigit > 0 ? firstDigit : end - start
-                if roleEntries != nil, stemLength <= 16 { entry = Role.roleEntry(ofStem: stem.prefix(stemLength)) }
+                // The entry found on the lowercased bytes just written, not read back out of the new string.
+                if roleEntries != nil { entry = Role.roleEntry(ofASCII: UnsafeBufferPointer(rebasing: out[..<(end - start)])) }
                 return end - start
             }
             // (A stem of more than 16 bytes is looked up by the string.)
@@ -320,10 +302,7 @@ struct NameWordSet: Sendable {
                         return hasLongASCII && words.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[bound.start..<bound.end]), as: UTF8.self).lowercased())
                     }
                     var packed = Role.RoleWordBytes()
-                    for i in 0..<length {
-                        let byte = UInt64(asciiLowercased(bytes[bound.start + i]))
-                        if i < 8 { packed.low |= byte << UInt64(8 * i) } else { packed.high |= byte << UInt64(8 * (i - 8)) }
-                    }
+                    for i in 0..<length { packed.set(asciiLowercased(bytes[bound.start + i]), at: i) }
                     return shortASCII.contains(packed)
                 }
             }

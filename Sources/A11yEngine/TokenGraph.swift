@@ -1168,17 +1168,11 @@ public final class TokenGraph {
     /// The name a token is written with in the design system, without a color/number/font namespace:
     /// `Color.appTextPrimary` -> `appTextPrimary`, `ElevateAliases.Action.fill` stays as is.
     public static func displayName(_ qualifiedName: String) -> String {
-        // Made from the bytes after the first dot when that dot is a character of its own (`firstDotOffset`): a substring
-        // made a string walked its indices (~700 instructions a name, for each component property's endpoint).
-        let onBytes = qualifiedName.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard let dot = firstDotOffset(bytes) else { return nil }
-            guard dot < bytes.count, isDisplayPrefix(bytes: UnsafeBufferPointer(rebasing: bytes[..<dot])) else { return qualifiedName }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
-        }
-        if let onBytes, let onBytes { return onBytes }
         let first = firstName(of: qualifiedName)
         guard first.isDisplayPrefix, first.end < qualifiedName.endIndex else { return qualifiedName }
-        return String(qualifiedName[qualifiedName.utf8.index(after: first.end)...])  // (the dot is one byte: no grapheme walked)
+        // Made from the bytes after the dot (one byte): a substring made a string walked its indices (~700 instructions a
+        // name, for each component property's endpoint).
+        return String(decoding: qualifiedName.utf8[qualifiedName.utf8.index(after: first.end)...], as: UTF8.self)
     }
 
     /// Where a key's first name ends (its first dot, or the key's end) and whether that name is one of `displayPrefixes`

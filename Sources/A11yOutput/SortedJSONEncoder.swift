@@ -124,6 +124,8 @@ struct StreamingWriter {
         if workers > 1, elements.count >= 2 * Self.block, chunk != Self.collectedWhole {
             try writeElementsConcurrently(elements, depth: depth, workers: workers)
         } else if Element.self == Audit.Pair.self {
+            // (The two arrays read in place are known by their types: a cast to `JSONMembersWritable` on the serial path
+            // would make the runtime scan every conformance record the first time; see `auditTypeKinds`.)
             try writeInPlace(unsafeBitCast(elements, to: [Audit.Pair].self), depth: depth)
         } else if Element.self == Finding.self {
             try writeInPlace(unsafeBitCast(elements, to: [Finding].self), depth: depth)
