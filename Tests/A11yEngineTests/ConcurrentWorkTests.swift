@@ -184,11 +184,23 @@ struct ConcurrentWorkTests {
                     threads.nestedStarted = true
                     threads.nested = Runs(200)
                     threads.lock.unlock()
+                    // Iterations on the pool's threads wait (up to five seconds in all) for the caller to take one: a
+                    // caller slow to come back, descheduled or helping another test's newer job first, must not find
+                    // the nested job already finished. A caller that never helps still leaves nestedOnCaller at 0.
+                    let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
                     parallelPerform(iterations: 200) { j in
                         usleep(100)
+                        let onCaller = pthread_equal(pthread_self(), threads.caller!) != 0
                         threads.lock.lock()
-                        if pthread_equal(pthread_self(), threads.caller!) != 0 { threads.nestedOnCaller += 1 }
+                        if onCaller { threads.nestedOnCaller += 1 }
                         threads.lock.unlock()
+                        while !onCaller, DispatchTime.now().uptimeNanoseconds < deadline {
+                            threads.lock.lock()
+                            let callerHelped = threads.nestedOnCaller > 0
+                            threads.lock.unlock()
+                            if callerHelped { break }
+                            usleep(1_000)
+                        }
                         threads.nested.ran(j)
                     }
                 }
