@@ -58,16 +58,6 @@ public struct NameKey: Hashable, Sendable {
         }
     }
 
-    /// The same key, its name in storage of its own (a name of up to 15 bytes is held inline and has none to share).
-    func withStringOfItsOwn() -> NameKey {
-        let utf8 = string.utf8
-        guard utf8.count > 15 else { return self }
-        // Decoded from the bytes (a new string's storage): a string written into uninitialised capacity was validated
-        // after it was written, ~300 instructions more a key.
-        let copy = utf8.withContiguousStorageIfAvailable { String(decoding: $0, as: UTF8.self) } ?? String(decoding: Array(utf8), as: UTF8.self)
-        return NameKey(string: copy, hash: hash)
-    }
-
     /// `string` with its hash already found (`asciiHash(of:)` of its bytes): not hashed again.
     init(string: String, hash: UInt64) {
         self.string = string

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 
-/// A token as the audit sees it: a name, where it is declared, its kind, and (for explanations and hygiene) the
-/// expression that defines it.
+/// A token as the audit sees it: a name, where it is declared, its kind, its value, and (for explanations and
+/// hygiene) the expression that defines it.
 ///
 /// A class of constants, not a struct: rules, pairing sources and components read tokens out of the graph on both
 /// cores, and copying a struct of five references retained (atomically) each of them, shared between the workers.
@@ -17,13 +17,18 @@ public final class Token: Hashable, Sendable {
     public let expression: Expr?
     /// The type scope the expression is written in.
     public let scope: [String]
+    /// The value the interpreter gave it. Kept here, not in a table of values by key beside the tokens' (two tables of
+    /// the same keys: each token's key hashed into both, and its row's value looked up again). Not part of `==`.
+    let value: Value
 
-    public init(qualifiedName: [String], declaredKind: TokenKind?, location: SourceLocation, expression: Expr?, scope: [String]) {
+    public init(qualifiedName: [String], declaredKind: TokenKind?, location: SourceLocation, expression: Expr?, scope: [String],
+                value: Value) {
         self.qualifiedName = qualifiedName
         self.declaredKind = declaredKind
         self.location = location
         self.expression = expression
         self.scope = scope
+        self.value = value
     }
 
     public static func == (a: Token, b: Token) -> Bool {
@@ -72,9 +77,8 @@ public final class TokenGraph {
     /// Struct-valued tokens (`Tones.primary`, `AppButtonVariant.primary.colorSpec`) and the keys of their field tokens:
     /// an instance's own fields are drawn together (text on fill), so they pair like a component's.
     public private(set) var structInstances: [String: [String]] = [:]
-    private var values: NameMap<Value> = [:]
     /// The table: every token by its row, its place in `sortedKeys`, with its definition, value and name's words (the
-    /// same as `tokens`, `values` and `nameInfo(_:)` give by key). Rules and pairing sources that walk every token read
+    /// same as `tokens` and `nameInfo(_:)` give by key). Rules and pairing sources that walk every token read
     /// rows: no key hashed, no name compared, and nothing touched that they do not read.
     private var rowOfKey: NameMap<Int> = [:]
     private var rowTokens: [Token] = []
@@ -283,107 +287,42 @@ public final class TokenGraph {
                                          workers: staticValues.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1)
         // Most static members are tokens: sized for them at once rather than rehashed at every doubling.
         tokens.reserveCapacity(staticValues.count + program.dataOrder.count)
-        values.reserveCapacity(staticValues.count + program.dataOrder.count)
         for key in program.dataOrder {
             guard let token = program.dataTokens[key] else { continue }
             add(Token(qualifiedName: token.qualifiedName, declaredKind: token.declaredKind, location: token.location,
-                      expression: token.expression.lowered(at: token.location), scope: []),
-                value: interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name))
+                      expression: token.expression.lowered(at: token.location), scope: [],
+                      value: interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name)))
         }
         for family in themeFamilies { addThemedTokens(family) }
         (adding, firstKey) = (DeclarationTokens(), nil)  // (the data files' and themes' tokens are no declaration's)
         declarationTokens.reserveCapacity(program.sourceDeclarationCount)
         let sources = program.declarations[..<program.sourceDeclarationCount]
         var prepared = preparedColorTokens(sources)
-        var index = sources.startIndex
-        // Where the run of prepared tokens last measured ends (a run too short to split is measured once, not at each
-        // of its indexes).
-        var measuredRunEnd = index
-        while index < sources.endIndex {
-            defer { index += 1 }
+        for index in sources.indices {
             // (Declarations the theme families make no token of.)
             if !familyDeclarations.isEmpty && familyDeclarations.contains(sources[index].key) || !themeOnly.isEmpty && themeOnly[index] {
                 declarationTokens.append(DeclarationTokens())
                 continue
             }
-            // A long run of prepared tokens goes into the two tables side by side.
-            if index >= measuredRunEnd, prepared != nil {
-                let run = index..<Self.preparedRunEnd(prepared!.tokens, from: index)
-                measuredRunEnd = run.upperBound
-                if run.count >= Self.prefetchThreshold {
-                    insertConcurrently(run, from: &prepared!)
-                    index = run.upperBound - 1
-                    continue
-                }
-            }
             // Taken out (moved, not copied: a copy retained each of its references here, on the one thread).
-            if let ready = prepared?.tokens[index].take(), let row = prepared?.values[index].take() {
+            if let ready = prepared?[index].take() {
                 // What `readTokens` does for it: the one read its value made, then the token, by its key as the worker
                 // hashed it.
-                var tokens = row.tokens
+                var tokens = ready.tokens
                 interpreter.noteStaticRead(ready.key)
-                if !insert(ready.token, value: row.value, key: ready.key) { tokens.keys = [] }
+                if !insert(ready.token, key: ready.key) { tokens.keys = [] }
                 declarationTokens.append(tokens)
                 continue
             }
             declarationTokens.append(readTokens(of: sources[index], index: index))
         }
         // From here on the graph is only read, so rules can read it concurrently: the lookups they make are computed now.
-        // Meanwhile a worker lets the prepared tokens go (thousands of references to what the tables now hold, released
+        // Meanwhile a worker lets the prepared tokens go (thousands of references to what the table now holds, released
         // one by one: a serial step here).
-        let remains = ConcurrentResults<PreparedTokens>(count: 1)
+        let remains = ConcurrentResults<[PreparedToken?]>(count: 1)
         if let all = prepared.take() { remains.set(0, all) }
         sortKeysAndFillRows(alongside: { _ = remains.takeValues() })
         interpreter.returnEvaluator()
-    }
-
-    /// The end of the run of prepared tokens from `start` on (`start` itself when there is none there). A large token
-    /// file's declarations are nearly all one run.
-    private static func preparedRunEnd(_ prepared: [PreparedToken?], from start: Int) -> Int {
-        var end = start
-        while end < prepared.endIndex, prepared[end] != nil { end += 1 }
-        return end
-    }
-
-    /// What the loop in `init` does for each of a run of prepared tokens, with the tokens' table filled (and the reads
-    /// noted, in order) on one core and the values' table (with each declaration's tokens listed) on another: inserting
-    /// thousands of tokens one after the other was a serial step of a large graph's build. (With the reads noted beside
-    /// the values, the first core waited for the second.) Each table keeps a key's first definition, as `insert` does
-    /// (the two always hold the same keys); a declaration whose key was taken adds no token.
-    /// Each table's thread moves its half of each prepared token out (`PreparedTokens`): reading a shared one retained
-    /// every reference it holds, objects the other cores made (a cache miss apiece), on both threads.
-    private func insertConcurrently(_ run: Range<Int>, from prepared: inout PreparedTokens) {
-        let first = declarationTokens.count
-        let taken = ConcurrentResults<[Int]>(count: 1)
-        prepared.tokens.withUnsafeMutableBufferPointer { preparedTokens in
-            prepared.values.withUnsafeMutableBufferPointer { preparedValues in
-                parallelPerform(iterations: 2) { table in
-                    if table == 0 {
-                        var positions: [Int] = []
-                        for (position, index) in run.enumerated() {
-                            let ready = preparedTokens[index].take()!
-                            interpreter.noteStaticRead(ready.key)
-                            if let earlier = tokens.updateValue(ready.token, forKey: ready.key) {
-                                tokens[ready.key] = earlier
-                                positions.append(position)
-                            }
-                        }
-                        taken.set(0, positions)
-                    } else {
-                        for index in run {
-                            let row = preparedValues[index].take()!
-                            // One look-up for the usual new key (a taken one gets its first value back).
-                            if let earlier = values.updateValue(row.value, forKey: row.valuesKey) { values[row.valuesKey] = earlier }
-                            declarationTokens.append(row.tokens)
-                        }
-                    }
-                }
-            }
-        }
-        for position in taken.values[0] ?? [] {
-            declarationTokens[first + position].keys = []
-            updatable = false
-        }
     }
 
     /// The keys in order and the table's rows, with every token's words and role for the rules and pairing sources
@@ -423,9 +362,9 @@ public final class TokenGraph {
         // The rows filled on the workers in place, the key-to-row map beside them: each element is retained once, where
         // it is stored (filled in one loop here, this was a tenth of reading the 5k system's tokens).
         let rowOfKeyResult = ConcurrentResults<(rows: NameMap<Int>, hashes: NameHashFilter)>(count: 1)
-        let shared = ReadOnly(value: (tokens: tokens, values: values, positions: positions, order: results.order))
+        let shared = ReadOnly(value: (tokens: tokens, positions: positions, order: results.order))
         rowTokens = concurrentArray(count: positions.count, workers: workersForEveryToken, alongside: {
-            let (tokens, _, positions, order) = shared.value
+            let (tokens, positions, order) = shared.value
             var rowOfKey = NameMap<Int>()
             rowOfKey.reserveCapacity(positions.count)
             var hashes = NameHashFilter(capacity: positions.count)
@@ -440,8 +379,7 @@ public final class TokenGraph {
             shared.value.tokens.value(at: shared.value.positions[shared.value.order[row]])
         }
         rowValues = concurrentArray(count: positions.count, workers: workersForEveryToken) { row in
-            let (tokens, values, positions, order) = shared.value
-            return values[tokens.nameKey(at: positions[order[row]])]!
+            shared.value.tokens.value(at: shared.value.positions[shared.value.order[row]]).value
         }
         (rowOfKey, keyHashes) = rowOfKeyResult.takeValues()[0]!
         rowInfos = results.infos
@@ -460,7 +398,7 @@ public final class TokenGraph {
             rowOfKey[nameKey] = row
             keyHashes.insert(nameKey.hash)
             rowTokens.append(token)
-            rowValues.append(values[nameKey]!)
+            rowValues.append(token.value)
             rowInfos.append(infos(key) ?? Self.nameInfo(of: token.name))
         }
         rowInfoIndex = Array(rowInfos.indices)
@@ -506,25 +444,13 @@ public final class TokenGraph {
     /// True when the update kept the same token keys.
     private(set) var sameKeysAsPrevious = false
 
-    /// A static member whose memoised value is a color, number or font, made into its token on the workers, in two
-    /// halves: one for each of the two tables `insertConcurrently` fills side by side.
+    /// A static member whose memoised value is a color, number or font, made into its token on the workers.
     private struct PreparedToken {
         let token: Token
         /// The declaration's key, hashed: the key of its token and of the one read its value made.
         let key: NameKey
-    }
-    private struct PreparedValue {
-        let value: Value
-        /// The same key in a string of its own, for the values' table: `insertConcurrently` fills the two tables on two
-        /// cores, and one shared string's reference count, changed by both at every token, moved between them.
-        let valuesKey: NameKey
         /// Its `DeclarationTokens`: the read of its own value and its key.
         let tokens: DeclarationTokens
-    }
-    /// Each declaration's prepared token (nil where there is none), as two arrays of halves.
-    private struct PreparedTokens {
-        var tokens: [PreparedToken?]
-        var values: [PreparedValue?]
     }
 
     /// For a large graph without themes, the token of each declaration that `readTokens` would make by only reading its
@@ -532,11 +458,11 @@ public final class TokenGraph {
     /// reading the declarations into the graph runs on one thread, and making each token there (its path, its object,
     /// the value's look-up) was most of that. Nil entries, and everything else, are read by `readTokens` in order. Only
     /// values the prefetch memoised are taken, so nothing is evaluated here and the interpreter is only read.
-    private func preparedColorTokens(_ declarations: ArraySlice<MemberDeclaration>) -> PreparedTokens? {
+    private func preparedColorTokens(_ declarations: ArraySlice<MemberDeclaration>) -> [PreparedToken?]? {
         let workers = declarations.count >= Self.prefetchThreshold ? interpreter.configuration.workers : 1
         guard workers > 1, themeFamilies.isEmpty, familyDeclarations.isEmpty else { return nil }
         let interpreter = ReadOnly(value: interpreter)
-        @Sendable func prepare(_ declaration: MemberDeclaration) -> (PreparedToken, PreparedValue)? {
+        @Sendable func prepare(_ declaration: MemberDeclaration) -> PreparedToken? {
             switch declaration.kind {
             case .stored, .computed: break
             default: return nil
@@ -552,35 +478,13 @@ public final class TokenGraph {
             let keys = [declaration.key]
             (tokens.reads, tokens.keys) = (keys, keys)
             let token = Token(qualifiedName: declaration.qualifiedName, declaredKind: value.tokenKind, location: declaration.location,
-                              expression: Self.definingExpression(declaration), scope: declaration.owner)
-            return (PreparedToken(token: token, key: key), PreparedValue(value: value, valuesKey: key.withStringOfItsOwn(), tokens: tokens))
+                              expression: Self.definingExpression(declaration), scope: declaration.owner, value: value)
+            return PreparedToken(token: token, key: key, tokens: tokens)
         }
-        // Both arrays initialised in place, each worker a contiguous share (as `concurrentArray` does for one): halves
-        // split from one array afterwards were copied, every reference retained again. (A generic two-array
-        // `concurrentArray` returning each pair as a tuple cost 16.4 -> 24.6 M instructions here at 5k.)
-        let shared = ReadOnly(value: Array(declarations))
-        let count = declarations.count
-        let shares = (0..<workers).map { count * $0 / workers..<count * ($0 + 1) / workers }
-        var values: [PreparedValue?] = []
-        let tokens = [PreparedToken?](unsafeUninitializedCapacity: count) { tokenBuffer, tokensMade in
-            values = [PreparedValue?](unsafeUninitializedCapacity: count) { valueBuffer, valuesMade in
-                let bases = ReadOnly(value: (tokens: tokenBuffer.baseAddress!, values: valueBuffer.baseAddress!))
-                parallelPerform(iterations: workers) { w in
-                    for i in shares[w] {
-                        if let (token, value) = prepare(shared.value[i]) {
-                            (bases.value.tokens + i).initialize(to: token)
-                            (bases.value.values + i).initialize(to: value)
-                        } else {
-                            (bases.value.tokens + i).initialize(to: nil)
-                            (bases.value.values + i).initialize(to: nil)
-                        }
-                    }
-                }
-                valuesMade = count
-            }
-            tokensMade = count
-        }
-        return PreparedTokens(tokens: tokens, values: values)
+        // Read where they are (the slice, not an array copied from it: a copy counted a reference to each declaration).
+        let shared = ReadOnly(value: declarations)
+        let start = declarations.startIndex
+        return concurrentArray(count: declarations.count, workers: workers) { prepare(shared.value[start + $0]) }
     }
 
     /// (`adding` is empty here: what each declaration adds is swapped out below.)
@@ -611,7 +515,6 @@ public final class TokenGraph {
         interpreter = program.interpreter
         graphFindings = program.findings
         tokens = previous.tokens
-        values = previous.values
         structInstances = previous.structInstances
         sortedKeys = previous.sortedKeys
         (rowOfKey, rowTokens, rowValues, keyHashes) = (previous.rowOfKey, previous.rowTokens, previous.rowValues, previous.keyHashes)
@@ -621,8 +524,8 @@ public final class TokenGraph {
         for key in program.dataOrder where invalid.contains(key) {
             guard let token = program.dataTokens[key] else { continue }
             tokens[key] = Token(qualifiedName: token.qualifiedName, declaredKind: token.declaredKind, location: token.location,
-                                expression: token.expression.lowered(at: token.location), scope: [])
-            values[key] = interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name)
+                                expression: token.expression.lowered(at: token.location), scope: [],
+                                value: interpreter.staticValue(owner: Array(token.qualifiedName.dropLast()), name: token.name))
             updated.insert(key)
         }
         let reading = previous.declarationsReading()
@@ -630,7 +533,6 @@ public final class TokenGraph {
         for index in redo {
             for key in declarationTokens[index].keys {
                 tokens[key] = nil
-                values[key] = nil
                 removed.insert(key)
             }
             for instance in declarationTokens[index].instances { structInstances[instance] = nil }
@@ -646,11 +548,11 @@ public final class TokenGraph {
         var rowsUpdated = sameKeysAsPrevious
         if sameKeysAsPrevious {
             for key in updated {
-                guard let row = rowOfKey[key], let token = tokens[key], let value = values[key] else {
+                guard let row = rowOfKey[key], let token = tokens[key] else {
                     rowsUpdated = false
                     break
                 }
-                (rowTokens[row], rowValues[row]) = (token, value)
+                (rowTokens[row], rowValues[row]) = (token, token.value)
             }
         }
         if !rowsUpdated {
@@ -751,7 +653,6 @@ public final class TokenGraph {
         for key in keys {
             let nameKey = NameKey(key)
             tokens[nameKey] = nil
-            values[nameKey] = nil
             if let row = rowOfKey.removeValue(forKey: nameKey) { isRemoved[row] = true }
         }
         // The rows that stay, in their order, each swapped up past the rows removed before it, the removed ones dropped
@@ -782,22 +683,21 @@ public final class TokenGraph {
     /// `key` is the token's qualified name joined with dots and hashed, when the caller has it made already.
     /// (The token is taken, not borrowed: stored, a borrowed one was counted once more.)
     @discardableResult
-    private func add(_ token: consuming Token, value: Value, key: NameKey? = nil) -> Bool {
+    private func add(_ token: consuming Token, key: NameKey? = nil) -> Bool {
         let key = key ?? NameKey(token.qualifiedName.joinedWithDots())
-        guard insert(token, value: value, key: key) else { return false }  // hashed once for both tables
+        guard insert(token, key: key) else { return false }
         if adding.keys.isEmpty, firstKey == nil { firstKey = key.string } else { adding.keys.append(key.string) }
         return true
     }
 
-    /// The token and its value under `key`, unless the key is taken: a key declared twice keeps its first definition.
-    private func insert(_ token: consuming Token, value: Value, key: NameKey) -> Bool {
+    /// The token under `key`, unless the key is taken: a key declared twice keeps its first definition.
+    private func insert(_ token: consuming Token, key: NameKey) -> Bool {
         // One look-up for the usual new key.
         if let first = tokens.updateValue(token, forKey: key) {
             tokens[key] = first
             updatable = false
             return false
         }
-        values[key] = value
         return true
     }
 
@@ -859,13 +759,13 @@ public final class TokenGraph {
         }
         switch value {
         case .color, .number, .font:
-            add(Token(qualifiedName: name, declaredKind: value.tokenKind, location: location, expression: expression, scope: scope), value: value, key: key)
+            add(Token(qualifiedName: name, declaredKind: value.tokenKind, location: location, expression: expression, scope: scope, value: value), key: key)
         case .string where declaredKind == .string:
-            add(Token(qualifiedName: name, declaredKind: .string, location: location, expression: expression, scope: scope), value: value, key: key)
+            add(Token(qualifiedName: name, declaredKind: .string, location: location, expression: expression, scope: scope, value: value), key: key)
         case .unknown(let u):
             // Only values that are meant to be tokens are findings when they cannot be evaluated.
             guard let kind = declaredKind ?? u.kind, kind != .other, kind != .string else { return }
-            add(Token(qualifiedName: name, declaredKind: kind, location: location, expression: expression, scope: scope), value: value, key: key)
+            add(Token(qualifiedName: name, declaredKind: kind, location: location, expression: expression, scope: scope, value: value), key: key)
         case .instance(let type, let fields) where depth < 3 && interpreter.isType(type) && !isThemeSelector(type):
             // (A palette held by another value, `AppTheme.dark.colors`, is a theme: its colors are the palette's tokens.)
             // A struct that computes a color from stored colors (`DynamicColor { lightColor, darkColor; var color }`)
@@ -1137,7 +1037,7 @@ public final class TokenGraph {
     // MARK: - Values
 
     public func value(of qualifiedName: String) -> Result<TokenValue, EvaluationError> {
-        guard let value = values[qualifiedName] else {
+        guard let value = tokens[qualifiedName]?.value else {
             return .failure(EvaluationError(rule: "reference", message: "unknown token \(qualifiedName)", location: nil))
         }
         if let u = value.unknown { return .failure(EvaluationError(rule: u.rule, message: u.reason, location: u.location)) }
@@ -1148,12 +1048,12 @@ public final class TokenGraph {
     }
 
     /// A token's evaluated value as the interpreter gave it (nil: no such token), for rules that only look at some kinds.
-    func evaluated(_ qualifiedName: String) -> Value? { values[qualifiedName] }
+    func evaluated(_ qualifiedName: String) -> Value? { tokens[qualifiedName]?.value }
 
     /// A color token's value; nil for other tokens and for unevaluated ones. Rules and pairing ask for each token's
     /// color, and `value(of:)` builds a result (or an error) around it first.
     public func color(of qualifiedName: String) -> AppearanceColor? {
-        if case .color(let color)? = values[qualifiedName] { return color }
+        if case .color(let color)? = tokens[qualifiedName]?.value { return color }
         return nil
     }
 
@@ -1226,7 +1126,7 @@ public final class TokenGraph {
     public private(set) var sortedKeys: [String] = []
 
     /// Whether `key` has a different value in `other` (the graph this one was updated from).
-    func values(differ other: TokenGraph, at key: String) -> Bool { values[key] != other.values[key] }
+    func values(differ other: TokenGraph, at key: String) -> Bool { tokens[key]?.value != other.tokens[key]?.value }
 
     /// How many tokens have no value (their root causes are `findings()`).
     public var unevaluatedCount: Int {
