@@ -181,6 +181,46 @@ struct NameHashFilter: Sendable {
     }
 }
 
+/// Rows by their names' hashes (`NameKey.hash`), found from a name's bytes: a name put together only to be looked up
+/// (`TokenGraph.resolve`'s candidates) is not made a string, and the row's own key is what is kept. Open addressing, at
+/// at most two thirds full; a slot holds the hash's low half and the row + 1 (0: empty). The caller compares the row's key.
+struct NameRowTable: Sendable {
+    private var slots: [UInt64] = []
+    private var shift: UInt64 = 64
+
+    /// No names yet, and no table: `isEmpty`.
+    init() {}
+
+    /// A table for `count` names.
+    init(capacity count: Int) {
+        var size = 16
+        while size * 2 < count * 3 { size *= 2 }
+        shift = UInt64(64 - size.trailingZeroBitCount)
+        slots = [UInt64](repeating: 0, count: size)
+    }
+
+    /// No table made: it can tell nothing.
+    var isEmpty: Bool { slots.isEmpty }
+
+    mutating func insert(_ hash: UInt64, row: Int) {
+        var slot = Int(hash >> shift)
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = (hash << 32) | UInt64(row + 1)
+    }
+
+    /// The first row with `hash` whose key `isRow` accepts, or nil.
+    func row(of hash: UInt64, where isRow: (Int) -> Bool) -> Int? {
+        var slot = Int(hash >> shift)
+        while slots[slot] != 0 {
+            if slots[slot] >> 32 == hash & 0xFFFF_FFFF, isRow(Int(slots[slot] & 0xFFFF_FFFF) - 1) {
+                return Int(slots[slot] & 0xFFFF_FFFF) - 1
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+}
+
 /// A dictionary keyed by names that hashes them as `NameKey` does; read and written with `String` keys, as a
 /// `[String: Value]` is.
 public struct NameMap<Value> {

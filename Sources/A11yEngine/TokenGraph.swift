@@ -88,6 +88,8 @@ public final class TokenGraph {
     private var rowInfoIndex: [Int] = []
     /// The token keys' hashes, made with the rows (`resolve`'s candidates are tested against it before they are made).
     private var keyHashes = NameHashFilter()
+    /// The rows by their keys' hashes, made with `keyHashes`: a candidate that passes it is found from its bytes.
+    private var rowOfKeyHash = NameRowTable()
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
     public let interpreter: Interpreter
@@ -361,27 +363,29 @@ public final class TokenGraph {
         sortedKeys = results.keys
         // The rows filled on the workers in place, the key-to-row map beside them: each element is retained once, where
         // it is stored (filled in one loop here, this was a tenth of reading the 5k system's tokens).
-        let rowOfKeyResult = ConcurrentResults<(rows: NameMap<Int>, hashes: NameHashFilter)>(count: 1)
+        let rowOfKeyResult = ConcurrentResults<(rows: NameMap<Int>, hashes: NameHashFilter, rowOfHash: NameRowTable)>(count: 1)
         let shared = ReadOnly(value: (tokens: tokens, positions: positions, order: results.order))
         rowTokens = concurrentArray(count: positions.count, workers: workersForEveryToken, alongside: {
             let (tokens, positions, order) = shared.value
             var rowOfKey = NameMap<Int>()
             rowOfKey.reserveCapacity(positions.count)
             var hashes = NameHashFilter(capacity: positions.count)
+            var rowOfHash = NameRowTable(capacity: positions.count)
             // By the keys as the token map hashed them: not hashed again.
             for (row, index) in order.enumerated() {
                 let key = tokens.nameKey(at: positions[index])
                 hashes.insert(key.hash)
+                rowOfHash.insert(key.hash, row: row)
                 rowOfKey[key] = row
             }
-            rowOfKeyResult.set(0, (rowOfKey, hashes))
+            rowOfKeyResult.set(0, (rowOfKey, hashes, rowOfHash))
         }) { row in
             shared.value.tokens.value(at: shared.value.positions[shared.value.order[row]])
         }
         rowValues = concurrentArray(count: positions.count, workers: workersForEveryToken) { row in
             shared.value.tokens.value(at: shared.value.positions[shared.value.order[row]]).value
         }
-        (rowOfKey, keyHashes) = rowOfKeyResult.takeValues()[0]!
+        (rowOfKey, keyHashes, rowOfKeyHash) = rowOfKeyResult.takeValues()[0]!
         rowInfos = results.infos
         rowInfoIndex = results.order
     }
@@ -392,11 +396,13 @@ public final class TokenGraph {
         rowOfKey = [:]
         rowOfKey.reserveCapacity(sortedKeys.count)
         keyHashes = NameHashFilter(capacity: sortedKeys.count)
+        rowOfKeyHash = NameRowTable(capacity: sortedKeys.count)
         (rowTokens, rowValues, rowInfos) = ([], [], [])
         for (row, key) in sortedKeys.enumerated() {
             let nameKey = NameKey(key), token = tokens[nameKey]!
             rowOfKey[nameKey] = row
             keyHashes.insert(nameKey.hash)
+            rowOfKeyHash.insert(nameKey.hash, row: row)
             rowTokens.append(token)
             rowValues.append(token.value)
             rowInfos.append(infos(key) ?? Self.nameInfo(of: token.name))
@@ -517,7 +523,8 @@ public final class TokenGraph {
         tokens = previous.tokens
         structInstances = previous.structInstances
         sortedKeys = previous.sortedKeys
-        (rowOfKey, rowTokens, rowValues, keyHashes) = (previous.rowOfKey, previous.rowTokens, previous.rowValues, previous.keyHashes)
+        (rowOfKey, rowTokens, rowValues) = (previous.rowOfKey, previous.rowTokens, previous.rowValues)
+        (keyHashes, rowOfKeyHash) = (previous.keyHashes, previous.rowOfKeyHash)
         (rowInfos, rowInfoIndex) = (previous.rowInfos, previous.rowInfoIndex)
         declarationTokens = previous.declarationTokens
         var updated: Set<String> = [], removed: Set<String> = []
@@ -675,7 +682,12 @@ public final class TokenGraph {
             rowTokens.removeLast(count - kept)
             rowValues.removeLast(count - kept)
             rowInfoIndex.removeLast(count - kept)
-            for position in rowOfKey.positions { rowOfKey.updateValue(keptRow[rowOfKey.value(at: position)], at: position) }
+            rowOfKeyHash = NameRowTable(capacity: kept)
+            for position in rowOfKey.positions {
+                let row = keptRow[rowOfKey.value(at: position)]
+                rowOfKey.updateValue(row, at: position)
+                rowOfKeyHash.insert(rowOfKey.nameKey(at: position).hash, row: row)
+            }
         }
         for (instance, fields) in structInstances { structInstances[instance] = fields.filter { !removed.contains($0) } }
     }
@@ -975,7 +987,23 @@ public final class TokenGraph {
         var path = reference.path
         if path.first == "Self" || path.first == "self" { path.removeFirst() }
         guard !path.isEmpty else { return nil }
-        let key = path.joinedWithDots()
+        // The path joined with dots, written once on the stack: each candidate is an owner and these bytes (made a
+        // string, the path was an allocation for each reference, and most of its candidates name no token).
+        let length = path.reduce(path.count - 1) { $0 + $1.utf8.count }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(length, 1)) { buffer in
+            var end = 0
+            for (index, part) in path.enumerated() {
+                if index > 0 {
+                    buffer[end] = UInt8(ascii: ".")
+                    end += 1
+                }
+                end += writeUTF8(part, to: buffer.baseAddress! + end)
+            }
+            return resolve(reference, path: path, key: UnsafeBufferPointer(rebasing: buffer[..<length]))
+        }
+    }
+
+    private func resolve(_ reference: TokenReference, path: [String], key: UnsafeBufferPointer<UInt8>) -> String? {
         // Candidates in the order Swift would look, each checked as it is made (the first that names a token wins).
         if reference.isImplicitMember || path.count == 1 {
             let kinds: [TokenKind] = reference.expectedKind.map { [$0] } ?? [.color, .number, .font]
@@ -990,7 +1018,7 @@ public final class TokenGraph {
         }
         // `UIColor.appX` may be declared as `Color.appX` (and the other way round).
         if path.count > 1 {
-            let rest = path.dropFirst().joinedWithDots()
+            let rest = UnsafeBufferPointer(rebasing: key[(path[0].utf8.count + 1)...])
             for (_, names) in Self.namespaces where names.contains(path[0]) {
                 for alternative in names where alternative != path[0] {
                     if let candidate = tokenKey(CollectionOfOne(alternative), rest) { return candidate }
@@ -1004,33 +1032,43 @@ public final class TokenGraph {
         return interpreter.assetToken(symbol: symbol.joinedWithDots())
     }
 
-    /// `memberKey(owner.joinedWithDots(), name)` when that is a token's key, else nil. `resolve` tries up to a dozen
-    /// candidates for a reference and most name no token, so each is written and hashed in a buffer on the stack, and
-    /// made a string and looked up only when a token key may have its hash (`keyHashes`): made in one allocation and
-    /// looked up, the candidates of a component's alias cost ~4,000 instructions, and components resolve thousands.
-    private func tokenKey(_ owner: some Collection<String>, _ name: String) -> String? {
+    /// `memberKey(owner.joinedWithDots(), name)` when that is a token's key, else nil (`name`: the UTF-8 bytes of a
+    /// name). `resolve` tries up to a dozen candidates for a reference and most name no token, so each is written and
+    /// hashed in a buffer on the stack, and found by its bytes only when a token key may have its hash (`keyHashes`),
+    /// the row's own key returned: made in one allocation and looked up, the candidates of a component's alias cost
+    /// ~4,000 instructions, and components resolve thousands.
+    private func tokenKey(_ owner: some Collection<String>, _ name: UnsafeBufferPointer<UInt8>) -> String? {
         var ownerLength = owner.count - 1
         for part in owner { ownerLength += part.utf8.count }
-        guard ownerLength > 0 else { return tokens[name] != nil ? name : nil }  // (an empty owner: the name alone)
-        let length = ownerLength + 1 + name.utf8.count
+        // (An empty owner: the name alone.)
+        let length = ownerLength > 0 ? ownerLength + 1 + name.count : name.count
         if !keyHashes.isEmpty, length <= 512 {
-            // Some(nil): certainly no token; nil: a name that is not ASCII, looked up as it is made below.
-            let found: String?? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+            // Some(nil): certainly no token; nil: a name that is not ASCII, looked up as a string below.
+            let found: String?? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(length, 1)) { buffer in
+                let base = buffer.baseAddress!
                 var end = 0
-                for part in owner {
-                    end += writeUTF8(part, to: buffer.baseAddress! + end)
-                    buffer[end] = UInt8(ascii: ".")
-                    end += 1
+                if ownerLength > 0 {
+                    for part in owner {
+                        end += writeUTF8(part, to: base + end)
+                        base[end] = UInt8(ascii: ".")
+                        end += 1
+                    }
                 }
-                _ = writeUTF8(name, to: buffer.baseAddress! + end)
-                guard let hash = NameKey.asciiHash(of: UnsafeBufferPointer(buffer)) else { return nil }
+                if let nameBase = name.baseAddress { (base + end).initialize(from: nameBase, count: name.count) }
+                guard let hash = NameKey.asciiHash(of: UnsafeBufferPointer(rebasing: buffer[..<length])) else { return nil }
                 guard keyHashes.mightContain(hash) else { return .some(nil) }
-                let candidate = NameKey(string: String(decoding: buffer, as: UTF8.self), hash: hash)
-                return .some(tokens[candidate] != nil ? candidate.string : nil)
+                let row = rowOfKeyHash.row(of: hash) { row in
+                    row < sortedKeys.count && sortedKeys[row].utf8.withContiguousStorageIfAvailable { key in
+                        key.count == length && memcmp(key.baseAddress!, base, length) == 0
+                    } == true
+                }
+                // (The rows are the tokens' keys, as the hashes are: a name without a row is no token.)
+                return .some(row.map { sortedKeys[$0] })
             }
             if let found { return found }
         }
-        let candidate = memberKey(owner.joinedWithDots(), name)
+        let nameString = String(decoding: name, as: UTF8.self)
+        let candidate = ownerLength > 0 ? memberKey(owner.joinedWithDots(), nameString) : nameString
         return tokens[candidate] != nil ? candidate : nil
     }
 

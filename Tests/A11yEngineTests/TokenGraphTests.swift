@@ -46,8 +46,8 @@ struct TokenGraphTests {
         }
     }
 
-    /// `resolve` hashes each ASCII candidate where it writes it and makes it only when a token key may have its hash; a
-    /// candidate that is not ASCII is made and looked up as it is. Both find the innermost token, and nothing else.
+    /// `resolve` hashes each ASCII candidate where it writes it and finds it by its bytes among the rows (no string made);
+    /// a candidate that is not ASCII is made and looked up as it is. Both find the innermost token, and nothing else.
     @Test func resolveFindsCandidatesHashedInPlaceAndNamesThatAreNotASCII() {
         let g = graph([
             Self.token("Color.brand", Self.hex("#FFFFFF", "#000000"), line: 1),
@@ -65,6 +65,9 @@ struct TokenGraphTests {
         #expect(resolve(["Couleurs", "brand"], scope: ["Thème"]) == nil)
         #expect(resolve(["brand"], scope: ["Palette", "Colours"], implicit: true) == "Color.brand")
         #expect(resolve(["Colors", "missing"], scope: ["Palette"]) == nil)
+        // The whole path a key (at the outermost scope, no owner before it), and a candidate one byte short of a key.
+        #expect(resolve(["Palette", "Colors", "brand"], scope: ["Other"]) == "Palette.Colors.brand")
+        #expect(resolve(["Palette", "Colors", "bran"], scope: ["Other"]) == nil)
     }
 
     @Test func cyclicAliasIsOneReferenceFindingNamingEveryTokenInTheCycle() {
