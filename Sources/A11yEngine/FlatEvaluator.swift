@@ -135,6 +135,21 @@ final class FlatEvaluator {
     /// evaluated once, so its call node has no cache of its own, and a token helper called from 5,000 of them was planned
     /// (its plan, argument shape, label checks and function looked up) 5,000 times.
     var directCallsByKey: [DirectKey: DirectCall] = [:]
+    /// Static initial values' nodes by shape and scope, lowered once and refilled for each value of the shape
+    /// (`LoweredProgram.refill`): each static member is evaluated once, and lowering 5,000 tokens' `adaptive(light:
+    /// dark:)` afresh cost ~1,500 instructions each; its call node keeps its cache (`nodeCaches`: the same scope, name,
+    /// labels and literal kinds, as `DirectKey` has them). Busy while the value in them is evaluated.
+    var shapedNodes: [(node: Int32, busy: Bool)] = []
+    var shapedNodesByKey: [ShapedKey: Int] = [:]
+    struct ShapedKey: Hashable {
+        var scope: NameKey
+        var shape: LoweredProgram.Shape
+        /// Mixed as `DirectKey`'s.
+        func _rawHashValue(seed: Int) -> Int {
+            let mixed = (scope.hash &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(bitPattern: shape.name))) &* 0x9FB2_1C65_1E98_DF25
+            return NameKey.finalMix(mixed ^ shape.arguments ^ (shape.moreArguments &* 0x100_0000_01B3) ^ (shape.member ? 1 : 0), seed: seed)
+        }
+    }
     /// A called name's `DirectCall` depends on the scope (the name's call plan), the name, and the arguments' labels and
     /// kinds of literal (`argumentShape`): those, for up to four arguments, packed in two words.
     struct DirectKey: Hashable {
@@ -1185,32 +1200,57 @@ extension FlatEvaluator {
     /// instance members); nil for what evaluates nothing (no initial value, an enum case, a function), which the
     /// interpreter answers.
     func evaluateMember(_ declaration: MemberDeclaration, selfValue newSelf: Value?) -> Value {
-        let plan: MemberPlan
+        // The plan's parts held apart: a static member's plan is not kept, and making one copied the declaration into it
+        // (its references counted, and released again) for every token.
+        var node: Int32 = -1, body = LoweredProgram.Span.empty, frameSize: Int32 = 0, valueLocation = declaration.location
         let key = declaration.identity
+        let scopeKey = ownerScopeKey(declaration.ownerKey)
+        var shapedRow = -1
+        defer { if shapedRow >= 0 { shapedNodes[shapedRow].busy = false } }
         // Only instance members' plans are kept (below): a static member's is not looked up.
         if !declaration.isStatic, let known = memberPlans[key] {
-            plan = known
+            (node, body, frameSize, valueLocation) = (known.node, known.body, known.frameSize, known.valueLocation)
         } else {
             switch declaration.kind {
             case .stored(let initial?):
-                let lowered = program.lowerExpression(initial)
-                plan = MemberPlan(declaration: declaration, node: lowered.node, frameSize: lowered.frameSize, valueLocation: initial.location)
-            case .computed(let body):
-                let lowered = program.lowerBody(body)
-                plan = MemberPlan(declaration: declaration, body: lowered.body, frameSize: lowered.frameSize,
-                                  valueLocation: declaration.location)
+                if declaration.isStatic, let shape = program.shape(of: initial) {
+                    shapedRow = shapedNodesRow(ShapedKey(scope: scopeKey, shape: shape), initial)
+                }
+                if shapedRow >= 0 { node = shapedNodes[shapedRow].node } else { (node, frameSize) = program.lowerExpression(initial) }
+                valueLocation = initial.location
+            case .computed(let statements):
+                (body, frameSize) = program.lowerBody(statements)
             default:
                 return interpreter.unknown("\(declaration.name) has no value to evaluate", declaration.location)
             }
             // Kept for instance members only: a static member is memoised (keeping its plan too cost the 5k system ~1%,
             // measured with `EvaluatorPool` keeping evaluators for the next workers, and saved nothing elsewhere).
-            if !declaration.isStatic { memberPlans[key] = plan }
+            if !declaration.isStatic {
+                memberPlans[key] = MemberPlan(declaration: declaration, node: node, body: body, frameSize: frameSize, valueLocation: valueLocation)
+            }
         }
-        return inMemberFrame(scope: declaration.owner, selfValue: newSelf, scopeKey: ownerScopeKey(declaration.ownerKey), frameSize: plan.frameSize) { _ in
+        return inMemberFrame(scope: declaration.owner, selfValue: newSelf, scopeKey: scopeKey, frameSize: frameSize) { _ in
             let type = declaration.type
-            let value = plan.node >= 0 ? value(of: plan.node, expected: type) : toValue(run(plan.body, expected: type, at: declaration.location))
-            return interpreter.coerce(value, to: type, at: plan.valueLocation)
+            let value = node >= 0 ? value(of: node, expected: type) : toValue(run(body, expected: type, at: declaration.location))
+            return interpreter.coerce(value, to: type, at: valueLocation)
         }
+    }
+
+    /// A static initial value of a shape (`LoweredProgram.Shape`) in a scope: the row of `shapedNodes` whose nodes now
+    /// hold `initial`, made busy; -1 when that row is busy (a value of the same shape being evaluated reads this one).
+    private func shapedNodesRow(_ key: ShapedKey, _ initial: Expr) -> Int {
+        if let row = shapedNodesByKey[key] {
+            guard !shapedNodes[row].busy else { return -1 }
+            program.refill(shapedNodes[row].node, with: initial)
+            shapedNodes[row].busy = true
+            return row
+        }
+        // The shape's first value lowered as any other; its nodes kept for the next (a name's `.name` node, literals' and
+        // the root's: nothing about them depends on the value but what `refill` writes).
+        let lowered = program.lowerExpression(initial)
+        shapedNodes.append((lowered.node, true))
+        shapedNodesByKey[key] = shapedNodes.count - 1
+        return shapedNodes.count - 1
     }
 
     /// A closure value applied (a color provider `BuiltIns.dynamicColor` runs): lowered with what it

@@ -246,6 +246,75 @@ final class LoweredProgram {
         return (node, frames.removeLast().size)
     }
 
+    /// What nodes lowered for one static initial value can hold for another (`refill`): a call of a name with up to four
+    /// arguments, each a string or number literal (`adaptive(light: "#…", dark: "#…")`), or a member of a name
+    /// (`Color.brand`; `member` true, the member's own name not part of the shape).
+    struct Shape: Hashable {
+        var name: Int32
+        var member: Bool
+        /// Per argument 32 bits, its label's symbol plus two (no label: 1) above its literal's kind (1 string, 2
+        /// number), as `FlatEvaluator.DirectKey` packs them.
+        var arguments: UInt64, moreArguments: UInt64
+    }
+
+    /// The shape of `expr` when it has one `refill` takes, else nil. Only for an expression lowered with no frame around
+    /// it and no locals (a static member's initial value), where a name is always lowered to `.name`.
+    func shape(of expr: Expr) -> Shape? {
+        guard frames.isEmpty else { return nil }
+        switch expr.kind {
+        case .member(let base, _):
+            guard case .name(let name) = base.kind else { return nil }
+            return Shape(name: symbol(name), member: true, arguments: 0, moreArguments: 0)
+        case .call(let callee, let args):
+            guard case .name(let name) = callee.kind, args.count <= 4 else { return nil }
+            // Symbols made in the order lowering makes them: the name, then each label.
+            let nameSymbol = symbol(name)
+            var packed: (UInt64, UInt64) = (0, 0)
+            for (i, argument) in args.enumerated() {
+                let kind: UInt32
+                switch argument.value.kind {
+                case .string: kind = 1
+                case .number: kind = 2
+                default: return nil
+                }
+                let label = argument.label.map(symbol) ?? -1
+                guard label < 1 << 29 else { return nil }
+                let bits = UInt64(UInt32(label + 2) << 2 | kind) << (32 * UInt64(i % 2))
+                if i < 2 { packed.0 |= bits } else { packed.1 |= bits }
+            }
+            return Shape(name: nameSymbol, member: false, arguments: packed.0, moreArguments: packed.1)
+        default:
+            return nil
+        }
+    }
+
+    /// The nodes `lowerExpression` made for an expression of `expr`'s shape (their root at `node`) made `expr`'s: its
+    /// literals, its member's name and its locations written over the old ones, as lowering `expr` would have made them.
+    func refill(_ node: Int32, with expr: Expr) {
+        let root = Int(node), n = nodes[root]
+        locations[root] = expr.location
+        switch expr.kind {
+        case .member(let base, let name):
+            nodes[root].b = symbol(name)
+            locations[Int(n.a)] = base.location
+        case .call(let callee, let args):
+            locations[Int(n.a)] = callee.location
+            for (i, argument) in args.enumerated() {
+                let value = Int(arguments[Int(n.b) + i].value)
+                switch argument.value.kind {
+                case .string(let s): nodes[value].a = literal(s)
+                case .number(let x):
+                    numbers.append(x)
+                    nodes[value].a = Int32(numbers.count - 1)
+                default: preconditionFailure("refill: not a shape's literal")
+                }
+                locations[value] = argument.value.location
+            }
+        default:
+            preconditionFailure("refill: not a shape")
+        }
+    }
+
     /// A body (a computed property's, an initialiser's) in a frame of its own.
     func lowerBody(_ body: [Stmt]) -> (body: Span, frameSize: Int32) {
         pushFrame()

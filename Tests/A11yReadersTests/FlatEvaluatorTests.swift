@@ -466,4 +466,34 @@ struct FlatEvaluatorTests {
         #expect(outcome.values["Tint.unknownOwner"] == .enumCase(type: "Mood", name: "loud", payload: []))
         #expect(outcome.values["Tint.unknownOwnerAccent"] == outcome.values["Tint.accent"])
     }
+
+    /// Static initial values of one shape in a scope (a call of a name with literal arguments, a member of a name) share
+    /// nodes refilled for each (`LoweredProgram.refill`): each keeps its own literals and locations, and one read while
+    /// another of its shape is evaluated (the shared nodes busy) is lowered afresh, with the same value.
+    @Test func valuesOfOneShapeKeepTheirOwnLiteralsAndLocations() {
+        let outcome = Self.evaluate("""
+            enum Palette {
+                static func tone(_ hex: String) -> Color { hex == "#000000" ? later : Color(hex: hex) }
+                static func width(_ points: Double) -> Double { points * 2 }
+                static let first = tone("#112233")
+                static let nested = tone("#000000")
+                static let later = tone("#445566")
+                static let last = tone("#778899")
+                static let thin = width(1)
+                static let wide = width(4)
+            }
+            enum Alias {
+                static let one = Palette.first
+                static let missing = Palette.nothing
+                static let two = Palette.last
+            }
+            """)
+        Self.expectEvaluated(outcome, count: 9, unknown: ["Alias.missing"])
+        func hex(_ key: String) -> String? { if case .color(let c)? = outcome.values[key] { return c[.light].hex } else { return nil } }
+        #expect(hex("Palette.first") == "#112233" && hex("Palette.nested") == "#445566")
+        #expect(hex("Palette.later") == "#445566" && hex("Palette.last") == "#778899")
+        #expect(outcome.values["Palette.thin"] == .number(2) && outcome.values["Palette.wide"] == .number(8))
+        #expect(hex("Alias.one") == "#112233" && hex("Alias.two") == "#778899")
+        #expect(outcome.values["Alias.missing"]?.unknown?.location.line == 13, "\(String(describing: outcome.values["Alias.missing"]))")
+    }
 }
