@@ -22,7 +22,18 @@ func contrastFindings(_ context: AuditContext, role: Role, rule: String, splitFr
     // The fix hints first: many pairs share colors (one token used by many components), so each distinct search is made
     // once, and the searches (most of a contrast rule's time) are spread over the cores in small pieces that any free
     // core takes, not in a few long ones (the last of which ran alone on one core).
-    struct FixKey: Hashable { var fg: ColorValue; var bg: ColorValue; var required: Double }
+    struct FixKey: Hashable {
+        var fg: ColorValue
+        var bg: ColorValue
+        var required: Double
+
+        /// One word hashed, folded from the colors' own words and the ratio's bits (synthesized hashing fed the hasher
+        /// three). Equal keys fold alike: `-0.0` folds as `0.0`, which it equals.
+        func hash(into hasher: inout Hasher) {
+            let colors = fg.folded &* 0x9FB2_1C65_1E98_DF25 ^ bg.folded
+            hasher.combine(colors &* 0x9FB2_1C65_1E98_DF25 ^ (required == 0 ? 0 : required.bitPattern))
+        }
+    }
     let (fixKeys, fixOfFailing) = { () -> ([FixKey], [Int]) in
         var fixKeys: [FixKey] = []
         var fixOfFailing = [Int](repeating: -1, count: failing.count)

@@ -129,16 +129,23 @@ public struct DynamicTypeRule: Rule {
     func clippingFindings(_ context: AuditContext) -> [Finding] {
         var findings: [Finding] = []
         let excluded: Set<String> = ["min", "minimum", "max", "track", "dot", "thumb", "total", "paged", "line", "indicator", "icon", "image"]
-        for component in context.components {
+        // Components and their properties read where they are, by index: `properties(in:)` copied a group's properties
+        // into an array of their own, twice for every component (a few references counted a property).
+        let components = context.components
+        for c in components.indices {
             var largest: (size: Double, property: String)?
-            for property in component.properties(in: .typography) {
-                if case .success(.font(let f)) = context.graph.value(of: property.qualifiedName),
+            for p in components[c].properties.indices where components[c].properties[p].group == .typography {
+                if case .success(.font(let f)) = context.graph.value(of: components[c].properties[p].qualifiedName),
                    let ax5 = DynamicTypeSizes.largestAccessibilitySize(of: f), ax5 > (largest?.size ?? 0) {
-                    largest = (ax5, property.name)
+                    largest = (ax5, components[c].properties[p].name)
                 }
             }
             guard let text = largest else { continue }
-            for property in component.properties(in: .layout) {
+            let component = components[c]
+            for p in component.properties.indices where component.properties[p].group == .layout {
+                // Most layout properties are not heights: those are passed over before their names are split into words.
+                guard Self.mayEndInHeight(component.properties[p].name) else { continue }
+                let property = component.properties[p]
                 let words = nameWords(property.name)
                 guard words.last == "height", Set(words).isDisjoint(with: excluded),
                       case .success(.number(let height)) = context.graph.value(of: property.qualifiedName) else { continue }
@@ -152,5 +159,24 @@ public struct DynamicTypeRule: Rule {
             }
         }
         return findings
+    }
+
+    /// False when `name`'s last word (`nameWords`) cannot be `height`: an ASCII name whose last letters, before any
+    /// separators, are not those six in some case. (Other names: true, their words are split.)
+    static func mayEndInHeight(_ name: String) -> Bool {
+        let onBytes = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func isSeparator(_ byte: UInt8) -> Bool {  // `nameWords`' separators: _ - . space /
+                byte == 0x5F || byte == 0x2D || byte == 0x2E || byte == 0x20 || byte == 0x2F
+            }
+            var end = bytes.count
+            while end > 0, isSeparator(bytes[end - 1]) { end -= 1 }
+            let height: StaticString = "height"
+            guard end >= height.utf8CodeUnitCount else { return false }
+            return (0..<height.utf8CodeUnitCount).allSatisfy {
+                asciiLowercased(bytes[end - height.utf8CodeUnitCount + $0]) == height.utf8Start[$0]
+            }
+        }
+        return (onBytes ?? nil) ?? true
     }
 }

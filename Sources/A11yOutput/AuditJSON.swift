@@ -12,11 +12,11 @@ public enum AuditJSON {
 
     /// The same text as `encode`, written to `handle` as it is produced (a large audit is never one buffer).
     public static func write<T: Encodable>(_ value: T, pretty: Bool = true, to handle: FileHandle) throws {
-        func write(_ bytes: [UInt8]) throws {
-            do { try handle.write(contentsOf: bytes) } catch { throw OutputWriteError(error) }
+        func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+            do { try handle.write(contentsOf: UnsafeRawBufferPointer(bytes)) } catch { throw OutputWriteError(error) }
         }
         try SortedJSONEncoder(pretty: pretty).write(value, to: write)
-        if pretty { try write([0x0A]) }
+        if pretty { try [UInt8(0x0A)].withUnsafeBufferPointer(write) }
     }
 }
 

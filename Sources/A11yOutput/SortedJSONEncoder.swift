@@ -20,8 +20,9 @@ public struct SortedJSONEncoder {
     /// The same text as `encode`, handed to `sink` in pieces of about `chunk` bytes as it is written: objects whose
     /// members are plain keyed values and arrays are written member by member (members sorted by key first), so a
     /// 2,400-pair audit never exists as one 4 MB buffer. Anything else (nested containers, single values) is written
-    /// by `encode`'s own path, whole.
-    public func write<T: Encodable>(_ value: T, chunk: Int = 1 << 16, to sink: ([UInt8]) throws -> Void) throws {
+    /// by `encode`'s own path, whole. A piece's bytes are lent to `sink` for the call (a large array's blocks are
+    /// handed over in the buffers they were written in, not copied into arrays first).
+    public func write<T: Encodable>(_ value: T, chunk: Int = 1 << 16, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try withoutActuallyEscaping(sink) { sink in
             var stream = StreamingWriter(pretty: pretty, chunk: chunk, sink: sink)
             try stream.write(value, depth: 0)
@@ -34,14 +35,14 @@ public struct SortedJSONEncoder {
 struct StreamingWriter {
     let pretty: Bool
     let chunk: Int
-    let sink: ([UInt8]) throws -> Void
+    let sink: (UnsafeBufferPointer<UInt8>) throws -> Void
     var out: [UInt8] = []
     /// Each type's member keys in the order it encodes them, and that order sorted: thousands of pairs share one.
     var keyOrders: [ObjectIdentifier: (keys: [String], sorted: [Int])] = [:]
 
     mutating func flush() throws {
         guard !out.isEmpty else { return }
-        try sink(out)
+        try out.withUnsafeBufferPointer { try sink($0) }
         out.removeAll(keepingCapacity: true)
     }
 
@@ -177,20 +178,27 @@ struct StreamingWriter {
         }
         let shared = ReadOnly(value: (elements: elements, blocks: blocks, writeDirect: writeDirect))
         parallelPerform(iterations: workers) { _ in
-            // Each block's buffer sized for the last one this worker wrote (blocks of pairs or findings are alike):
-            // grown from empty, a block's text was copied at every doubling (~6 MB copied for elevate-ios's audit).
-            var lastSize = 1 << 16
+            // Each block's buffer sized for the last one this worker wrote (blocks of pairs or findings are alike), the
+            // first for a kilobyte an element (pairs and findings are less in pretty JSON): grown from empty, a block's
+            // text was copied at every doubling (~6 MB copied for elevate-ios's audit).
+            var lastSize = Self.block << 10
             while let b = order.take() {
                 do {
                     if let writeDirect = shared.value.writeDirect {
+                        // The block's buffer is handed over as it is (copied into an array, 5,000 tokens' pairs and
+                        // findings were ~4 MB copied); it is freed once written.
                         var text = JSONBytes(capacity: lastSize + lastSize / 8)
-                        defer { text.deallocate() }
-                        for i in shared.value.blocks[b] {
-                            JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &text)
-                            try writeDirect(i, &text)
+                        do {
+                            for i in shared.value.blocks[b] {
+                                JSONLayout.beforeMember(i, key: nil, depth: depth, pretty: pretty, into: &text)
+                                try writeDirect(i, &text)
+                            }
+                        } catch {
+                            text.deallocate()
+                            throw error
                         }
                         lastSize = text.count
-                        order.finish(b, Array(text.bytes))
+                        order.finish(b, text)
                     } else {
                         var writer = StreamingWriter(pretty: pretty, chunk: Self.collectedWhole, sink: { _ in })
                         writer.out.reserveCapacity(lastSize + lastSize / 8)
@@ -199,7 +207,9 @@ struct StreamingWriter {
                             try writer.write(shared.value.elements[i], depth: depth + 1)
                         }
                         lastSize = writer.out.count
-                        order.finish(b, writer.out)
+                        var text = JSONBytes(capacity: max(writer.out.count, 1))
+                        writer.out.withUnsafeBufferPointer { text.write($0) }
+                        order.finish(b, text)
                     }
                 } catch {
                     order.fail(error)
@@ -800,20 +810,25 @@ public enum JSONValue: Encodable, Equatable, ExpressibleByStringLiteral, Express
 
 /// Blocks of text written by several workers, handed to `sink` in block order, one at a time, outside the lock (the
 /// workers go on taking blocks while one is written). A block is taken only while fewer than `window` blocks are taken
-/// and not yet written, so a slow sink holds back the workers instead of the text piling up.
+/// and not yet written, so a slow sink holds back the workers instead of the text piling up. Each block's buffer is
+/// its own, freed once written (or, after a failure, when this is).
 private final class BlocksInOrder: @unchecked Sendable {
     private let condition = NSCondition()
     private let count: Int
     private let window: Int
-    private let sink: ([UInt8]) throws -> Void
+    private let sink: (UnsafeBufferPointer<UInt8>) throws -> Void
     private var nextToTake = 0
     private var nextToWrite = 0
-    private var finished: [Int: [UInt8]] = [:]
+    private var finished: [Int: JSONBytes] = [:]
     private var writing = false
     private var error: (any Error)?
 
-    init(count: Int, window: Int, sink: @escaping ([UInt8]) throws -> Void) {
+    init(count: Int, window: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
         (self.count, self.window, self.sink) = (count, window, sink)
+    }
+
+    deinit {
+        for text in finished.values { text.deallocate() }  // blocks left unwritten by a failure
     }
 
     /// The next block to write, nil when none is left or a block failed. Waits while the window is full.
@@ -826,8 +841,9 @@ private final class BlocksInOrder: @unchecked Sendable {
         return nextToTake - 1
     }
 
-    /// Block `index`'s text; writes it, and the finished blocks after it, when it is the next to write.
-    func finish(_ index: Int, _ text: [UInt8]) {
+    /// Block `index`'s text (its buffer handed over); writes it, and the finished blocks after it, when it is the next
+    /// to write.
+    func finish(_ index: Int, _ text: JSONBytes) {
         condition.lock()
         finished[index] = text
         // One writer at a time: a block finished while another is written is picked up by that writer's loop.
@@ -836,7 +852,8 @@ private final class BlocksInOrder: @unchecked Sendable {
         while error == nil, let next = finished.removeValue(forKey: nextToWrite) {
             condition.unlock()
             var failure: (any Error)?
-            do { try sink(next) } catch { failure = error }
+            do { try sink(next.bytes) } catch { failure = error }
+            next.deallocate()
             condition.lock()
             if let failure, error == nil { error = failure }
             nextToWrite += 1

@@ -293,6 +293,19 @@ struct SortedJSONEncoderTests {
         #expect(throws: EncodingError.self) { try Self.streamed(JSONValue.array(broken), pretty: false) }
     }
 
+    /// A large array's blocks reach the sink in the buffers they were written in, sized for a kilobyte an element: blocks
+    /// of findings several times that (long messages) grow theirs, and read as Foundation's; one that fails is freed.
+    @Test func blocksLargerThanTheirFirstBuffersAreWrittenAsFoundationWritesThem() throws {
+        let findings = (0..<1_200).map { i in
+            Finding(rule: "contrast.text", severity: .error, subject: "Card \(i)", message: String(repeating: "label \(i) on surface; ", count: i < 600 ? 150 : 5),
+                    location: SourceLocation(file: "/tmp/Styling.swift", line: i, column: 5), measured: Double(i) / 7, required: 4.5)
+        }
+        #expect(try Self.streamed(findings, pretty: true, chunk: 1 << 16).text == Self.foundation(findings, pretty: true))
+        var broken = findings
+        broken[100] = Finding(rule: "x", severity: .error, subject: "x", message: "", location: nil, measured: .nan)
+        #expect(throws: EncodingError.self) { try Self.streamed(broken, pretty: true) }
+    }
+
     /// The blocks of a large array reach the sink from the worker that finishes each next one: a sink that fails stops
     /// the write with its error, and nothing after the failed piece is handed to it.
     @Test func aFailingSinkStopsALargeArrayWithItsError() throws {

@@ -55,6 +55,16 @@ struct PairingTests {
         }
     }
 
+    /// A name passed over as no height (`DynamicTypeRule.mayEndInHeight`) is one whose last word is not `height`
+    /// (names that are not ASCII are always split).
+    @Test func aNamePassedOverAsNoHeightHasAnotherLastWord() {
+        for name in ["height", "rowHeight", "row_height_", "ROWHEIGHT", "minHeight/", "heights", "heightMin", "weight", "eight",
+                     "", "_", "rowheight", "row2Height", "hëight", "rowHéight", "Height.", "thumbSize"] {
+            if !DynamicTypeRule.mayEndInHeight(name) { #expect(nameWords(name).last != "height", "\(name)") }
+        }
+        #expect(!DynamicTypeRule.mayEndInHeight("thumbSize") && DynamicTypeRule.mayEndInHeight("row_height_"))
+    }
+
     /// Whether a name has a word of a set, found on its bytes, is what its words say (a word over 16 bytes, and names that
     /// are not ASCII, take the general paths).
     @Test func aNameHasAWordOfASetAsItsWordsSay() {
