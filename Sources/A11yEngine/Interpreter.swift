@@ -850,7 +850,7 @@ public final class Interpreter {
         let queue = WorkQueue(count: members.count, chunk: 16)
         // A fresh interpreter adopts one worker's memos (below), so each is sized for what it will hold; otherwise for a
         // fair share. Growing them a doubling at a time rehashed every key each time.
-        let adopting = staticCache.isEmpty && staticDependencies.isEmpty
+        let adopting = staticCache.isEmpty && staticDependencies.isEmpty && unmergedDependencies.isEmpty
         parallelPerform(iterations: workers) { w in
             // Made on the worker's own thread, which lets it go at the end too: its copies of the functions and their
             // owners' tables (`ownCallables`), freed on this thread after the round, were a serial step between rounds.
@@ -884,20 +884,25 @@ public final class Interpreter {
             (staticCache, staticDependencies, readersByKey) = (adopted.values, adopted.dependencies, nil)
         }
         staticCache.reserveCapacity(staticCache.count + shares.reduce(0) { $0 + ($1?.values.count ?? 0) })
-        staticDependencies.reserveCapacity(staticDependencies.count + shares.reduce(0) { $0 + ($1?.dependencies.count ?? 0) })
         readersByKey = nil
-        // The values and the reads merged side by side (two tables; each insertion a cache miss on what the other core
-        // made), by the keys as the workers hashed them.
-        let merging = shares.compactMap { $0 }
-        parallelPerform(iterations: 2) { table in
-            for share in merging {
-                if table == 0 {
-                    staticCache.merge(share.values) { existing, _ in existing }
-                } else {
-                    staticDependencies.merge(share.dependencies) { existing, _ in existing }
-                }
-            }
+        // The values merged by the keys as the workers hashed them; the reads kept as the workers made them, merged when
+        // an edit asks for them (`mergeDependencies`): a one-shot audit never does. (Merged beside the values, on the
+        // other core, they were a third of a round's merging.)
+        for share in shares {
+            guard let share else { continue }
+            staticCache.merge(share.values) { existing, _ in existing }
+            if !share.dependencies.isEmpty { unmergedDependencies.append(share.dependencies) }
         }
+    }
+
+    /// Prefetch workers' `staticDependencies`, in the order they were made, not yet merged into this interpreter's.
+    private var unmergedDependencies: [NameMap<[String]>] = []
+
+    /// Merges `unmergedDependencies` as they would have been merged at once (a key's first reads kept): whatever reads
+    /// `staticDependencies` as a whole does this first.
+    private func mergeDependencies() {
+        for dependencies in unmergedDependencies { staticDependencies.merge(dependencies) { existing, _ in existing } }
+        unmergedDependencies = []
     }
 
     /// The fewest members whose values call something a prefetch round has when its workers copy the functions they
@@ -934,6 +939,7 @@ public final class Interpreter {
     /// Nothing is taken when `previous` met a cycle or a limit, whose results depend on evaluation order.
     func reuse(_ previous: Interpreter, invalidating changed: Set<String>) {
         guard !previous.orderDependent, configuration == previous.configuration, staticCache.isEmpty else { return }
+        previous.mergeDependencies()
         var invalid = changed
         if !changed.isEmpty {
             let readers = previous.readersOfEachStaticMember()
@@ -956,6 +962,7 @@ public final class Interpreter {
     /// `staticDependencies` changes.
     private func readersOfEachStaticMember() -> [String: [String]] {
         if let readersByKey { return readersByKey }
+        mergeDependencies()
         let readers = readersOfEachKey(staticDependencies.lazy.map { ($0.key, $0.value) })
         readersByKey = readers
         return readers
