@@ -661,55 +661,177 @@ public final class Interpreter {
             if staticCache.isEmpty { staticCache.reserveCapacity(pending.count) }
             return
         }
-        let shared = ReadOnly(value: declarations)
+        let shared = ReadOnly(value: (declarations: declarations, pending: pending))
         // The names hashed on all cores (a tenth of the prefetch's time on one core at 5,000 tokens), numbered in order.
-        let names = PrefetchNames(keys: concurrentMap(pending, workers: workers) { NameKey(shared.value[$0].name) })
-        let ids = names.ids
-        let mentioned = concurrentMap(pending, workers: workers) { Self.namesMentioned(in: shared.value[$0], among: ids) }
-        let rounds = Self.prefetchRounds(mentioned, names: names)
+        let names = PrefetchNames(hashes: concurrentMap(pending, workers: workers) { NameKey(shared.value.declarations[$0].name).hash })
+        // What each member mentions, on all cores, each core a contiguous share written into lists of its own.
+        let shares = (0..<workers).map { pending.count * $0 / workers..<pending.count * ($0 + 1) / workers }
+        let mentions = PrefetchMentions(joining: concurrentMap(shares, workers: workers) { share in
+            let (declarations, pending) = shared.value
+            var mentions = PrefetchMentions()
+            mentions.reserveCapacity(share.count)
+            for i in share { mentions.note(declarations[pending[i]], among: names) }
+            return mentions
+        })
+        let rounds = Self.prefetchRounds(mentions, names: names)
         // The memo a fresh interpreter adopts in its first round is sized for every round's values: grown by the later
         // rounds, it was rehashed whole on this thread while the workers waited.
         let total = rounds.reduce(0) { $0 + ($1.count >= 2 * workers ? $1.count : 0) }
         for round in rounds where round.count >= 2 * workers {
-            prefetchRound(declarations, at: round.map { pending[$0] }, workers: workers, adoptedCapacity: total)
+            let calling = round.reduce(0) { $0 + (mentions.calls[$1] ? 1 : 0) }
+            prefetchRound(declarations, at: round.map { pending[$0] }, calling: calling, workers: workers, adoptedCapacity: total)
         }
     }
 
     /// The pending members' names as integers: the members of each name, and what the members mention among them, are
     /// looked up once. (Only these names can hold a round back, so what a member mentions is kept only when it is one:
     /// an index of every static value's name, built on one core before the prefetch, did the same job.)
-    struct PrefetchNames {
-        let ids: NameMap<Int>
+    /// A name is known by its hash (`NameKey.hash`), in a table of hashes of its own: no name is compared, nor its string
+    /// counted (a `NameMap` of the names cost ~280 instructions a member, looked up and inserted by their strings).
+    /// Two names of one hash would be one name here, which only orders the work.
+    struct PrefetchNames: Sendable {
         /// Each member's name as its integer.
         let memberIDs: [Int]
+        /// How many names there are.
+        let count: Int
+        /// Open addressing from a hash's top bits: each name's hash and integer (-1: an empty slot).
+        private let slots: [(hash: UInt64, id: Int)]
+        private let shift: UInt64
 
-        init(_ names: [String]) { self.init(keys: names.map(NameKey.init)) }
+        init(_ names: [String]) { self.init(hashes: names.map { NameKey($0).hash }) }
 
-        /// `keys`: the names hashed (once, for the look-up and the insertion).
-        init(keys: [NameKey]) {
-            var ids = NameMap<Int>()
-            ids.reserveCapacity(keys.count)
-            memberIDs = keys.map { key in
-                if let id = ids[key] { return id }
-                ids[key] = ids.count
-                return ids.count - 1
+        /// `hashes`: the members' names hashed (`NameKey.hash`), in member order.
+        init(hashes: [UInt64]) {
+            var bits = 3
+            while 1 << bits < 2 * hashes.count { bits += 1 }
+            let shift = UInt64(64 - bits)
+            var slots = [(hash: UInt64, id: Int)](repeating: (0, -1), count: 1 << bits)
+            var memberIDs: [Int] = []
+            memberIDs.reserveCapacity(hashes.count)
+            var count = 0
+            for hash in hashes {
+                let slot = Self.slot(of: hash, in: slots, shift: shift)
+                if slots[slot].id < 0 {
+                    slots[slot] = (hash, count)
+                    count += 1
+                }
+                memberIDs.append(slots[slot].id)
             }
-            self.ids = ids
+            self.memberIDs = memberIDs
+            self.count = count
+            self.slots = slots
+            self.shift = shift
+        }
+
+        /// The integer of the name whose hash is `hash`; nil when no member has that name.
+        func id(of hash: UInt64) -> Int? {
+            let id = slots[Self.slot(of: hash, in: slots, shift: shift)].id
+            return id < 0 ? nil : id
+        }
+
+        func id(of name: String) -> Int? { id(of: NameKey(name).hash) }
+
+        /// The slot that holds `hash`, or the empty one where it would go.
+        private static func slot(of hash: UInt64, in slots: [(hash: UInt64, id: Int)], shift: UInt64) -> Int {
+            var slot = Int(truncatingIfNeeded: hash >> shift)
+            while slots[slot].id >= 0, slots[slot].hash != hash { slot = (slot + 1) & (slots.count - 1) }
+            return slot
         }
     }
 
-    /// Rounds of at most `maximumPrefetchRounds`: indexes of members whose named members (`mentioned`, as `names`'
-    /// integers; nil when not known) all belong to earlier rounds. A name stands for every pending member of that name;
-    /// what is not placed by the last round joins it.
-    static func prefetchRounds(_ mentioned: [[Int]?], names: PrefetchNames) -> [[Int]] {
+    /// What each pending member's value mentions among the pending members' names (`note`), in member order, all
+    /// members' integers in one list: a list per member was an allocation apiece, and a release apiece after the rounds.
+    struct PrefetchMentions {
+        /// The names' integers, member after member; `notLookedInto` alone for a member whose value is not looked into.
+        private(set) var ids: [Int] = []
+        /// Where each member's integers end in `ids`.
+        private(set) var ends: [Int] = []
+        /// Whether each member's value calls something (a function, an initialiser): `prefetchRound` copies the functions
+        /// for a round of many such members.
+        private(set) var calls: [Bool] = []
+        /// Stands for a value not looked into: no round clears it.
+        static let notLookedInto = -1
+
+        init() {}
+
+        /// Members' mentions given as lists (nil: not looked into).
+        init(_ lists: [[Int]?]) {
+            for list in lists {
+                ids += list ?? [Self.notLookedInto]
+                ends.append(ids.count)
+                calls.append(false)
+            }
+        }
+
+        /// The mentions of consecutive shares of the members, in order.
+        init(joining shares: [PrefetchMentions]) {
+            reserveCapacity(shares.reduce(0) { $0 + $1.ends.count })
+            ids.reserveCapacity(shares.reduce(0) { $0 + $1.ids.count })
+            for share in shares {
+                let offset = ids.count
+                ids += share.ids
+                for end in share.ends { ends.append(offset + end) }
+                calls += share.calls
+            }
+        }
+
+        mutating func reserveCapacity(_ members: Int) {
+            ends.reserveCapacity(members)
+            calls.reserveCapacity(members)
+        }
+
+        /// The integers `member` mentions.
+        func names(of member: Int) -> ArraySlice<Int> { ids[(member == 0 ? 0 : ends[member - 1])..<ends[member]] }
+
+        /// Notes the pending members' names (`names`) a static member's initial value (or single-expression body)
+        /// mentions, as a plain name or the end of a member chain: other static members it could be reading
+        /// (`ElevateAliases.Action.fill`, `brandRed`); `notLookedInto` for a body it does not look into. An approximation
+        /// of what evaluating it reads (calls, implicit members and closures are not followed): it only orders work.
+        /// (A name mentioned twice is listed twice: the rounds only ask whether each is placed.)
+        mutating func note(_ declaration: MemberDeclaration, among names: PrefetchNames) {
+            var callsSomething = false
+            func collect(_ e: Expr) {
+                switch e.kind {
+                case .name(let name): if let id = names.id(of: name) { ids.append(id) }
+                case .member(let base, let name):
+                    if let id = names.id(of: name) { ids.append(id) }
+                    collect(base)
+                case .call(let callee, let arguments):
+                    callsSomething = true
+                    collect(callee)
+                    for a in arguments { collect(a.value) }
+                case .tuple(let elements): for a in elements { collect(a.value) }
+                case .ternary(let a, let b, let c): collect(a); collect(b); collect(c)
+                case .binary(_, let a, let b): collect(a); collect(b)
+                case .prefix(_, let a): collect(a)
+                default: break
+                }
+            }
+            switch declaration.kind {
+            case .stored(let initial?): collect(initial)
+            case .computed(let body) where body.count == 1:
+                switch body[0].kind {
+                case .expression(let e), .return(let e?): collect(e)
+                default: ids.append(Self.notLookedInto)
+                }
+            default: ids.append(Self.notLookedInto)
+            }
+            ends.append(ids.count)
+            calls.append(callsSomething)
+        }
+    }
+
+    /// Rounds of at most `maximumPrefetchRounds`: indexes of members whose named members (`mentions`, as `names`'
+    /// integers) all belong to earlier rounds. A name stands for every pending member of that name; what is not placed
+    /// by the last round joins it.
+    static func prefetchRounds(_ mentions: PrefetchMentions, names: PrefetchNames) -> [[Int]] {
         var level = [Int?](repeating: nil, count: names.memberIDs.count)
         for round in 0..<maximumPrefetchRounds - 1 {
             // The highest round of each name's members so far; a member not yet placed blocks its name.
-            var highest = [Int](repeating: -1, count: names.ids.count)
+            var highest = [Int](repeating: -1, count: names.count)
             for (i, id) in names.memberIDs.enumerated() { highest[id] = max(highest[id], level[i] ?? .max) }
             for i in names.memberIDs.indices where level[i] == nil {
-                guard let mentioned = mentioned[i] else { continue }
-                if mentioned.allSatisfy({ highest[$0] < round }) { level[i] = round }
+                if mentions.names(of: i).allSatisfy({ $0 != PrefetchMentions.notLookedInto && highest[$0] < round }) { level[i] = round }
             }
         }
         var rounds = [[Int]](repeating: [], count: maximumPrefetchRounds)
@@ -721,49 +843,14 @@ public final class Interpreter {
     /// start.
     static let maximumPrefetchRounds = 4
 
-    /// The pending members' names (`ids`) a static member's initial value (or single-expression body) mentions, as a
-    /// plain name or the end of a member chain: other static members it could be reading (`ElevateAliases.Action.fill`,
-    /// `brandRed`); nil for a body it does not look into. An approximation of what evaluating it reads (calls, implicit
-    /// members and closures are not followed): it only orders work. Static, so workers can run it concurrently.
-    /// (A name mentioned twice is listed twice: the rounds only ask whether each is placed.)
-    static func namesMentioned(in declaration: MemberDeclaration, among ids: NameMap<Int>) -> [Int]? {
-        var found: [Int] = []
-        func collect(_ e: Expr) {
-            switch e.kind {
-            case .name(let name): if let id = ids[name] { found.append(id) }
-            case .member(let base, let name):
-                if let id = ids[name] { found.append(id) }
-                collect(base)
-            case .call(let callee, let arguments):
-                collect(callee)
-                for a in arguments { collect(a.value) }
-            case .tuple(let elements): for a in elements { collect(a.value) }
-            case .ternary(let a, let b, let c): collect(a); collect(b); collect(c)
-            case .binary(_, let a, let b): collect(a); collect(b)
-            case .prefix(_, let a): collect(a)
-            default: break
-            }
-        }
-        switch declaration.kind {
-        case .stored(let initial?): collect(initial)
-        case .computed(let body) where body.count == 1:
-            switch body[0].kind {
-            case .expression(let e), .return(let e?): collect(e)
-            default: return nil
-            }
-        default: return nil
-        }
-        return found
-    }
-
     /// One round of `prefetchStaticValues`: `declarations[i]` for each `i` of `members` on `workers` interpreters that
-    /// start from this one's memoised values.
-    private func prefetchRound(_ declarations: [MemberDeclaration], at members: [Int], workers: Int, adoptedCapacity: Int) {
+    /// start from this one's memoised values. `calling`: how many of the members' values call something.
+    private func prefetchRound(_ declarations: [MemberDeclaration], at members: [Int], calling: Int, workers: Int, adoptedCapacity: Int) {
         let memos = ConcurrentResults<(values: NameMap<Value>, dependencies: NameMap<[String]>)>(count: workers)
         let queue = WorkQueue(count: members.count, chunk: 16)
         // A fresh interpreter adopts one worker's memos (below), so each is sized for what it will hold; otherwise for a
         // fair share. Growing them a doubling at a time rehashed every key each time.
-        let adopting = staticCache.isEmpty && staticDependencies.isEmpty
+        let adopting = staticCache.isEmpty && staticDependencies.isEmpty && unmergedDependencies.isEmpty
         parallelPerform(iterations: workers) { w in
             // Made on the worker's own thread, which lets it go at the end too: its copies of the functions and their
             // owners' tables (`ownCallables`), freed on this thread after the round, were a serial step between rounds.
@@ -771,8 +858,9 @@ public final class Interpreter {
             let worker = worker()
             // Worth its copies only when each function is called many times in the round (a token helper at 5,000 tokens);
             // a design system of many helpers for fewer tokens (elevate-ios: 238 for 300-800 a round) paid more to copy them,
-            // and a short round (the daemon's after an edit) would pay for copying the owners' tables.
-            if members.count >= max(Self.ownedCallablesRoundSize, 8 * callables.count) { worker.ownCallables() }
+            // and a short round (the daemon's after an edit) would pay for copying the owners' tables. Members that call
+            // nothing are not counted: a round of component tokens that name earlier rounds' values calls no function.
+            if calling >= max(Self.ownedCallablesRoundSize, 8 * callables.count) { worker.ownCallables() }
             let share = adopting ? max(adoptedCapacity, members.count) : members.count / workers
             worker.staticCache.reserveCapacity(share)
             worker.staticDependencies.reserveCapacity(adopting ? members.count : share)
@@ -796,23 +884,29 @@ public final class Interpreter {
             (staticCache, staticDependencies, readersByKey) = (adopted.values, adopted.dependencies, nil)
         }
         staticCache.reserveCapacity(staticCache.count + shares.reduce(0) { $0 + ($1?.values.count ?? 0) })
-        staticDependencies.reserveCapacity(staticDependencies.count + shares.reduce(0) { $0 + ($1?.dependencies.count ?? 0) })
         readersByKey = nil
-        // The values and the reads merged side by side (two tables; each insertion a cache miss on what the other core
-        // made), by the keys as the workers hashed them.
-        let merging = shares.compactMap { $0 }
-        parallelPerform(iterations: 2) { table in
-            for share in merging {
-                if table == 0 {
-                    staticCache.merge(share.values) { existing, _ in existing }
-                } else {
-                    staticDependencies.merge(share.dependencies) { existing, _ in existing }
-                }
-            }
+        // The values merged by the keys as the workers hashed them; the reads kept as the workers made them, merged when
+        // an edit asks for them (`mergeDependencies`): a one-shot audit never does. (Merged beside the values, on the
+        // other core, they were a third of a round's merging.)
+        for share in shares {
+            guard let share else { continue }
+            staticCache.merge(share.values) { existing, _ in existing }
+            if !share.dependencies.isEmpty { unmergedDependencies.append(share.dependencies) }
         }
     }
 
-    /// The fewest members a prefetch round has when its workers copy the functions they call (`ownCallables`).
+    /// Prefetch workers' `staticDependencies`, in the order they were made, not yet merged into this interpreter's.
+    private var unmergedDependencies: [NameMap<[String]>] = []
+
+    /// Merges `unmergedDependencies` as they would have been merged at once (a key's first reads kept): whatever reads
+    /// `staticDependencies` as a whole does this first.
+    private func mergeDependencies() {
+        for dependencies in unmergedDependencies { staticDependencies.merge(dependencies) { existing, _ in existing } }
+        unmergedDependencies = []
+    }
+
+    /// The fewest members whose values call something a prefetch round has when its workers copy the functions they
+    /// call (`ownCallables`).
     static let ownedCallablesRoundSize = 512
 
     /// Makes this interpreter's functions and initialisers its own (`MemberDeclaration.deepCopy`), with the tables of
@@ -845,6 +939,7 @@ public final class Interpreter {
     /// Nothing is taken when `previous` met a cycle or a limit, whose results depend on evaluation order.
     func reuse(_ previous: Interpreter, invalidating changed: Set<String>) {
         guard !previous.orderDependent, configuration == previous.configuration, staticCache.isEmpty else { return }
+        previous.mergeDependencies()
         var invalid = changed
         if !changed.isEmpty {
             let readers = previous.readersOfEachStaticMember()
@@ -867,6 +962,7 @@ public final class Interpreter {
     /// `staticDependencies` changes.
     private func readersOfEachStaticMember() -> [String: [String]] {
         if let readersByKey { return readersByKey }
+        mergeDependencies()
         let readers = readersOfEachKey(staticDependencies.lazy.map { ($0.key, $0.value) })
         readersByKey = readers
         return readers

@@ -8,8 +8,8 @@ struct ConcurrentWorkTests {
     /// `prefetchStaticValues` gives them to `prefetchRounds`: mentioned names that are no pending member's are dropped.
     func roundsOf(_ mentioned: [Set<String>?], names: [String]) -> [[Int]] {
         let prefetchNames = Interpreter.PrefetchNames(names)
-        return Interpreter.prefetchRounds(mentioned.map { $0.map { $0.sorted().compactMap { prefetchNames.ids[$0] } } },
-                                          names: prefetchNames)
+        let lists = mentioned.map { $0.map { $0.sorted().compactMap { prefetchNames.id(of: $0) } } }
+        return Interpreter.prefetchRounds(Interpreter.PrefetchMentions(lists), names: prefetchNames)
     }
 
     /// Primitives, then aliases of primitives, then component tokens of aliases: each round names only earlier ones.
