@@ -148,41 +148,8 @@ public struct NameKey: Hashable, Sendable {
     }
 }
 
-/// Names' hashes (`NameKey.hash`) as bits of a table, one per hash's top bits: a name whose bit is clear is certainly
-/// not among them, so a name put together only to be tried (most of `TokenGraph.resolve`'s candidates name no token) is
-/// not made, nor looked up. At least 16 bits a name: one that is not among them finds its bit set ~6% of the time.
-struct NameHashFilter: Sendable {
-    private var words: [UInt64] = []
-    private var shift: UInt64 = 64
-
-    /// No names yet, and no table: `isEmpty`.
-    init() {}
-
-    /// A table for `count` names.
-    init(capacity count: Int) {
-        var bits = 64
-        while bits < count * 16 { bits *= 2 }
-        shift = UInt64(64 - bits.trailingZeroBitCount)
-        words = [UInt64](repeating: 0, count: bits / 64)
-    }
-
-    /// No table made: it can tell nothing.
-    var isEmpty: Bool { words.isEmpty }
-
-    mutating func insert(_ hash: UInt64) {
-        let bit = hash >> shift
-        words[Int(bit >> 6)] |= 1 << (bit & 63)
-    }
-
-    /// False when no name inserted has `hash`.
-    func mightContain(_ hash: UInt64) -> Bool {
-        let bit = hash >> shift
-        return words[Int(bit >> 6)] & (1 << (bit & 63)) != 0
-    }
-}
-
 /// Rows by their names' hashes (`NameKey.hash`), found from a name's bytes: a name put together only to be looked up
-/// (`TokenGraph.resolve`'s candidates) is not made a string, and the row's own key is what is kept. Open addressing, at
+/// (`TokenGraph.resolve`'s candidates) is not made a string, and the row's own key is what is kept. Open addressing,
 /// at most two thirds full; a slot holds the hash's low half and the row + 1 (0: empty). The caller compares the row's key.
 struct NameRowTable: Sendable {
     private var slots: [UInt64] = []

@@ -86,9 +86,8 @@ public final class TokenGraph {
     /// Names' words and roles, at `rowInfoIndex[row]` (they are made in the token map's order, not the rows').
     private var rowInfos: [NameInfo] = []
     private var rowInfoIndex: [Int] = []
-    /// The token keys' hashes, made with the rows (`resolve`'s candidates are tested against it before they are made).
-    private var keyHashes = NameHashFilter()
-    /// The rows by their keys' hashes, made with `keyHashes`: a candidate that passes it is found from its bytes.
+    /// The rows by their keys' hashes, made with the rows: `resolve`'s candidates are found from their bytes, and most,
+    /// naming no token, are never made strings.
     private var rowOfKeyHash = NameRowTable()
     /// Findings about the graph itself (duplicate definitions); evaluation findings come from `findings()`.
     private var graphFindings: [Finding] = []
@@ -363,29 +362,27 @@ public final class TokenGraph {
         sortedKeys = results.keys
         // The rows filled on the workers in place, the key-to-row map beside them: each element is retained once, where
         // it is stored (filled in one loop here, this was a tenth of reading the 5k system's tokens).
-        let rowOfKeyResult = ConcurrentResults<(rows: NameMap<Int>, hashes: NameHashFilter, rowOfHash: NameRowTable)>(count: 1)
+        let rowOfKeyResult = ConcurrentResults<(rows: NameMap<Int>, rowOfHash: NameRowTable)>(count: 1)
         let shared = ReadOnly(value: (tokens: tokens, positions: positions, order: results.order))
         rowTokens = concurrentArray(count: positions.count, workers: workersForEveryToken, alongside: {
             let (tokens, positions, order) = shared.value
             var rowOfKey = NameMap<Int>()
             rowOfKey.reserveCapacity(positions.count)
-            var hashes = NameHashFilter(capacity: positions.count)
             var rowOfHash = NameRowTable(capacity: positions.count)
             // By the keys as the token map hashed them: not hashed again.
             for (row, index) in order.enumerated() {
                 let key = tokens.nameKey(at: positions[index])
-                hashes.insert(key.hash)
                 rowOfHash.insert(key.hash, row: row)
                 rowOfKey[key] = row
             }
-            rowOfKeyResult.set(0, (rowOfKey, hashes, rowOfHash))
+            rowOfKeyResult.set(0, (rowOfKey, rowOfHash))
         }) { row in
             shared.value.tokens.value(at: shared.value.positions[shared.value.order[row]])
         }
         rowValues = concurrentArray(count: positions.count, workers: workersForEveryToken) { row in
             shared.value.tokens.value(at: shared.value.positions[shared.value.order[row]]).value
         }
-        (rowOfKey, keyHashes, rowOfKeyHash) = rowOfKeyResult.takeValues()[0]!
+        (rowOfKey, rowOfKeyHash) = rowOfKeyResult.takeValues()[0]!
         rowInfos = results.infos
         rowInfoIndex = results.order
     }
@@ -395,13 +392,11 @@ public final class TokenGraph {
     private func refillRows(infos: (String) -> NameInfo?) {
         rowOfKey = [:]
         rowOfKey.reserveCapacity(sortedKeys.count)
-        keyHashes = NameHashFilter(capacity: sortedKeys.count)
         rowOfKeyHash = NameRowTable(capacity: sortedKeys.count)
         (rowTokens, rowValues, rowInfos) = ([], [], [])
         for (row, key) in sortedKeys.enumerated() {
             let nameKey = NameKey(key), token = tokens[nameKey]!
             rowOfKey[nameKey] = row
-            keyHashes.insert(nameKey.hash)
             rowOfKeyHash.insert(nameKey.hash, row: row)
             rowTokens.append(token)
             rowValues.append(token.value)
@@ -524,7 +519,7 @@ public final class TokenGraph {
         structInstances = previous.structInstances
         sortedKeys = previous.sortedKeys
         (rowOfKey, rowTokens, rowValues) = (previous.rowOfKey, previous.rowTokens, previous.rowValues)
-        (keyHashes, rowOfKeyHash) = (previous.keyHashes, previous.rowOfKeyHash)
+        rowOfKeyHash = previous.rowOfKeyHash
         (rowInfos, rowInfoIndex) = (previous.rowInfos, previous.rowInfoIndex)
         declarationTokens = previous.declarationTokens
         var updated: Set<String> = [], removed: Set<String> = []
@@ -1034,7 +1029,7 @@ public final class TokenGraph {
 
     /// `memberKey(owner.joinedWithDots(), name)` when that is a token's key, else nil (`name`: the UTF-8 bytes of a
     /// name). `resolve` tries up to a dozen candidates for a reference and most name no token, so each is written and
-    /// hashed in a buffer on the stack, and found by its bytes only when a token key may have its hash (`keyHashes`),
+    /// hashed in a buffer on the stack, and found by its bytes among the rows' keys (`rowOfKeyHash`),
     /// the row's own key returned: made in one allocation and looked up, the candidates of a component's alias cost
     /// ~4,000 instructions, and components resolve thousands.
     private func tokenKey(_ owner: some Collection<String>, _ name: UnsafeBufferPointer<UInt8>) -> String? {
@@ -1042,7 +1037,7 @@ public final class TokenGraph {
         for part in owner { ownerLength += part.utf8.count }
         // (An empty owner: the name alone.)
         let length = ownerLength > 0 ? ownerLength + 1 + name.count : name.count
-        if !keyHashes.isEmpty, length <= 512 {
+        if !rowOfKeyHash.isEmpty, length <= 512 {
             // Some(nil): certainly no token; nil: a name that is not ASCII, looked up as a string below.
             let found: String?? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(length, 1)) { buffer in
                 let base = buffer.baseAddress!
@@ -1056,7 +1051,6 @@ public final class TokenGraph {
                 }
                 if let nameBase = name.baseAddress { (base + end).initialize(from: nameBase, count: name.count) }
                 guard let hash = NameKey.asciiHash(of: UnsafeBufferPointer(rebasing: buffer[..<length])) else { return nil }
-                guard keyHashes.mightContain(hash) else { return .some(nil) }
                 let row = rowOfKeyHash.row(of: hash) { row in
                     row < sortedKeys.count && sortedKeys[row].utf8.withContiguousStorageIfAvailable { key in
                         key.count == length && memcmp(key.baseAddress!, base, length) == 0
